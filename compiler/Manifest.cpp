@@ -1,0 +1,105 @@
+//===- Manifest.cpp - The JSON binding manifest ----------------------------===//
+//
+// The parameter-block offsets come from the same layout function the ABI
+// pass uses (passes/ParameterBlock.h), in the same field order: scalars,
+// then per array its extents, strides and offset.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Manifest.h"
+
+#include "passes/ParameterBlock.h"
+
+#include <llvm/Support/SHA256.h>
+#include <llvm/ADT/StringExtras.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVEnums.h>
+
+namespace nvc {
+
+nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
+                             mlir::spirv::ModuleOp module, std::array<int32_t, 3> localSize,
+                             const std::string &sourceName, const std::string &sourceText) {
+  using nlohmann::json;
+  json capabilities = json::array(), extensions = json::array();
+  std::string version = "1.0";
+  if (auto vce = module.getVceTriple()) {
+    for (auto cap : vce->getCapabilities())
+      capabilities.push_back(mlir::spirv::stringifyCapability(cap).str());
+    for (auto ext : vce->getExtensions())
+      extensions.push_back(mlir::spirv::stringifyExtension(ext).str());
+    unsigned v = static_cast<unsigned>(vce->getVersion());
+    version = "1." + std::to_string(v);
+  }
+  auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(sourceText));
+  json manifest = {
+      {"format_version", 1},
+      {"producer", "nvc " NVC_VERSION},
+      {"spirv_version", version},
+      {"target_env", "vulkan1.1"},
+      {"source", {{"file", sourceName}, {"sha256", llvm::toHex(hash, /*LowerCase=*/true)}}},
+      {"entry_points", json::array()},
+  };
+  for (const EntryPointABI &entry : entries) {
+    uint32_t indexBytes = entry.indexBits / 8;
+    std::vector<uint32_t> sizes;
+    for (auto &arg : entry.arguments)
+      if (!arg.isArray)
+        sizes.push_back(std::max(4u, arg.deviceDtype.byteSize()));
+    for (auto &arg : entry.arguments)
+      if (arg.isArray)
+        for (unsigned k = 0; k < 2 * arg.ndim + 1; ++k)
+          sizes.push_back(indexBytes);
+    ParameterBlockLayout layout = layoutParameterBlock(sizes);
+    json args = json::array();
+    // Scalars take the first fields, arrays the rest, in argument order.
+    size_t scalarField = 0, arrayField = 0;
+    for (auto &arg : entry.arguments)
+      if (!arg.isArray)
+        ++arrayField;
+    unsigned binding = 0;
+    for (auto &arg : entry.arguments) {
+      json a = {{"name", arg.name},
+                {"kind", arg.isArray ? "array" : "scalar"},
+                {"dtype", arg.dtype.numpyName()},
+                {"device_dtype", arg.deviceDtype.numpyName()}};
+      if (!arg.isArray) {
+        a["offset"] = layout.offsets[scalarField++];
+      } else {
+        json shape = json::array(), strides = json::array();
+        for (unsigned d = 0; d < arg.ndim; ++d)
+          shape.push_back(layout.offsets[arrayField++]);
+        for (unsigned d = 0; d < arg.ndim; ++d)
+          strides.push_back(layout.offsets[arrayField++]);
+        a["ndim"] = arg.ndim;
+        a["layout"] = std::string(1, arg.layout);
+        a["access"] = arg.access.written ? (arg.access.read ? "readwrite" : "write") : "read";
+        a["binding"] = binding++;
+        a["shape_offsets"] = shape;
+        a["stride_offsets"] = strides;
+        a["offset_offset"] = layout.offsets[arrayField++];
+      }
+      args.push_back(a);
+    }
+    json block;
+    if (sizes.empty())
+      block = {{"kind", "none"}, {"size", 0}, {"binding", nullptr}};
+    else if (layout.isPushConstant())
+      block = {{"kind", "push_constant"}, {"size", layout.size}, {"binding", nullptr}};
+    else
+      block = {{"kind", "uniform_buffer"}, {"size", layout.size}, {"binding", binding}};
+    manifest["entry_points"].push_back({
+        {"name", entry.entryName},
+        {"function", entry.functionName},
+        {"workgroup_size", {localSize[0], localSize[1], localSize[2]}},
+        {"workgroup_size_spec_ids", {0, 1, 2}},
+        {"shared_memory_bytes", 0},
+        {"capabilities", capabilities},
+        {"extensions", extensions},
+        {"index_bits", entry.indexBits},
+        {"parameter_block", block},
+        {"arguments", args},
+    });
+  }
+  return manifest;
+}
+
+} // namespace nvc

@@ -1,0 +1,30 @@
+//===- SPIRVBinary.h - Serialize, finish and validate a SPIR-V module ------===//
+//
+// The last stage of the compiler: MLIR's in-process serializer turns the
+// spirv.module into words, the BuiltIn WorkgroupSize decoration that the
+// serializer cannot express is added, and SPIRV-Tools validates the result
+// for the target environment (nvc never writes a module spirv-val rejects).
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_COMPILER_SPIRVBINARY_H
+#define NVC_COMPILER_SPIRVBINARY_H
+
+#include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nvc {
+
+/// Serializes `module`, decorates the composite named `nvc_workgroup_size`
+/// BuiltIn WorkgroupSize, and validates for Vulkan 1.1. On failure returns
+/// false and sets `error` (the validator's message).
+bool emitSPIRV(mlir::spirv::ModuleOp module, std::vector<uint32_t> &words, std::string &error);
+
+/// SPIRV-Tools' disassembly (as spirv-dis prints it, with friendly names).
+std::string disassembleSPIRV(const std::vector<uint32_t> &words);
+
+} // namespace nvc
+
+#endif // NVC_COMPILER_SPIRVBINARY_H

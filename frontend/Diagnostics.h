@@ -1,0 +1,92 @@
+//===- Diagnostics.h - Source files and compiler diagnostics ---------------===//
+//
+// Every message nvc prints about a kernel source goes through here, in the
+// format of clang and gcc so that editors and CI log parsers pick it up:
+//
+//   kernel.py:4:13: error: unknown attribute 'gridd' of module 'cuda'
+//       i = cuda.gridd(1)
+//               ^
+//
+// A stage that finds a fatal problem throws CompileError (the frontend does
+// not recover after the first error); warnings are collected and may be
+// promoted to errors with -Werror or silenced with -Wno-<flag>.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_DIAGNOSTICS_H
+#define NVC_FRONTEND_DIAGNOSTICS_H
+
+#include "frontend/AST.h"
+
+#include <exception>
+#include <iosfwd>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nvc {
+
+/// The text of one source file and the byte offset of each line, for
+/// printing source lines under diagnostics.
+class SourceFile {
+public:
+  /// `path` is used verbatim in diagnostics; `text` is the whole file.
+  SourceFile(std::string path, std::string text);
+  const std::string &path() const { return path_; }
+  const std::string &text() const { return text_; }
+  /// Line `line` (1-based) without its line terminator; empty if out of range.
+  std::string_view line(uint32_t line) const;
+
+private:
+  std::string path_;
+  std::string text_;
+  std::vector<size_t> lineStarts_;
+};
+
+/// A fatal error in the kernel source at `loc`. Thrown by the lexer, parser,
+/// type inference and MLIR generation; caught by the driver, which prints it
+/// with DiagnosticEngine::error and exits with status 1.
+class CompileError : public std::exception {
+public:
+  CompileError(ast::Location loc, std::string message)
+      : loc(loc), message(std::move(message)) {}
+  const char *what() const noexcept override { return message.c_str(); }
+  ast::Location loc;
+  std::string message;
+};
+
+enum class Severity { Error, Warning, Note };
+
+/// Prints diagnostics for one source file to a stream and counts errors.
+class DiagnosticEngine {
+public:
+  DiagnosticEngine(const SourceFile &file, std::ostream &out) : file_(file), out_(out) {}
+
+  /// Treat warnings as errors (-Werror).
+  void setWarningsAsErrors(bool on) { werror_ = on; }
+  /// Silence warnings of group `flag` (-Wno-<flag>).
+  void disableWarning(std::string flag) { disabled_.insert(std::move(flag)); }
+
+  void error(ast::Location loc, std::string_view message);
+  /// A warning of group `flag` (printed as `[-W<flag>]`, as clang does).
+  void warning(ast::Location loc, std::string_view message, std::string_view flag);
+  void note(ast::Location loc, std::string_view message);
+
+  unsigned errorCount() const { return errors_; }
+  unsigned warningCount() const { return warnings_; }
+
+private:
+  void emit(Severity severity, ast::Location loc, std::string_view message,
+            std::string_view flag);
+
+  const SourceFile &file_;
+  std::ostream &out_;
+  bool werror_ = false;
+  std::set<std::string, std::less<>> disabled_;
+  unsigned errors_ = 0;
+  unsigned warnings_ = 0;
+};
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_DIAGNOSTICS_H

@@ -1,0 +1,66 @@
+//===- MLIRGen.h - MLIR generation from typed kernels ----------------------===//
+//
+// Emits one `gpu.module` holding a `func.func` per typed kernel (marked with
+// the unit attribute `nvc.kernel`; the pipeline turns it into a gpu.func once
+// its control flow is structured). Python semantics are spelled out here:
+// locals are `memref.alloca`s (promoted to SSA values by mem2reg), control
+// flow (break, continue, return, short-circuit and/or, chained comparisons)
+// is unstructured `cf` branches (lifted to `scf` by lift-cf-to-scf), floor
+// division and modulo follow Python for negative operands, integer division
+// by zero gives 0 as in numba.cuda, and integers are 32 bits wide unless the
+// kernel asks for exact 64-bit integers.
+//
+// Kernel ABI at this level (see docs/manifest.md): the function takes, in
+// order, the user's scalar parameters, one StorageBuffer memref<?xT> per
+// array parameter, then for each array its extents, strides and element
+// offset. The SPIR-V ABI pass puts every non-buffer argument, in order, into
+// the parameter block.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_MLIRGEN_H
+#define NVC_FRONTEND_MLIRGEN_H
+
+#include "frontend/TypeInference.h"
+
+#include <mlir/IR/BuiltinOps.h>
+#include <mlir/IR/MLIRContext.h>
+#include <mlir/IR/OwningOpRef.h>
+
+#include <string>
+#include <vector>
+
+namespace nvc {
+
+/// One parameter of an entry point as the manifest describes it.
+struct ArgumentABI {
+  std::string name;
+  bool isArray = false;
+  Type dtype;        ///< what the caller passes (array dtype or scalar type)
+  Type deviceDtype;  ///< what the device sees (after integer narrowing)
+  unsigned ndim = 0;
+  char layout = 'A';
+  ArrayAccess access;
+};
+
+/// What MLIR generation decided about one entry point.
+struct EntryPointABI {
+  std::string entryName;    ///< the SPIR-V entry point (= MLIR function) name
+  std::string functionName; ///< the Python function
+  std::vector<ArgumentABI> arguments;
+  unsigned indexBits = 32;
+};
+
+/// The MLIR dialects nvc generates and lowers through.
+void registerNvcDialects(mlir::MLIRContext &context);
+
+/// Generates the module for `kernels` (each with its entry point name).
+/// Throws CompileError for constructs that type-check but cannot be
+/// generated yet. `abis` receives one entry per kernel, in order.
+mlir::OwningOpRef<mlir::ModuleOp>
+generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
+             const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
+             std::vector<EntryPointABI> &abis);
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_MLIRGEN_H

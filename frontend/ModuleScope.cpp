@@ -1,0 +1,410 @@
+//===- ModuleScope.cpp - Module-level names of a kernel file ---------------===//
+//
+// Resolves imports, module constants and decorated functions. A kernel file
+// is also an ordinary Python module, so it may contain host code (arrays set
+// up with NumPy, launches, prints): module-level statements that are not
+// imports, constant definitions or function definitions are ignored, and a
+// module-level name whose value cannot be computed at compile time is simply
+// not a constant (a kernel that uses it gets an error there).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/TypeInference.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/Casting.h>
+
+#include <cmath>
+#include <map>
+
+namespace nvc {
+
+using llvm::dyn_cast;
+using llvm::isa;
+
+double ConstValue::asDouble() const {
+  if (type.isFloat())
+    return f;
+  if (type.isInteger() && !type.isSigned())
+    return static_cast<double>(static_cast<uint64_t>(i));
+  return static_cast<double>(i);
+}
+
+/// `math.pi`, `np.e`, ...: float64 constants of the math and NumPy modules.
+static std::optional<ConstValue> mathConstant(const std::string &name) {
+  static const std::map<std::string, double> values = {
+      {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};
+  auto it = values.find(name);
+  if (it == values.end())
+    return std::nullopt;
+  ConstValue c;
+  c.type = Type::floating(64);
+  c.f = it->second;
+  return c;
+}
+
+/// Canonical names of the modules kernels may import.
+static std::optional<std::string> canonicalModule(const std::string &dotted) {
+  if (dotted == "numba.cuda")
+    return "cuda";
+  if (dotted == "numba_vulkan")
+    return "nv";
+  if (dotted == "numpy")
+    return "np";
+  if (dotted == "math" || dotted == "numba" || dotted == "numba.types" || dotted == "cmath")
+    return dotted;
+  return std::nullopt;
+}
+
+ModuleScope::ModuleScope(const ast::Module &module, DiagnosticEngine &diags) : diags_(diags) {
+  for (auto &stmt : module.body) {
+    if (auto *imp = dyn_cast<ast::Import>(stmt.get())) {
+      addImport(*imp);
+    } else if (auto *from = dyn_cast<ast::ImportFrom>(stmt.get())) {
+      addImportFrom(*from);
+    } else if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get())) {
+      addFunction(*def);
+    } else if (auto *assign = dyn_cast<ast::Assign>(stmt.get())) {
+      std::optional<ConstValue> value = evaluate(*assign->value);
+      for (auto &target : assign->targets) {
+        auto *name = dyn_cast<ast::Name>(target.get());
+        if (!name)
+          continue;
+        if (value)
+          globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,
+                                name->getLoc()};
+        else
+          globals_.erase(name->id); // rebound to something unknown: not a constant
+      }
+    } else if (auto *ann = dyn_cast<ast::AnnAssign>(stmt.get())) {
+      auto *name = dyn_cast<ast::Name>(ann->target.get());
+      if (name && ann->value)
+        if (auto value = evaluate(*ann->value))
+          globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,
+                                name->getLoc()};
+    }
+  }
+}
+
+const GlobalSymbol *ModuleScope::lookup(const std::string &name) const {
+  auto it = globals_.find(name);
+  return it == globals_.end() ? nullptr : &it->second;
+}
+
+void ModuleScope::addImport(const ast::Import &stmt) {
+  for (auto &alias : stmt.names) {
+    auto canonical = canonicalModule(alias.name);
+    if (alias.asname.empty()) {
+      // `import numba.cuda` binds `numba`; `import math` binds `math`.
+      std::string first = alias.name.substr(0, alias.name.find('.'));
+      if (auto c = canonicalModule(first))
+        globals_[first] = {GlobalSymbol::Kind::Module, *c, Type::module(*c), {}, alias.loc};
+      continue;
+    }
+    if (canonical)
+      globals_[alias.asname] = {GlobalSymbol::Kind::Module, *canonical,
+                                Type::module(*canonical), {}, alias.loc};
+  }
+}
+
+void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
+  auto module = canonicalModule(stmt.module);
+  for (auto &alias : stmt.names) {
+    const std::string &bound = alias.asname.empty() ? alias.name : alias.asname;
+    if (alias.name == "*") {
+      diags_.warning(alias.loc, "'import *' is ignored by nvc; import names explicitly",
+                     "import-star");
+      continue;
+    }
+    if (!module)
+      continue; // host-only module (e.g. a plotting library): not usable in kernels
+    std::string dotted = stmt.module + "." + alias.name;
+    if (auto sub = canonicalModule(dotted)) {
+      globals_[bound] = {GlobalSymbol::Kind::Module, *sub, Type::module(*sub), {}, alias.loc};
+      continue;
+    }
+    if ((*module == "numba" || *module == "numba.types" || *module == "np") &&
+        scalarTypeFromName(alias.name)) {
+      Type t = *scalarTypeFromName(alias.name);
+      globals_[bound] = {GlobalSymbol::Kind::DType, alias.name, t, {}, alias.loc};
+      continue;
+    }
+    if (auto value = mathConstant(alias.name); value && (*module == "math" || *module == "np")) {
+      globals_[bound] = {GlobalSymbol::Kind::Constant, alias.name, value->type, *value, alias.loc};
+      continue;
+    }
+    globals_[bound] = {GlobalSymbol::Kind::Function, *module + "." + alias.name,
+                       Type::function(*module + "." + alias.name), {}, alias.loc};
+  }
+}
+
+/// The decorator's callee name, e.g. "cuda.jit" for `@cuda.jit(...)`.
+static std::string decoratorName(const ast::Expr &expr) {
+  const ast::Expr *callee = &expr;
+  if (auto *call = dyn_cast<ast::Call>(callee))
+    callee = call->func.get();
+  std::string name;
+  while (auto *attr = dyn_cast<ast::Attribute>(callee)) {
+    name = "." + attr->attr + name;
+    callee = attr->value.get();
+  }
+  if (auto *n = dyn_cast<ast::Name>(callee))
+    return n->id + name;
+  return "";
+}
+
+void ModuleScope::addFunction(const ast::FunctionDef &def) {
+  globals_[def.name] = {GlobalSymbol::Kind::UserFunction, def.name, Type::userFunction(def.name),
+                        {}, def.getLoc()};
+  const ast::Expr *decorator = nullptr;
+  bool isKernel = false;
+  for (auto &d : def.decorators) {
+    std::string name = decoratorName(*d);
+    std::string head = name.substr(0, name.find('.'));
+    const GlobalSymbol *sym = lookup(head);
+    std::string module = sym && sym->kind == GlobalSymbol::Kind::Module ? sym->qualifiedName : "";
+    std::string rest = name.find('.') == std::string::npos ? "" : name.substr(name.find('.') + 1);
+    bool kernelDecorator = (module == "cuda" && rest == "jit") || (module == "nv" && rest == "jit") ||
+                           (module == "numba" && rest == "cuda.jit");
+    bool deviceDecorator = (module == "numba" && (rest == "njit" || rest == "jit")) ||
+                           (sym && sym->kind == GlobalSymbol::Kind::Function &&
+                            (sym->qualifiedName == "numba.njit" || sym->qualifiedName == "numba.jit"));
+    if (sym && sym->kind == GlobalSymbol::Kind::Function && sym->qualifiedName == "cuda.jit")
+      kernelDecorator = true;
+    if (kernelDecorator || deviceDecorator) {
+      decorator = d.get();
+      isKernel = kernelDecorator;
+    }
+  }
+  if (!decorator)
+    return; // a host function
+  DecoratedFunction fn;
+  fn.def = &def;
+  fn.isKernel = isKernel;
+  if (auto *call = dyn_cast<ast::Call>(decorator)) {
+    auto addSignature = [&](const ast::Expr &e) {
+      if (auto *s = dyn_cast<ast::StringLiteral>(&e))
+        fn.signatures.push_back(parseSignatureString(s->value, s->getLoc()));
+      else
+        throw CompileError(e.getLoc(), "a signature must be a string such as "
+                                       "\"void(float32, float32[:])\" or a list of them");
+    };
+    for (auto &arg : call->args) {
+      if (auto *list = dyn_cast<ast::List>(arg.get()))
+        for (auto &e : list->elts)
+          addSignature(*e);
+      else
+        addSignature(*arg);
+    }
+    for (auto &kw : call->keywords) {
+      if (kw.name == "device") {
+        auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get());
+        if (!b)
+          throw CompileError(kw.value->getLoc(), "device= must be True or False");
+        if (b->value)
+          fn.isKernel = false;
+      } else if (kw.name == "narrow") {
+        if (auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get()); b && !b->value)
+          fn.intWidth = IntWidth::Exact64;
+        else
+          throw CompileError(kw.value->getLoc(),
+                             "narrow=True and narrow=\"floats\" are not supported yet; "
+                             "use narrow=False for exact 64-bit integers");
+      } else if (kw.name == "fastmath") {
+        diags_.warning(kw.loc, "fastmath is not implemented yet; the kernel is compiled exactly",
+                       "unimplemented-option");
+      } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
+                 kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers") {
+        // Options of numba's JIT that have no meaning for an ahead-of-time compile.
+      } else if (kw.name == "error_model") {
+        throw CompileError(kw.value->getLoc(),
+                           "error_model is not supported yet: integer division by zero "
+                           "gives 0, as in numba.cuda");
+      } else {
+        throw CompileError(kw.loc, fmt::format("unknown option '{}' of @jit", kw.name));
+      }
+    }
+  }
+  // Annotations give a signature when every parameter has one.
+  bool annotated = !def.params.empty();
+  for (auto &p : def.params)
+    annotated = annotated && p.annotation;
+  if (annotated && fn.signatures.empty()) {
+    Signature sig;
+    sig.loc = def.getLoc();
+    for (auto &p : def.params)
+      sig.params.push_back(typeFromExpr(*p.annotation));
+    if (def.returns)
+      sig.result = typeFromExpr(*def.returns);
+    fn.signatures.push_back(sig);
+  }
+  for (auto &sig : fn.signatures)
+    if (sig.params.size() != def.params.size())
+      throw CompileError(sig.loc, fmt::format("signature has {} parameter types but '{}' has {} "
+                                              "parameters",
+                                              sig.params.size(), def.name, def.params.size()));
+  functions_.push_back(std::move(fn));
+}
+
+std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
+  auto intValue = [](int64_t v) {
+    ConstValue c;
+    c.type = Type::integer(64);
+    c.i = v;
+    return c;
+  };
+  auto floatValue = [](double v, unsigned bits = 64) {
+    ConstValue c;
+    c.type = Type::floating(bits);
+    c.f = bits == 32 ? static_cast<double>(static_cast<float>(v)) : v;
+    return c;
+  };
+  if (auto *lit = dyn_cast<ast::IntLiteral>(&expr)) {
+    if (!lit->fitsUInt64 || lit->value > static_cast<uint64_t>(INT64_MAX))
+      return std::nullopt;
+    return intValue(static_cast<int64_t>(lit->value));
+  }
+  if (auto *lit = dyn_cast<ast::FloatLiteral>(&expr))
+    return floatValue(lit->value);
+  if (auto *lit = dyn_cast<ast::BoolLiteral>(&expr)) {
+    ConstValue c;
+    c.type = Type::boolean();
+    c.i = lit->value;
+    return c;
+  }
+  if (auto *name = dyn_cast<ast::Name>(&expr)) {
+    const GlobalSymbol *sym = lookup(name->id);
+    if (sym && sym->kind == GlobalSymbol::Kind::Constant)
+      return sym->value;
+    return std::nullopt;
+  }
+  if (auto *attr = dyn_cast<ast::Attribute>(&expr)) {
+    auto *base = dyn_cast<ast::Name>(attr->value.get());
+    const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+    if (!sym || sym->kind != GlobalSymbol::Kind::Module)
+      return std::nullopt;
+    if (sym->qualifiedName == "math" || sym->qualifiedName == "np" ||
+        sym->qualifiedName == "cmath")
+      return mathConstant(attr->attr);
+    return std::nullopt;
+  }
+  if (auto *un = dyn_cast<ast::UnaryOp>(&expr)) {
+    auto v = evaluate(*un->operand);
+    if (!v || !v->type.isNumber())
+      return std::nullopt;
+    if (un->op == ast::UnaryOpKind::USub) {
+      if (v->type.isFloat())
+        return floatValue(-v->f, v->type.bits());
+      return intValue(-v->i);
+    }
+    if (un->op == ast::UnaryOpKind::UAdd)
+      return v;
+    return std::nullopt;
+  }
+  if (auto *bin = dyn_cast<ast::BinOp>(&expr)) {
+    auto a = evaluate(*bin->lhs), b = evaluate(*bin->rhs);
+    if (!a || !b || !a->type.isNumber() || !b->type.isNumber())
+      return std::nullopt;
+    bool isFloat = a->type.isFloat() || b->type.isFloat() || bin->op == ast::BinOpKind::Div;
+    if (isFloat) {
+      Type t = bin->op == ast::BinOpKind::Div && !(a->type.isFloat() || b->type.isFloat())
+                   ? Type::floating(64)
+                   : unifyTypes(a->type.isFloat() ? a->type : Type::floating(64),
+                                b->type.isFloat() ? b->type : Type::floating(64));
+      if (!a->type.isFloat() && !b->type.isFloat())
+        t = Type::floating(64);
+      else
+        t = unifyTypes(a->type, b->type);
+      double x = a->asDouble(), y = b->asDouble(), r;
+      switch (bin->op) {
+      case ast::BinOpKind::Add: r = x + y; break;
+      case ast::BinOpKind::Sub: r = x - y; break;
+      case ast::BinOpKind::Mult: r = x * y; break;
+      case ast::BinOpKind::Div: if (y == 0) return std::nullopt; r = x / y; break;
+      case ast::BinOpKind::Pow: r = std::pow(x, y); break;
+      default: return std::nullopt;
+      }
+      return floatValue(r, t.bits());
+    }
+    int64_t x = a->i, y = b->i, r;
+    switch (bin->op) {
+    case ast::BinOpKind::Add: r = x + y; break;
+    case ast::BinOpKind::Sub: r = x - y; break;
+    case ast::BinOpKind::Mult: r = x * y; break;
+    case ast::BinOpKind::FloorDiv:
+      if (y == 0) return std::nullopt;
+      r = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
+      break;
+    case ast::BinOpKind::Mod:
+      if (y == 0) return std::nullopt;
+      r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      break;
+    case ast::BinOpKind::Pow: {
+      if (y < 0) return std::nullopt;
+      r = 1;
+      for (int64_t k = 0; k < y && k < 64; ++k) r *= x;
+      break;
+    }
+    case ast::BinOpKind::LShift: if (y < 0 || y > 63) return std::nullopt; r = x << y; break;
+    case ast::BinOpKind::RShift: if (y < 0 || y > 63) return std::nullopt; r = x >> y; break;
+    case ast::BinOpKind::BitAnd: r = x & y; break;
+    case ast::BinOpKind::BitOr: r = x | y; break;
+    case ast::BinOpKind::BitXor: r = x ^ y; break;
+    default: return std::nullopt;
+    }
+    return intValue(r);
+  }
+  if (auto *tuple = dyn_cast<ast::Tuple>(&expr)) {
+    ConstValue c;
+    std::vector<Type> types;
+    for (auto &e : tuple->elts) {
+      auto v = evaluate(*e);
+      if (!v)
+        return std::nullopt;
+      types.push_back(v->type);
+      c.elements.push_back(*v);
+    }
+    c.type = Type::tuple(types);
+    return c;
+  }
+  if (auto *call = dyn_cast<ast::Call>(&expr)) {
+    // np.float32(0.5), float32(2), int(3), float(1): typed constants.
+    if (call->args.size() != 1 || !call->keywords.empty())
+      return std::nullopt;
+    auto v = evaluate(*call->args[0]);
+    if (!v || !v->type.isNumber())
+      return std::nullopt;
+    std::optional<Type> target;
+    if (auto *attr = dyn_cast<ast::Attribute>(call->func.get())) {
+      auto *base = dyn_cast<ast::Name>(attr->value.get());
+      const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+      if (sym && sym->kind == GlobalSymbol::Kind::Module &&
+          (sym->qualifiedName == "np" || sym->qualifiedName == "numba" ||
+           sym->qualifiedName == "numba.types"))
+        target = scalarTypeFromName(attr->attr);
+    } else if (auto *name = dyn_cast<ast::Name>(call->func.get())) {
+      const GlobalSymbol *sym = lookup(name->id);
+      if (sym && sym->kind == GlobalSymbol::Kind::DType)
+        target = sym->type;
+      else if (!sym && name->id == "int")
+        target = Type::integer(64);
+      else if (!sym && name->id == "float")
+        target = Type::floating(64);
+    }
+    if (!target)
+      return std::nullopt;
+    ConstValue c;
+    c.type = *target;
+    if (target->isFloat())
+      return floatValue(v->asDouble(), target->bits());
+    if (target->isBoolean()) {
+      c.i = v->asDouble() != 0;
+      return c;
+    }
+    c.i = v->type.isFloat() ? static_cast<int64_t>(v->f) : v->i;
+    return c;
+  }
+  return std::nullopt;
+}
+
+} // namespace nvc

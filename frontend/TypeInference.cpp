@@ -1,0 +1,764 @@
+//===- TypeInference.cpp - Numba typing of kernel bodies -------------------===//
+//
+// Types a kernel body by abstract interpretation over types:
+//  1. Collect the names the function assigns (they are locals, as in Python;
+//     everything else resolves in the ModuleScope).
+//  2. Seed parameters with the signature's types.
+//  3. Walk the body, typing every expression bottom-up with Numba's rules and
+//     unifying each variable's type with every value assigned to it; repeat
+//     until no variable's type changes (loops feed types back to their
+//     heads), at most a few rounds since unification only widens.
+//  4. Record array reads and writes per parameter for the manifest.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/TypeInference.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/Casting.h>
+
+#include <set>
+
+namespace nvc {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+const Type &TypedKernel::typeOf(const ast::Expr *e) const {
+  static const Type unknown;
+  auto it = exprTypes.find(e);
+  return it == exprTypes.end() ? unknown : it->second;
+}
+
+namespace {
+
+/// Names assigned anywhere in a function body (Python's rule for locals).
+void collectAssigned(const ast::Expr &target, std::set<std::string> &out) {
+  if (auto *n = dyn_cast<ast::Name>(&target))
+    out.insert(n->id);
+  else if (auto *t = dyn_cast<ast::Tuple>(&target))
+    for (auto &e : t->elts)
+      collectAssigned(*e, out);
+  else if (auto *l = dyn_cast<ast::List>(&target))
+    for (auto &e : l->elts)
+      collectAssigned(*e, out);
+}
+
+void collectAssigned(const ast::Block &block, std::set<std::string> &out) {
+  for (auto &s : block) {
+    if (auto *a = dyn_cast<ast::Assign>(s.get())) {
+      for (auto &t : a->targets)
+        collectAssigned(*t, out);
+    } else if (auto *a = dyn_cast<ast::AugAssign>(s.get())) {
+      collectAssigned(*a->target, out);
+    } else if (auto *a = dyn_cast<ast::AnnAssign>(s.get())) {
+      collectAssigned(*a->target, out);
+    } else if (auto *f = dyn_cast<ast::For>(s.get())) {
+      collectAssigned(*f->target, out);
+      collectAssigned(f->body, out);
+      collectAssigned(f->orelse, out);
+    } else if (auto *w = dyn_cast<ast::While>(s.get())) {
+      collectAssigned(w->body, out);
+      collectAssigned(w->orelse, out);
+    } else if (auto *i = dyn_cast<ast::If>(s.get())) {
+      collectAssigned(i->body, out);
+      collectAssigned(i->orelse, out);
+    }
+  }
+}
+
+const char *binOpSymbol(ast::BinOpKind op) {
+  switch (op) {
+  case ast::BinOpKind::Add: return "+";
+  case ast::BinOpKind::Sub: return "-";
+  case ast::BinOpKind::Mult: return "*";
+  case ast::BinOpKind::MatMult: return "@";
+  case ast::BinOpKind::Div: return "/";
+  case ast::BinOpKind::FloorDiv: return "//";
+  case ast::BinOpKind::Mod: return "%";
+  case ast::BinOpKind::Pow: return "**";
+  case ast::BinOpKind::LShift: return "<<";
+  case ast::BinOpKind::RShift: return ">>";
+  case ast::BinOpKind::BitOr: return "|";
+  case ast::BinOpKind::BitXor: return "^";
+  case ast::BinOpKind::BitAnd: return "&";
+  }
+  return "?";
+}
+
+/// Functions of `math` (and the same names under `np`) that take and return
+/// floats, as numba/core/typing/mathdecl.py types them: float32 in, float32
+/// out; float64 or any integer in, float64 out.
+const std::set<std::string> kFloatMath = {"sqrt", "sin", "cos", "tan", "exp", "log",
+                                          "fabs", "asin", "acos", "atan", "sinh", "cosh",
+                                          "tanh", "absolute", "abs"};
+
+class Inferrer {
+public:
+  Inferrer(const ModuleScope &scope, const DecoratedFunction &fn, const Signature &sig,
+           DiagnosticEngine &diags)
+      : scope_(scope), fn_(fn), diags_(diags) {
+    result_.def = fn.def;
+    result_.signature = sig;
+    result_.intWidth = fn.intWidth.value_or(IntWidth::Narrow32);
+    result_.access.resize(sig.params.size());
+    collectAssigned(fn.def->body, locals_);
+    for (size_t i = 0; i < sig.params.size(); ++i) {
+      const ast::Param &p = fn.def->params[i];
+      if (p.defaultValue)
+        throw CompileError(p.defaultValue->getLoc(),
+                           "default parameter values are not supported in kernels");
+      result_.varTypes[p.name] = sig.params[i];
+      varLocs_[p.name] = p.loc;
+      locals_.insert(p.name);
+      paramIndex_[p.name] = i;
+    }
+  }
+
+  TypedKernel run() {
+    if (!fn_.isKernel)
+      throw CompileError(fn_.def->getLoc(),
+                         "device functions are not supported yet; only kernels are compiled");
+    if (result_.signature.result.kind() != Type::Kind::None)
+      throw CompileError(result_.signature.loc, "a kernel must return void");
+    for (int round = 0; round < 8; ++round) {
+      auto before = result_.varTypes;
+      block(fn_.def->body);
+      if (before == result_.varTypes)
+        return std::move(result_);
+    }
+    throw CompileError(fn_.def->getLoc(), "type inference did not converge");
+  }
+
+private:
+  Type record(const ast::Expr &e, Type t) {
+    result_.exprTypes[&e] = t;
+    return t;
+  }
+
+  [[noreturn]] void fail(ast::Location loc, const std::string &msg) { throw CompileError(loc, msg); }
+
+  void block(const ast::Block &stmts) {
+    for (auto &s : stmts)
+      stmt(*s);
+  }
+
+  void assignTo(const ast::Expr &target, const Type &type, ast::Location valueLoc) {
+    if (auto *name = dyn_cast<ast::Name>(&target)) {
+      if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray())
+        fail(name->getLoc(), fmt::format("cannot assign to array parameter '{}'", name->id));
+      Type &slot = result_.varTypes[name->id];
+      if (type.kind() == Type::Kind::Module || type.kind() == Type::Kind::Function ||
+          type.kind() == Type::Kind::Range || type.kind() == Type::Kind::None)
+        fail(valueLoc, fmt::format("cannot store a value of type {} in a variable", type.str()));
+      Type unified = unifyTypes(slot, type);
+      if (unified.isUnknown() || (slot.isArray() && !(slot == type)))
+        fail(valueLoc, fmt::format("cannot unify {} and {} for variable '{}' (first assigned at "
+                                   "line {}, column {})",
+                                   slot.str(), type.str(), name->id, varLocs_[name->id].line,
+                                   varLocs_[name->id].col));
+      if (!varLocs_.count(name->id))
+        varLocs_[name->id] = name->getLoc();
+      slot = unified;
+      record(target, unified);
+      return;
+    }
+    if (auto *tuple = dyn_cast<ast::Tuple>(&target)) {
+      if (!type.isTuple())
+        fail(valueLoc, fmt::format("cannot unpack a value of type {}", type.str()));
+      if (type.elements().size() != tuple->elts.size())
+        fail(valueLoc, fmt::format("cannot unpack {} values into {} targets",
+                                   type.elements().size(), tuple->elts.size()));
+      for (size_t i = 0; i < tuple->elts.size(); ++i)
+        assignTo(*tuple->elts[i], type.elements()[i], valueLoc);
+      record(target, type);
+      return;
+    }
+    if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
+      Type elem = subscript(*sub, /*isStore=*/true);
+      if (!type.isNumber())
+        fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
+                                   type.str(), elem.str()));
+      return;
+    }
+    fail(target.getLoc(), "cannot assign to this expression in a kernel");
+  }
+
+  void stmt(const ast::Stmt &s) {
+    switch (s.getKind()) {
+    case ast::Stmt::Kind::Expr: {
+      auto &e = *cast<ast::ExprStmt>(s).value;
+      if (isa<ast::StringLiteral>(e))
+        return; // docstring
+      expr(e);
+      return;
+    }
+    case ast::Stmt::Kind::Assign: {
+      auto &a = cast<ast::Assign>(s);
+      Type t = expr(*a.value);
+      for (auto &target : a.targets)
+        assignTo(*target, t, a.value->getLoc());
+      return;
+    }
+    case ast::Stmt::Kind::AugAssign: {
+      auto &a = cast<ast::AugAssign>(s);
+      Type lhs = isa<ast::Subscript>(*a.target)
+                     ? subscript(cast<ast::Subscript>(*a.target), /*isStore=*/true)
+                     : expr(*a.target);
+      Type rhs = expr(*a.value);
+      Type t = binary(a.op, lhs, rhs, a.opLoc);
+      if (isa<ast::Subscript>(*a.target)) {
+        subscript(cast<ast::Subscript>(*a.target), /*isStore=*/false);
+        return; // stored with conversion to the array's dtype
+      }
+      assignTo(*a.target, t, a.value->getLoc());
+      return;
+    }
+    case ast::Stmt::Kind::AnnAssign: {
+      auto &a = cast<ast::AnnAssign>(s);
+      Type declared = typeFromExpr(*a.annotation);
+      if (a.value) {
+        Type t = expr(*a.value);
+        if (!t.isNumber() || !declared.isNumber())
+          fail(a.value->getLoc(), "annotated assignments take scalar values");
+      }
+      assignTo(*a.target, declared, a.target->getLoc());
+      return;
+    }
+    case ast::Stmt::Kind::If: {
+      auto &i = cast<ast::If>(s);
+      condition(*i.test);
+      block(i.body);
+      block(i.orelse);
+      return;
+    }
+    case ast::Stmt::Kind::While: {
+      auto &w = cast<ast::While>(s);
+      condition(*w.test);
+      ++loopDepth_;
+      block(w.body);
+      --loopDepth_;
+      block(w.orelse);
+      return;
+    }
+    case ast::Stmt::Kind::For: {
+      auto &f = cast<ast::For>(s);
+      Type iter = expr(*f.iter);
+      if (iter.kind() != Type::Kind::Range)
+        fail(f.iter->getLoc(), fmt::format("for loops iterate over range(...); iterating over {} "
+                                           "is not supported yet",
+                                           iter.str()));
+      assignTo(*f.target, iter.element(), f.iter->getLoc());
+      ++loopDepth_;
+      block(f.body);
+      --loopDepth_;
+      block(f.orelse);
+      return;
+    }
+    case ast::Stmt::Kind::Break:
+    case ast::Stmt::Kind::Continue:
+      if (loopDepth_ == 0)
+        fail(s.getLoc(), fmt::format("'{}' outside loop",
+                                     s.getKind() == ast::Stmt::Kind::Break ? "break" : "continue"));
+      return;
+    case ast::Stmt::Kind::Pass:
+      return;
+    case ast::Stmt::Kind::Return: {
+      auto &r = cast<ast::Return>(s);
+      if (r.value && !isa<ast::NoneLiteral>(*r.value))
+        fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
+      return;
+    }
+    case ast::Stmt::Kind::FunctionDef:
+      fail(s.getLoc(), "nested functions are not supported in kernels");
+    case ast::Stmt::Kind::Import:
+    case ast::Stmt::Kind::ImportFrom:
+      fail(s.getLoc(), "imports inside kernels are not supported; import at module level");
+    case ast::Stmt::Kind::Global:
+    case ast::Stmt::Kind::Nonlocal:
+      fail(s.getLoc(), "'global' and 'nonlocal' are not supported in kernels: globals are "
+                       "compile-time constants");
+    case ast::Stmt::Kind::Raise:
+      fail(s.getLoc(), "raising exceptions in kernels is not supported yet");
+    case ast::Stmt::Kind::Assert:
+      fail(s.getLoc(), "assert in kernels is not supported yet");
+    case ast::Stmt::Kind::Del:
+      fail(s.getLoc(), "'del' is not supported in kernels");
+    }
+  }
+
+  void condition(const ast::Expr &e) {
+    Type t = expr(e);
+    if (!t.isNumber())
+      fail(e.getLoc(), fmt::format("a condition must be a number or bool, not {}", t.str()));
+  }
+
+  /// Numba's result type of `lhs op rhs` for numbers.
+  Type binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc) {
+    if (!lhs.isNumber() || !rhs.isNumber())
+      fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
+                            lhs.str(), rhs.str()));
+    bool anyFloat = lhs.isFloat() || rhs.isFloat();
+    switch (op) {
+    case ast::BinOpKind::Add:
+    case ast::BinOpKind::Sub:
+    case ast::BinOpKind::Mult:
+    case ast::BinOpKind::FloorDiv:
+    case ast::BinOpKind::Mod:
+    case ast::BinOpKind::Pow:
+      return anyFloat ? unifyTypes(lhs, rhs) : promoteIntegers(lhs, rhs);
+    case ast::BinOpKind::Div:
+      return anyFloat ? unifyTypes(lhs, rhs) : Type::floating(64);
+    case ast::BinOpKind::LShift:
+    case ast::BinOpKind::RShift:
+    case ast::BinOpKind::BitAnd:
+    case ast::BinOpKind::BitOr:
+    case ast::BinOpKind::BitXor:
+      if (anyFloat)
+        fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
+                              lhs.str(), rhs.str()));
+      if (lhs.isBoolean() && rhs.isBoolean() && op != ast::BinOpKind::LShift &&
+          op != ast::BinOpKind::RShift)
+        return Type::boolean();
+      return promoteIntegers(lhs, rhs);
+    case ast::BinOpKind::MatMult:
+      fail(loc, "the @ operator is not supported on scalars");
+    }
+    return Type();
+  }
+
+  Type name(const ast::Name &n) {
+    if (locals_.count(n.id)) {
+      auto it = result_.varTypes.find(n.id);
+      if (it == result_.varTypes.end() || it->second.isUnknown()) {
+        // Used before any assignment reached it in this round: its type comes
+        // in a later round, unless nothing ever assigns it before this point.
+        if (round_ > 0 || true)
+          return record(n, Type());
+      }
+      return record(n, it->second);
+    }
+    const GlobalSymbol *sym = scope_.lookup(n.id);
+    if (!sym) {
+      static const std::set<std::string> builtins = {"len", "abs", "min", "max", "divmod",
+                                                     "int", "float", "bool", "range",
+                                                     "round", "print", "complex", "sum",
+                                                     "enumerate", "zip", "pow"};
+      if (builtins.count(n.id))
+        return record(n, Type::function(n.id));
+      fail(n.getLoc(), fmt::format("name '{}' is not defined", n.id));
+    }
+    switch (sym->kind) {
+    case GlobalSymbol::Kind::Module:
+      return record(n, Type::module(sym->qualifiedName));
+    case GlobalSymbol::Kind::Function:
+      return record(n, Type::function(sym->qualifiedName));
+    case GlobalSymbol::Kind::DType:
+      return record(n, Type::dtype(sym->type));
+    case GlobalSymbol::Kind::Constant:
+      result_.constants[&n] = sym->value;
+      return record(n, sym->type);
+    case GlobalSymbol::Kind::UserFunction:
+      fail(n.getLoc(), fmt::format("calling other functions ('{}') from kernels is not "
+                                   "supported yet",
+                                   n.id));
+    }
+    return Type();
+  }
+
+  Type attribute(const ast::Attribute &a) {
+    Type base = expr(*a.value);
+    const std::string &attr = a.attr;
+    if (base.kind() == Type::Kind::Module) {
+      const std::string &m = base.name();
+      if (m == "math" || m == "np" || m == "cmath") {
+        static const std::map<std::string, double> consts = {
+            {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};
+        if (consts.count(attr)) {
+          ConstValue c;
+          c.type = Type::floating(64);
+          c.f = consts.at(attr);
+          result_.constants[&a] = c;
+          return record(a, c.type);
+        }
+      }
+      if (m == "np" || m == "numba" || m == "numba.types")
+        if (auto t = scalarTypeFromName(attr))
+          return record(a, Type::dtype(*t));
+      if (m == "numba" && attr == "cuda")
+        return record(a, Type::module("cuda"));
+      if (m == "numba" && attr == "types")
+        return record(a, Type::module("numba.types"));
+      if (m == "cuda") {
+        static const std::set<std::string> dim3 = {"threadIdx", "blockIdx", "blockDim",
+                                                   "gridDim"};
+        if (dim3.count(attr))
+          return record(a, Type::dim3(attr));
+        if (attr == "cg")
+          return record(a, Type::module("cuda.cg"));
+        if (attr == "grid" || attr == "gridsize" || attr == "syncthreads")
+          return record(a, Type::function("cuda." + attr));
+        if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "const")
+          return record(a, Type::module("cuda." + attr));
+        if (attr == "warpsize" || attr == "laneid")
+          fail(a.attrLoc, fmt::format("cuda.{} is not supported yet", attr));
+        fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
+      }
+      if (m == "cuda.cg") {
+        if (attr == "this_grid")
+          return record(a, Type::function("cuda.cg.this_grid"));
+        fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda.cg'", attr));
+      }
+      if (m == "nv") {
+        static const std::set<std::string> fns = {"global_id", "local_id", "group_id",
+                                                  "local_size", "num_groups", "barrier",
+                                                  "syncthreads"};
+        if (fns.count(attr))
+          return record(a, Type::function("nv." + attr));
+        if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "subgroup")
+          return record(a, Type::module("nv." + attr));
+        fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'numba_vulkan'", attr));
+      }
+      if (m == "cuda.shared" || m == "cuda.local" || m == "cuda.atomic" || m == "nv.shared" ||
+          m == "nv.local" || m == "nv.atomic" || m == "nv.subgroup" || m == "cuda.const")
+        return record(a, Type::function(m + "." + attr));
+      if (m == "math" || m == "np")
+        return record(a, Type::function(m + "." + attr));
+      fail(a.attrLoc, fmt::format("unknown attribute '{}' of module '{}'", attr, m));
+    }
+    if (base.kind() == Type::Kind::Dim3) {
+      if (attr == "x" || attr == "y" || attr == "z")
+        return record(a, Type::integer(32));
+      fail(a.attrLoc, fmt::format("{} has no attribute '{}' (use .x, .y or .z)",
+                                  "cuda." + base.name(), attr));
+    }
+    if (base.isArray()) {
+      if (attr == "shape")
+        return record(a, Type::tuple(std::vector<Type>(base.ndim(), Type::integer(64))));
+      if (attr == "size" || attr == "ndim")
+        return record(a, Type::integer(64));
+      fail(a.attrLoc, fmt::format("unknown attribute '{}' of {}", attr, base.str()));
+    }
+    if (base.isUnknown())
+      return record(a, Type());
+    fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
+  }
+
+  /// Types `a[i, j]`; marks the array parameter read or written.
+  Type subscript(const ast::Subscript &s, bool isStore) {
+    Type base = expr(*s.value);
+    if (base.isTuple()) {
+      if (isStore)
+        fail(s.getLoc(), "tuples are immutable");
+      Type idx = expr(*s.index);
+      auto it = result_.constants.find(s.index.get());
+      auto *lit = dyn_cast<ast::IntLiteral>(s.index.get());
+      int64_t k;
+      if (lit && lit->fitsUInt64)
+        k = static_cast<int64_t>(lit->value);
+      else if (it != result_.constants.end() && it->second.type.isInteger())
+        k = it->second.i;
+      else
+        fail(s.index->getLoc(), fmt::format("a tuple index must be a constant integer, not {}",
+                                            idx.str()));
+      int64_t n = static_cast<int64_t>(base.elements().size());
+      if (k < 0)
+        k += n;
+      if (k < 0 || k >= n)
+        fail(s.index->getLoc(), "tuple index out of range");
+      return record(s, base.elements()[k]);
+    }
+    if (base.isUnknown())
+      return record(s, Type());
+    if (!base.isArray())
+      fail(s.value->getLoc(), fmt::format("{} is not subscriptable", base.str()));
+    std::vector<const ast::Expr *> indices;
+    if (auto *t = dyn_cast<ast::Tuple>(s.index.get()))
+      for (auto &e : t->elts)
+        indices.push_back(e.get());
+    else
+      indices.push_back(s.index.get());
+    for (auto *i : indices) {
+      if (isa<ast::Slice>(*i))
+        fail(i->getLoc(), "slicing arrays is not supported yet");
+      Type t = expr(*i);
+      if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
+        fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
+    }
+    if (indices.size() != base.ndim())
+      fail(s.index->getLoc(),
+           fmt::format("{} indices given for a {}-dimensional array; selecting rows (views) is "
+                       "not supported yet",
+                       indices.size(), base.ndim()));
+    if (auto *n = dyn_cast<ast::Name>(s.value.get()); n && paramIndex_.count(n->id)) {
+      ArrayAccess &acc = result_.access[paramIndex_[n->id]];
+      (isStore ? acc.written : acc.read) = true;
+    }
+    return record(s, base.element());
+  }
+
+  int64_t constantAxis(const ast::Call &c, const std::string &fname, int64_t lo, int64_t hi) {
+    if (c.args.size() != 1)
+      fail(c.getLoc(), fmt::format("{}() takes exactly one argument", fname));
+    auto *lit = dyn_cast<ast::IntLiteral>(c.args[0].get());
+    expr(*c.args[0]);
+    auto it = result_.constants.find(c.args[0].get());
+    int64_t v;
+    if (lit && lit->fitsUInt64)
+      v = static_cast<int64_t>(lit->value);
+    else if (it != result_.constants.end() && it->second.type.isInteger())
+      v = it->second.i;
+    else
+      fail(c.args[0]->getLoc(), fmt::format("the argument of {}() must be a constant", fname));
+    if (v < lo || v > hi)
+      fail(c.args[0]->getLoc(), fmt::format("the argument of {}() must be between {} and {}",
+                                            fname, lo, hi));
+    return v;
+  }
+
+  Type call(const ast::Call &c) {
+    Type callee = expr(*c.func);
+    std::vector<Type> args;
+    auto typeArgs = [&]() {
+      for (auto &a : c.args)
+        args.push_back(expr(*a));
+      if (!c.keywords.empty())
+        fail(c.keywords.front().loc, "keyword arguments are not supported here");
+    };
+    auto needArgs = [&](size_t lo, size_t hi, const std::string &fname) {
+      if (args.size() < lo || args.size() > hi)
+        fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", fname,
+                                     lo == hi ? std::to_string(lo)
+                                              : fmt::format("{} to {}", lo, hi),
+                                     args.size()));
+      for (size_t i = 0; i < args.size(); ++i)
+        if (args[i].isUnknown())
+          return false;
+      return true;
+    };
+    if (callee.kind() == Type::Kind::DType) {
+      typeArgs();
+      if (needArgs(1, 1, callee.element().str()) && !args[0].isNumber())
+        fail(c.args[0]->getLoc(), fmt::format("cannot convert {} to {}", args[0].str(),
+                                              callee.element().str()));
+      return record(c, callee.element());
+    }
+    if (callee.kind() != Type::Kind::Function) {
+      if (callee.isUnknown())
+        return record(c, Type());
+      fail(c.func->getLoc(), fmt::format("{} is not callable", callee.str()));
+    }
+    const std::string &f = callee.name();
+    if (f == "cuda.grid" || f == "cuda.gridsize") {
+      int64_t n = constantAxis(c, f, 1, 3);
+      return record(c, n == 1 ? Type::integer(64)
+                              : Type::tuple(std::vector<Type>(n, Type::integer(64))));
+    }
+    if (f == "nv.global_id" || f == "nv.local_id" || f == "nv.group_id" ||
+        f == "nv.local_size" || f == "nv.num_groups") {
+      constantAxis(c, f, 0, 2);
+      return record(c, Type::integer(64));
+    }
+    if (f == "cuda.cg.this_grid")
+      fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
+                       "one Vulkan dispatch: split the kernel into one launch per phase");
+    if (f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0)
+      fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
+    typeArgs();
+    if (f == "range") {
+      if (!needArgs(1, 3, "range"))
+        return record(c, Type::range(Type()));
+      Type counter = args[0];
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (!args[i].isInteger() && !args[i].isBoolean())
+          fail(c.args[i]->getLoc(), fmt::format("range() takes integers, not {}", args[i].str()));
+        counter = i ? promoteIntegers(counter, args[i]) : promoteIntegers(args[i], args[i]);
+      }
+      return record(c, Type::range(counter));
+    }
+    if (f == "len") {
+      if (needArgs(1, 1, "len") && !args[0].isArray() && !args[0].isTuple())
+        fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
+      return record(c, Type::integer(64));
+    }
+    if (f == "abs" || f == "math.fabs" || f == "np.abs" || f == "np.absolute" ||
+        f == "np.fabs") {
+      if (!needArgs(1, 1, f))
+        return record(c, Type());
+      if (!args[0].isNumber())
+        fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
+      if (f == "math.fabs" || f == "np.fabs")
+        return record(c, args[0].isFloat() ? args[0] : Type::floating(64));
+      return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
+    }
+    if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
+      if (args.size() < 2)
+        fail(c.getLoc(), fmt::format("{}() of one argument (an iterable) is not supported yet; "
+                                     "give two or more numbers",
+                                     f));
+      Type t = args[0];
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].isUnknown())
+          return record(c, Type());
+        if (!args[i].isNumber())
+          fail(c.args[i]->getLoc(), fmt::format("{}() takes numbers, not {}", f, args[i].str()));
+        t = unifyTypes(t, args[i]);
+      }
+      return record(c, t);
+    }
+    if (f == "divmod") {
+      if (!needArgs(2, 2, "divmod"))
+        return record(c, Type());
+      Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
+      return record(c, Type::tuple({q, q}));
+    }
+    if (f == "int" || f == "float" || f == "bool") {
+      if (!needArgs(1, 1, f))
+        return record(c, Type());
+      if (!args[0].isNumber())
+        fail(c.args[0]->getLoc(), fmt::format("{}() of {} is not supported", f, args[0].str()));
+      return record(c, f == "int" ? Type::integer(64)
+                                  : f == "float" ? Type::floating(64) : Type::boolean());
+    }
+    std::string base = f.substr(f.find('.') + 1);
+    if ((f.rfind("math.", 0) == 0 || f.rfind("np.", 0) == 0) &&
+        (kFloatMath.count(base) || base == "floor" || base == "ceil")) {
+      if (!needArgs(1, 1, f))
+        return record(c, Type());
+      if (!args[0].isNumber())
+        fail(c.args[0]->getLoc(), fmt::format("{}() takes a number, not {}", f, args[0].str()));
+      Type ft = args[0].isFloat() ? args[0] : Type::floating(64);
+      // math.floor and math.ceil return int in Python 3 and in Numba; the
+      // NumPy versions return a float.
+      if ((base == "floor" || base == "ceil") && f.rfind("math.", 0) == 0)
+        return record(c, Type::integer(64));
+      return record(c, ft);
+    }
+    fail(c.func->getLoc(), fmt::format("{}() is not supported in kernels yet", f));
+  }
+
+  Type expr(const ast::Expr &e) {
+    switch (e.getKind()) {
+    case ast::Expr::Kind::IntLiteral: {
+      auto &lit = cast<ast::IntLiteral>(e);
+      if (!lit.fitsUInt64)
+        fail(e.getLoc(), fmt::format("integer literal {} does not fit in 64 bits", lit.text));
+      ConstValue c;
+      c.type = lit.value > static_cast<uint64_t>(INT64_MAX) ? Type::integer(64, false)
+                                                             : Type::integer(64);
+      c.i = static_cast<int64_t>(lit.value);
+      result_.constants[&e] = c;
+      return record(e, c.type);
+    }
+    case ast::Expr::Kind::FloatLiteral:
+      return record(e, Type::floating(64));
+    case ast::Expr::Kind::BoolLiteral:
+      return record(e, Type::boolean());
+    case ast::Expr::Kind::ImaginaryLiteral:
+      fail(e.getLoc(), "complex numbers are not supported yet");
+    case ast::Expr::Kind::StringLiteral:
+      fail(e.getLoc(), "strings are not supported in kernels");
+    case ast::Expr::Kind::NoneLiteral:
+      return record(e, Type::none());
+    case ast::Expr::Kind::Name:
+      return name(cast<ast::Name>(e));
+    case ast::Expr::Kind::Attribute:
+      return attribute(cast<ast::Attribute>(e));
+    case ast::Expr::Kind::Subscript:
+      return subscript(cast<ast::Subscript>(e), /*isStore=*/false);
+    case ast::Expr::Kind::Slice:
+      fail(e.getLoc(), "slices are not supported yet");
+    case ast::Expr::Kind::Call:
+      return call(cast<ast::Call>(e));
+    case ast::Expr::Kind::BinOp: {
+      auto &b = cast<ast::BinOp>(e);
+      Type l = expr(*b.lhs), r = expr(*b.rhs);
+      if (l.isUnknown() || r.isUnknown())
+        return record(e, Type());
+      return record(e, binary(b.op, l, r, b.getLoc()));
+    }
+    case ast::Expr::Kind::UnaryOp: {
+      auto &u = cast<ast::UnaryOp>(e);
+      Type t = expr(*u.operand);
+      if (t.isUnknown())
+        return record(e, t);
+      if (!t.isNumber())
+        fail(u.getLoc(), fmt::format("bad operand type for unary operator: {}", t.str()));
+      switch (u.op) {
+      case ast::UnaryOpKind::Not:
+        return record(e, Type::boolean());
+      case ast::UnaryOpKind::Invert:
+        if (t.isFloat())
+          fail(u.getLoc(), fmt::format("bad operand type for unary ~: {}", t.str()));
+        return record(e, promoteIntegers(t, t));
+      default:
+        return record(e, t.isFloat() ? t : promoteIntegers(t, t));
+      }
+    }
+    case ast::Expr::Kind::BoolOp: {
+      auto &b = cast<ast::BoolOp>(e);
+      Type t;
+      for (auto &v : b.values) {
+        Type vt = expr(*v);
+        if (!vt.isNumber() && !vt.isUnknown())
+          fail(v->getLoc(), fmt::format("'and'/'or' take numbers or bools, not {}", vt.str()));
+        t = unifyTypes(t, vt);
+      }
+      return record(e, t);
+    }
+    case ast::Expr::Kind::Compare: {
+      auto &c = cast<ast::Compare>(e);
+      Type prev = expr(*c.left);
+      for (size_t i = 0; i < c.ops.size(); ++i) {
+        Type next = expr(*c.comparators[i]);
+        if (c.ops[i] == ast::CmpOpKind::In || c.ops[i] == ast::CmpOpKind::NotIn ||
+            c.ops[i] == ast::CmpOpKind::Is || c.ops[i] == ast::CmpOpKind::IsNot)
+          fail(c.opLocs[i], "'in' and 'is' comparisons are not supported in kernels");
+        if ((!prev.isNumber() && !prev.isUnknown()) || (!next.isNumber() && !next.isUnknown()))
+          fail(c.opLocs[i], fmt::format("cannot compare {} and {}", prev.str(), next.str()));
+        prev = next;
+      }
+      return record(e, Type::boolean());
+    }
+    case ast::Expr::Kind::IfExp: {
+      auto &i = cast<ast::IfExp>(e);
+      condition(*i.test);
+      Type a = expr(*i.body), b = expr(*i.orelse);
+      Type u = unifyTypes(a, b);
+      if (u.isUnknown() && !a.isUnknown() && !b.isUnknown())
+        fail(i.getLoc(), fmt::format("the branches of a conditional expression have "
+                                     "incompatible types {} and {}",
+                                     a.str(), b.str()));
+      return record(e, u);
+    }
+    case ast::Expr::Kind::Tuple: {
+      std::vector<Type> elems;
+      for (auto &v : cast<ast::Tuple>(e).elts)
+        elems.push_back(expr(*v));
+      return record(e, Type::tuple(std::move(elems)));
+    }
+    case ast::Expr::Kind::List:
+      fail(e.getLoc(), "lists are not supported in kernels");
+    }
+    return Type();
+  }
+
+  const ModuleScope &scope_;
+  const DecoratedFunction &fn_;
+  DiagnosticEngine &diags_;
+  TypedKernel result_;
+  std::set<std::string> locals_;
+  std::map<std::string, ast::Location> varLocs_;
+  std::map<std::string, size_t> paramIndex_;
+  int loopDepth_ = 0;
+  int round_ = 0;
+};
+
+} // namespace
+
+TypedKernel inferKernel(const ModuleScope &scope, const DecoratedFunction &fn,
+                        const Signature &sig, DiagnosticEngine &diags) {
+  return Inferrer(scope, fn, sig, diags).run();
+}
+
+} // namespace nvc

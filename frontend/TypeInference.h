@@ -1,0 +1,119 @@
+//===- TypeInference.h - Name resolution and Numba typing of kernels -------===//
+//
+// Semantic analysis of a parsed kernel file, in two steps:
+//
+//  1. ModuleScope resolves the file's module-level names: imports of the
+//     modules a kernel may use (numba, numba.cuda, numba_vulkan, math,
+//     numpy), module-level constants (evaluated at compile time and frozen,
+//     as Numba freezes globals), and the decorated functions with their
+//     decorator options and signatures.
+//  2. inferKernel types one kernel for one signature with Numba's typing
+//     rules (numba/core/typing): literals are int64/float64, integer
+//     arithmetic widens to 64 bits, int / int is float64, mixing an integer
+//     of 32 bits or more with float32 gives float64, and a variable assigned
+//     different types on different paths gets their unified type. Every
+//     expression's type is recorded for MLIR generation.
+//
+// Errors throw CompileError at the offending expression.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_TYPEINFERENCE_H
+#define NVC_FRONTEND_TYPEINFERENCE_H
+
+#include "frontend/AST.h"
+#include "frontend/Diagnostics.h"
+#include "frontend/Signature.h"
+#include "frontend/Types.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace nvc {
+
+/// A value known at compile time: a number, a bool or a tuple of them.
+struct ConstValue {
+  Type type;
+  int64_t i = 0;  ///< integers and booleans (uint64 stored bitwise)
+  double f = 0;   ///< floats
+  std::vector<ConstValue> elements; ///< tuples
+  double asDouble() const;
+};
+
+/// What a module-level name refers to.
+struct GlobalSymbol {
+  enum class Kind { Module, Function, DType, Constant, UserFunction } kind;
+  std::string qualifiedName; ///< "cuda", "math.sqrt", ...; user function name
+  Type type;                 ///< for DType: the dtype; for Constant: its type
+  ConstValue value;          ///< for Constant
+  ast::Location loc;
+};
+
+/// Precision policy of `@nv.jit(narrow=...)` (004_…txt "Integer and float
+/// width"): by default integers are 32-bit inside kernels.
+enum class IntWidth { Narrow32, Exact64 };
+
+/// A function of the file decorated as a kernel or device function.
+struct DecoratedFunction {
+  const ast::FunctionDef *def = nullptr;
+  bool isKernel = true;                 ///< false for device functions
+  std::vector<Signature> signatures;    ///< from the decorator or annotations
+  std::optional<IntWidth> intWidth;     ///< from narrow=..., if given
+};
+
+class ModuleScope {
+public:
+  /// Resolves the module-level statements of `module`. Throws CompileError
+  /// for statements a kernel file cannot contain at module level (other than
+  /// host code, which is ignored: see the .cpp).
+  explicit ModuleScope(const ast::Module &module, DiagnosticEngine &diags);
+
+  const GlobalSymbol *lookup(const std::string &name) const;
+  const std::vector<DecoratedFunction> &functions() const { return functions_; }
+  std::vector<DecoratedFunction> &functions() { return functions_; }
+
+private:
+  void addImport(const ast::Import &stmt);
+  void addImportFrom(const ast::ImportFrom &stmt);
+  void addFunction(const ast::FunctionDef &def);
+  std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
+
+  DiagnosticEngine &diags_;
+  std::map<std::string, GlobalSymbol> globals_;
+  std::vector<DecoratedFunction> functions_;
+};
+
+/// How a kernel uses an array argument (for the manifest's `access`).
+struct ArrayAccess {
+  bool read = false;
+  bool written = false;
+};
+
+/// The result of typing one kernel for one signature.
+struct TypedKernel {
+  const ast::FunctionDef *def = nullptr;
+  Signature signature;
+  IntWidth intWidth = IntWidth::Narrow32;
+  /// Type of every expression node of the body (and of resolved callees:
+  /// the `func` of a Call maps to a Function/DType/Dim3 type naming it).
+  std::unordered_map<const ast::Expr *, Type> exprTypes;
+  /// Type of every local variable (parameters included).
+  std::map<std::string, Type> varTypes;
+  /// Compile-time values of expressions that name module constants.
+  std::unordered_map<const ast::Expr *, ConstValue> constants;
+  /// Per parameter index: how an array parameter is used.
+  std::vector<ArrayAccess> access;
+
+  const Type &typeOf(const ast::Expr *e) const;
+};
+
+/// Types `def` for `sig`. Throws CompileError on a type error.
+TypedKernel inferKernel(const ModuleScope &scope, const DecoratedFunction &fn,
+                        const Signature &sig, DiagnosticEngine &diags);
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_TYPEINFERENCE_H

@@ -1,0 +1,123 @@
+//===- Types.h - Numba's types for the kernel language ---------------------===//
+//
+// The types that type inference assigns to expressions and variables, named
+// and promoted as Numba names and promotes them (numba.core.types): scalars
+// (boolean, intN/uintN, float32/float64), arrays (dtype, ndim, layout C/F/A),
+// homogeneous and heterogeneous tuples, `none`, and the compile-time-only
+// values a kernel may name: modules (`cuda`, `math`, `np`, ...), functions
+// and attributes of those modules, dtype objects (`np.float32`) and
+// `range(...)` objects. Types are small values compared with ==.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_TYPES_H
+#define NVC_FRONTEND_TYPES_H
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nvc {
+
+class Type {
+public:
+  enum class Kind {
+    Unknown,  ///< not yet inferred
+    None,     ///< Python None / a kernel's `void` result
+    Boolean,
+    Integer,
+    Float,
+    Array,
+    Tuple,
+    Range,    ///< the result of range(...): iterable only
+    Module,   ///< a module object (`cuda`, `math`, `np`, `nv`, ...); name()
+    Function, ///< a module-level function or built-in (`cuda.grid`, `len`); name()
+    DType,    ///< a dtype object usable as constructor (`np.float32`); element()
+    Dim3,     ///< `cuda.threadIdx` and friends: has .x .y .z; name()
+    UserFunction, ///< a function defined in the kernel file; name()
+  };
+
+  Type() = default;
+  static Type unknown() { return Type(); }
+  static Type none() { return make(Kind::None); }
+  static Type boolean() { return make(Kind::Boolean); }
+  /// intN (`isSigned`) or uintN; bits ∈ {8, 16, 32, 64}.
+  static Type integer(unsigned bits, bool isSigned = true);
+  /// float32 or float64.
+  static Type floating(unsigned bits);
+  /// An array of scalar `dtype` with `ndim` ∈ [1, 3] dimensions and layout
+  /// 'C', 'F' or 'A' (Numba's layouts).
+  static Type array(const Type &dtype, unsigned ndim, char layout);
+  static Type tuple(std::vector<Type> elements);
+  static Type range(const Type &counter);
+  static Type module(std::string name);
+  static Type function(std::string qualifiedName);
+  static Type dtype(const Type &scalar);
+  static Type dim3(std::string name);
+  static Type userFunction(std::string name);
+
+  Kind kind() const { return kind_; }
+  bool isUnknown() const { return kind_ == Kind::Unknown; }
+  bool isBoolean() const { return kind_ == Kind::Boolean; }
+  bool isInteger() const { return kind_ == Kind::Integer; }
+  bool isFloat() const { return kind_ == Kind::Float; }
+  /// Boolean, integer or float: the types arithmetic accepts.
+  bool isNumber() const { return isBoolean() || isInteger() || isFloat(); }
+  bool isArray() const { return kind_ == Kind::Array; }
+  bool isTuple() const { return kind_ == Kind::Tuple; }
+
+  unsigned bits() const { return bits_; }
+  bool isSigned() const { return signed_; }
+  unsigned ndim() const { return ndim_; }
+  char layout() const { return layout_; }
+  /// Array dtype, DType's scalar, Range's counter type.
+  const Type &element() const { return *element_; }
+  const std::vector<Type> &elements() const { return elements_; }
+  const std::string &name() const { return name_; }
+
+  /// Numba's spelling: `float32`, `uint8`, `array(float32, 2d, C)`,
+  /// `UniTuple(int64 x 2)`, `Tuple(int64, float32)`, `Module(math)`, ...
+  std::string str() const;
+  /// NumPy's dtype name of a scalar type (`bool`, `int32`, `float64`).
+  std::string numpyName() const;
+  /// Bytes of one element of a scalar type in memory (bool: 1).
+  unsigned byteSize() const;
+
+  bool operator==(const Type &other) const;
+  bool operator!=(const Type &other) const { return !(*this == other); }
+
+private:
+  static Type make(Kind kind) {
+    Type t;
+    t.kind_ = kind;
+    return t;
+  }
+  Kind kind_ = Kind::Unknown;
+  unsigned bits_ = 0;
+  bool signed_ = true;
+  unsigned ndim_ = 0;
+  char layout_ = 'A';
+  std::shared_ptr<const Type> element_;
+  std::vector<Type> elements_;
+  std::string name_;
+};
+
+/// Parses a NumPy/Numba scalar type name (`float32`, `f4`, `int64`, `i8`,
+/// `bool_`, `boolean`, `b1`, `uint16`, `intp`, `float64`, `double`, ...).
+std::optional<Type> scalarTypeFromName(const std::string &name);
+
+/// The type both `a` and `b` convert to safely, as Numba's unification of
+/// scalars (numba.core.typeconv): bool < int < float; int widths and
+/// signedness as `promoteIntegers`; an integer of ≥ 32 bits with float32
+/// gives float64. Returns Unknown when they do not unify.
+Type unifyTypes(const Type &a, const Type &b);
+
+/// The result type of integer arithmetic on `a` and `b` (Numba's
+/// choose_result_int in numba/core/typing/builtins.py): at least 64 bits
+/// (intp), signed unless both operands are unsigned. Booleans count as
+/// integers.
+Type promoteIntegers(const Type &a, const Type &b);
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_TYPES_H

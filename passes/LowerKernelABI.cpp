@@ -1,0 +1,202 @@
+//===- LowerKernelABI.cpp - nvc's Vulkan entry-point ABI -------------------===//
+//
+// After convert-gpu-to-spirv, each kernel is a spirv.func whose arguments
+// are still function arguments: pointers to storage-buffer structs for the
+// arrays, plain scalars for everything else. MLIR's spirv-lower-abi-attrs
+// would put every scalar in a storage buffer of its own, and its
+// push-constant variant emits invalid SPIR-V, so nvc lowers the ABI itself:
+//  1. Create the module's workgroup size: specialization constants 0, 1, 2
+//     (defaults from the decorator or --local-size) and their composite,
+//     named `nvc_workgroup_size` (the serializer drops decorations on
+//     composites, so the driver decorates it BuiltIn WorkgroupSize after
+//     serialization). Loads of the WorkgroupSize builtin variable that
+//     gpu.block_dim lowered to read the composite instead.
+//  2. For each entry function, create a StorageBuffer variable per pointer
+//     argument at set 0, bindings in argument order.
+//  3. Lay out all scalar arguments, in order, in one Block-decorated struct
+//     (ParameterBlock.h); declare it PushConstant when it fits in 128 bytes,
+//     else Uniform at the next binding; load each field at function entry.
+//  4. Drop the arguments, and declare the entry point (interface: the Input
+//     builtins it uses, as SPIR-V 1.3 requires) with a LocalSize mode.
+//
+//===----------------------------------------------------------------------===//
+#include "passes/ParameterBlock.h"
+#include "passes/Passes.h"
+
+#include <llvm/ADT/BitVector.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVTypes.h>
+#include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
+#include <mlir/IR/Builders.h>
+#include <mlir/IR/BuiltinTypes.h>
+
+#include <set>
+#include <string>
+
+#define DEBUG_TYPE "nvc-lower-kernel-abi"
+
+namespace nvc {
+namespace {
+
+using namespace mlir;
+
+constexpr const char *kWorkgroupSizeName = "nvc_workgroup_size";
+
+struct LowerKernelABIPass
+    : public PassWrapper<LowerKernelABIPass, OperationPass<spirv::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerKernelABIPass)
+  explicit LowerKernelABIPass(std::array<int32_t, 3> localSize) : localSize_(localSize) {}
+  StringRef getArgument() const override { return "nvc-lower-kernel-abi"; }
+  StringRef getDescription() const override { return "Lower kernel arguments to nvc's ABI"; }
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    OpBuilder b(module.getBodyRegion());
+    b.setInsertionPointToStart(module.getBody());
+    createWorkgroupSize(b, module);
+    SmallVector<spirv::FuncOp> entries;
+    module.walk([&](spirv::FuncOp f) {
+      if (f->hasAttr(spirv::getEntryPointABIAttrName()))
+        entries.push_back(f);
+    });
+    for (spirv::FuncOp f : entries)
+      if (failed(lowerEntry(f, module)))
+        return signalPassFailure();
+  }
+
+  void createWorkgroupSize(OpBuilder &b, spirv::ModuleOp module) {
+    Location loc = module.getLoc();
+    Type i32 = b.getI32Type();
+    SmallVector<Attribute> parts;
+    const char *names[] = {"nvc_local_size_x", "nvc_local_size_y", "nvc_local_size_z"};
+    for (int d = 0; d < 3; ++d) {
+      auto sc = b.create<spirv::SpecConstantOp>(loc, names[d], b.getI32IntegerAttr(localSize_[d]));
+      sc->setAttr("spec_id", b.getI32IntegerAttr(d));
+      parts.push_back(SymbolRefAttr::get(b.getContext(), names[d]));
+    }
+    b.create<spirv::SpecConstantCompositeOp>(loc, VectorType::get({3}, i32), kWorkgroupSizeName,
+                                             b.getArrayAttr(parts));
+    // gpu.block_dim became loads of a WorkgroupSize builtin *variable*, which
+    // Vulkan forbids: read the specialization constant composite instead.
+    SmallVector<spirv::GlobalVariableOp> builtinVars;
+    module.walk([&](spirv::GlobalVariableOp var) {
+      if (auto builtin = var->getAttrOfType<StringAttr>("built_in"))
+        if (builtin.getValue() == "WorkgroupSize")
+          builtinVars.push_back(var);
+    });
+    for (auto var : builtinVars) {
+      SmallVector<spirv::AddressOfOp> uses;
+      module.walk([&](spirv::AddressOfOp addr) {
+        if (addr.getVariable() == var.getSymName())
+          uses.push_back(addr);
+      });
+      for (auto addr : uses) {
+        for (Operation *user : llvm::make_early_inc_range(addr->getUsers())) {
+          OpBuilder ub(user);
+          auto ref = ub.create<spirv::ReferenceOfOp>(user->getLoc(), VectorType::get({3}, i32),
+                                                     kWorkgroupSizeName);
+          user->getResult(0).replaceAllUsesWith(ref.getResult());
+          user->erase();
+        }
+        addr.erase();
+      }
+      var.erase();
+    }
+  }
+
+  LogicalResult lowerEntry(spirv::FuncOp f, spirv::ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    Location loc = f.getLoc();
+    std::string prefix = f.getSymName().str();
+    OpBuilder mb(module.getBodyRegion());
+    mb.setInsertionPoint(f);
+    Block &entry = f.getBody().front();
+    OpBuilder fb(ctx);
+    fb.setInsertionPointToStart(&entry);
+
+    // Storage buffers, bindings in argument order.
+    unsigned binding = 0;
+    SmallVector<unsigned> scalarArgs;
+    for (unsigned i = 0; i < f.getNumArguments(); ++i) {
+      BlockArgument arg = entry.getArgument(i);
+      auto ptr = dyn_cast<spirv::PointerType>(arg.getType());
+      if (!ptr) {
+        scalarArgs.push_back(i);
+        continue;
+      }
+      std::string name = prefix + "_arg" + std::to_string(i);
+      auto var = mb.create<spirv::GlobalVariableOp>(loc, ptr, name, /*descriptorSet=*/0, binding++);
+      auto addr = fb.create<spirv::AddressOfOp>(loc, var);
+      arg.replaceAllUsesWith(addr);
+    }
+
+    // The parameter block.
+    if (!scalarArgs.empty()) {
+      SmallVector<Type> fieldTypes;
+      std::vector<uint32_t> sizes;
+      for (unsigned i : scalarArgs) {
+        Type t = entry.getArgument(i).getType();
+        if (!t.isIntOrFloat())
+          return f.emitError("unsupported kernel argument type ") << t;
+        fieldTypes.push_back(t);
+        sizes.push_back(t.getIntOrFloatBitWidth() / 8);
+      }
+      ParameterBlockLayout layout = layoutParameterBlock(sizes);
+      SmallVector<spirv::StructType::OffsetInfo> offsets(layout.offsets.begin(),
+                                                         layout.offsets.end());
+      auto blockTy = spirv::StructType::get(fieldTypes, offsets, {},
+                                            {spirv::StructType::StructDecorationInfo(
+                                                spirv::Decoration::Block, UnitAttr::get(ctx))});
+      auto storage = layout.isPushConstant() ? spirv::StorageClass::PushConstant
+                                             : spirv::StorageClass::Uniform;
+      auto ptrTy = spirv::PointerType::get(blockTy, storage);
+      spirv::GlobalVariableOp var;
+      if (layout.isPushConstant())
+        var = mb.create<spirv::GlobalVariableOp>(loc, ptrTy, prefix + "_params");
+      else
+        var = mb.create<spirv::GlobalVariableOp>(loc, ptrTy, prefix + "_params", 0, binding++);
+      auto addr = fb.create<spirv::AddressOfOp>(loc, var);
+      for (unsigned k = 0; k < scalarArgs.size(); ++k) {
+        Value idx = fb.create<spirv::ConstantOp>(loc, fb.getI32Type(), fb.getI32IntegerAttr(k));
+        auto fieldPtr = fb.create<spirv::AccessChainOp>(
+            loc, spirv::PointerType::get(fieldTypes[k], storage), addr, ValueRange{idx});
+        Value v = fb.create<spirv::LoadOp>(loc, fieldPtr);
+        entry.getArgument(scalarArgs[k]).replaceAllUsesWith(v);
+      }
+    }
+
+    // No arguments left.
+    llvm::BitVector all(f.getNumArguments(), true);
+    if (failed(f.eraseArguments(all)))
+      return failure();
+    f->removeAttr(spirv::getEntryPointABIAttrName());
+
+    // Entry point and execution mode.
+    std::set<std::string> inputs;
+    f.walk([&](spirv::AddressOfOp addr) {
+      auto var = module.lookupSymbol<spirv::GlobalVariableOp>(addr.getVariable());
+      if (var && cast<spirv::PointerType>(var.getType()).getStorageClass() ==
+                     spirv::StorageClass::Input)
+        inputs.insert(addr.getVariable().str());
+    });
+    SmallVector<Attribute> interface;
+    for (auto &name : inputs)
+      interface.push_back(SymbolRefAttr::get(ctx, name));
+    OpBuilder eb(module.getBodyRegion());
+    eb.setInsertionPointToEnd(module.getBody());
+    eb.create<spirv::EntryPointOp>(loc, spirv::ExecutionModel::GLCompute, f, interface);
+    eb.create<spirv::ExecutionModeOp>(loc, f, spirv::ExecutionMode::LocalSize,
+                                      ArrayRef<int32_t>(localSize_.data(), 3));
+    return success();
+  }
+
+  std::array<int32_t, 3> localSize_;
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize) {
+  return std::make_unique<LowerKernelABIPass>(defaultLocalSize);
+}
+
+} // namespace nvc

@@ -1,0 +1,45 @@
+//===- Passes.h - nvc's MLIR passes and pipeline ---------------------------===//
+//
+// Each pass lives in a file of its own; this header is their only export.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_PASSES_PASSES_H
+#define NVC_PASSES_PASSES_H
+
+#include <mlir/Pass/Pass.h>
+#include <mlir/Pass/PassManager.h>
+
+#include <array>
+#include <memory>
+
+namespace nvc {
+
+/// Turns each `func.func` marked `nvc.kernel` inside a gpu.module into a
+/// `gpu.func` kernel with an (empty) `spirv.entry_point_abi`, once its
+/// control flow is structured.
+std::unique_ptr<mlir::Pass> createKernelFuncToGPUPass();
+
+/// Replaces MLIR's default SPIR-V entry-point ABI with nvc's (see
+/// docs/manifest.md): storage buffers at set 0, bindings in order; one
+/// parameter block (push constants, or a uniform buffer when larger than
+/// 128 bytes) holding every scalar argument in order; the workgroup size as
+/// specialization constants 0, 1, 2 with `defaultLocalSize` as default.
+std::unique_ptr<mlir::Pass>
+createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize);
+
+/// Decorates every float add, subtract, multiply and negate NoContraction,
+/// so drivers do not fuse them into FMAs (results then match a CPU).
+std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
+
+struct PipelineOptions {
+  std::array<int32_t, 3> localSize = {64, 1, 1};
+  unsigned indexBits = 32;
+};
+
+/// Adds the passes from frontend MLIR (func.func kernels with cf control
+/// flow and allocas) to a serializable spirv.module, in order.
+void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
+
+} // namespace nvc
+
+#endif // NVC_PASSES_PASSES_H

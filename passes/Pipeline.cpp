@@ -1,0 +1,54 @@
+//===- Pipeline.cpp - nvc's pass pipeline, in one place --------------------===//
+//
+// The lowering from frontend MLIR to a serializable spirv.module, as a list:
+//  1. Structure each kernel: mem2reg promotes locals to SSA values,
+//     lift-cf-to-scf turns break/continue/return and short-circuit branches
+//     into scf.while/scf.if (SPIR-V shaders need structured control flow),
+//     canonicalize and cse clean up.
+//  2. Make the kernels gpu.func entry points.
+//  3. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
+//     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf.
+//  4. nvc's kernel ABI, NoContraction decorations, and the minimal
+//     version/capability/extension triple the module needs.
+//
+//===----------------------------------------------------------------------===//
+#include "passes/Passes.h"
+
+#include <mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h>
+#include <mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h>
+#include <mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h>
+#include <mlir/Conversion/UBToSPIRV/UBToSPIRV.h>
+#include <mlir/Dialect/Func/IR/FuncOps.h>
+#include <mlir/Dialect/GPU/IR/GPUDialect.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
+#include <mlir/Dialect/SPIRV/Transforms/Passes.h>
+#include <mlir/Transforms/Passes.h>
+
+namespace nvc {
+
+void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
+  auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
+  kernels.addPass(mlir::createMem2Reg());
+  kernels.addPass(mlir::createLiftControlFlowToSCFPass());
+  kernels.addPass(mlir::createCanonicalizerPass());
+  kernels.addPass(mlir::createCSEPass());
+
+  auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
+  gpuModule.addPass(createKernelFuncToGPUPass());
+  gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
+  gpuModule.addPass(mlir::createUBToSPIRVConversionPass());
+
+  std::unique_ptr<mlir::Pass> toSPIRV = mlir::createConvertGPUToSPIRVPass();
+  if (options.indexBits == 64)
+    (void)toSPIRV->initializeOptions("use-64bit-index=true",
+                                     [](const llvm::Twine &) { return mlir::failure(); });
+  pm.addPass(std::move(toSPIRV));
+
+  auto &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
+  spirvModule.addPass(createLowerKernelABIPass(options.localSize));
+  spirvModule.addPass(createDecorateNoContractionPass());
+  spirvModule.addPass(mlir::createCanonicalizerPass());
+  spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
+}
+
+} // namespace nvc
