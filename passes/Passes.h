@@ -14,6 +14,10 @@
 
 namespace nvc {
 
+/// Rewrites scf.index_switch (from lift-cf-to-scf) as nested scf.if, which
+/// the SCF-to-SPIR-V conversion handles.
+std::unique_ptr<mlir::Pass> createLowerIndexSwitchPass();
+
 /// Turns each `func.func` marked `nvc.kernel` inside a gpu.module into a
 /// `gpu.func` kernel with an (empty) `spirv.entry_point_abi`, once its
 /// control flow is structured.

@@ -4,7 +4,8 @@
 //  1. Structure each kernel: mem2reg promotes locals to SSA values,
 //     lift-cf-to-scf turns break/continue/return and short-circuit branches
 //     into scf.while/scf.if (SPIR-V shaders need structured control flow),
-//     canonicalize and cse clean up.
+//     canonicalize and cse clean up; a loop with several exits gets an
+//     scf.index_switch, rewritten as scf.if (SPIR-V has no lowering for it).
 //  2. Make the kernels gpu.func entry points.
 //  3. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
 //     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf.
@@ -30,6 +31,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
   kernels.addPass(mlir::createMem2Reg());
   kernels.addPass(mlir::createLiftControlFlowToSCFPass());
+  kernels.addPass(createLowerIndexSwitchPass());
   kernels.addPass(mlir::createCanonicalizerPass());
   kernels.addPass(mlir::createCSEPass());
 

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Runs all of nvc's tests (unit, lit, runtime, end-to-end on lavapipe) with
+# CTest. Run scripts/setup.sh first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ctest --test-dir build --output-on-failure

@@ -1,0 +1,15 @@
+# lit configuration for nvc's compiler output tests (--emit=mlir/spirv
+# checked with FileCheck, the LLVM convention).
+import os
+import lit.formats
+
+config.name = "nvc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.nvc_build_dir, "tests", "lit")
+config.substitutions.append(("%nvc", config.nvc_path))
+config.substitutions.append(("%examples", config.examples_dir))
+config.environment["PATH"] = os.pathsep.join(
+    ["/usr/lib/llvm-22/bin", os.environ.get("PATH", "")])

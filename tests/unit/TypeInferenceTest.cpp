@@ -1,0 +1,115 @@
+// Unit tests of Numba's typing rules as nvc implements them
+// (frontend/Types.h, frontend/TypeInference.h).
+#include "frontend/Parser.h"
+#include "frontend/TypeInference.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace nvc;
+
+namespace {
+
+/// Parses and types the only kernel of `source`; returns the type of
+/// variable `var`.
+Type varType(const std::string &source, const std::string &var) {
+  SourceFile file("test.py", source);
+  std::ostringstream diagOut;
+  DiagnosticEngine diags(file, diagOut);
+  auto module = parseModule(file);
+  ModuleScope scope(*module, diags);
+  const DecoratedFunction &fn = scope.functions().at(0);
+  TypedKernel k = inferKernel(scope, fn, fn.signatures.at(0), diags);
+  return k.varTypes.at(var);
+}
+
+std::string kernel(const std::string &sig, const std::string &params, const std::string &body) {
+  return "from numba import cuda\nimport numpy as np\nimport math\n\n@cuda.jit(\"" + sig +
+         "\")\ndef k(" + params + "):\n" + body;
+}
+
+} // namespace
+
+TEST_CASE("scalar promotion follows Numba") {
+  CHECK(unifyTypes(Type::floating(32), Type::floating(32)) == Type::floating(32));
+  CHECK(unifyTypes(Type::floating(32), Type::integer(64)) == Type::floating(64));
+  CHECK(unifyTypes(Type::floating(32), Type::integer(32)) == Type::floating(64));
+  CHECK(unifyTypes(Type::floating(32), Type::integer(16)) == Type::floating(32));
+  CHECK(unifyTypes(Type::integer(32), Type::integer(64)) == Type::integer(64));
+  CHECK(unifyTypes(Type::integer(32), Type::integer(32, false)) == Type::integer(64));
+  CHECK(unifyTypes(Type::integer(64), Type::integer(64, false)) == Type::floating(64));
+  CHECK(promoteIntegers(Type::integer(32), Type::integer(32)) == Type::integer(64));
+  CHECK(promoteIntegers(Type::integer(8, false), Type::integer(8, false)) ==
+        Type::integer(64, false));
+  CHECK(promoteIntegers(Type::integer(32, false), Type::integer(8)) == Type::integer(64));
+}
+
+TEST_CASE("literals are int64 and float64; typed constants keep their type") {
+  CHECK(varType(kernel("void(float32[:])", "x", "    a = 1\n    b = 1.5\n    c = True\n"), "a") ==
+        Type::integer(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    b = 1.5\n"), "b") == Type::floating(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    h = np.float32(0.5) * x[0]\n"), "h") ==
+        Type::floating(32));
+  // Mixing a Python float literal into float32 arithmetic gives float64.
+  CHECK(varType(kernel("void(float32[:])", "x", "    h = 0.5 * x[0]\n"), "h") ==
+        Type::floating(64));
+}
+
+TEST_CASE("division and math functions") {
+  CHECK(varType(kernel("void(int32[:])", "x", "    q = x[0] / 2\n"), "q") == Type::floating(64));
+  CHECK(varType(kernel("void(int32[:])", "x", "    q = x[0] // 2\n"), "q") == Type::integer(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    s = math.sqrt(x[0])\n"), "s") ==
+        Type::floating(32));
+  CHECK(varType(kernel("void(int32[:])", "x", "    s = math.sqrt(x[0])\n"), "s") ==
+        Type::floating(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    f = math.floor(x[0])\n"), "f") ==
+        Type::integer(64));
+}
+
+TEST_CASE("variables unify across paths and loops") {
+  std::string body = "    t = 0\n    for i in range(3):\n        t += x[i]\n";
+  CHECK(varType(kernel("void(float32[:])", "x", body), "t") == Type::floating(64));
+  CHECK(varType(kernel("void(int32[:])", "x", body), "t") == Type::integer(64));
+  std::string branches = "    if x[0] > 0:\n        v = 1\n    else:\n        v = np.float32(2)\n";
+  CHECK(varType(kernel("void(float32[:])", "x", branches), "v") == Type::floating(64));
+}
+
+TEST_CASE("thread indexing and shapes") {
+  CHECK(varType(kernel("void(float32[:, :])", "x", "    i, j = cuda.grid(2)\n"), "j") ==
+        Type::integer(64));
+  CHECK(varType(kernel("void(float32[:, :])", "x", "    m, n = x.shape\n"), "n") ==
+        Type::integer(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    t = cuda.threadIdx.x\n"), "t") ==
+        Type::integer(32));
+}
+
+TEST_CASE("type errors name the types and locations") {
+  auto error = [](const std::string &src) {
+    try {
+      varType(src, "x");
+    } catch (CompileError &e) {
+      return std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + " " + e.message;
+    }
+    return std::string("no error");
+  };
+  CHECK(error(kernel("void(float32[:])", "x", "    y = cuda.gridd(1)\n")) ==
+        "7:14 unknown attribute 'gridd' of module 'cuda'");
+  CHECK(error(kernel("void(float32[:])", "x", "    y = x[0, 1]\n")).find("2 indices given") !=
+        std::string::npos);
+  CHECK(error(kernel("void(float32[:])", "x", "    y = (1, 2)\n    y = 3\n"))
+            .find("cannot unify UniTuple(int64 x 2) and int64") != std::string::npos);
+  CHECK(error(kernel("void(float32[:])", "x", "    g = cuda.cg.this_grid()\n"))
+            .find("one Vulkan dispatch") != std::string::npos);
+}
+
+TEST_CASE("signatures parse as Numba's") {
+  Signature s = parseSignatureString("void(float32, float32[::1], float64[:, :], int8[:, ::1])",
+                                     {1, 1});
+  REQUIRE(s.params.size() == 4);
+  CHECK(s.params[0] == Type::floating(32));
+  CHECK(s.params[1] == Type::array(Type::floating(32), 1, 'C'));
+  CHECK(s.params[2] == Type::array(Type::floating(64), 2, 'A'));
+  CHECK(s.params[3] == Type::array(Type::integer(8), 2, 'C'));
+  CHECK_THROWS_AS(parseSignatureString("void(float33)", {1, 1}), CompileError);
+}
