@@ -28,6 +28,16 @@ EXAMPLES = os.path.join(ROOT, "examples")
 KERNELS = os.path.join(ROOT, "tests", "e2e", "kernels")
 
 
+def validate_manifest(path):
+    """Checks a manifest nvc wrote against docs/manifest.schema.json."""
+    import json
+    import jsonschema
+    with open(os.path.join(ROOT, "docs", "manifest.schema.json")) as f:
+        schema = json.load(f)
+    with open(path) as f:
+        jsonschema.validate(json.load(f), schema)
+
+
 class Runner:
     def __init__(self, nvc, nvc_run, work, rng):
         self.nvc, self.nvc_run, self.work, self.rng = nvc, nvc_run, work, rng
@@ -41,6 +51,7 @@ class Runner:
                 src = os.path.join(KERNELS, example)
             subprocess.run([self.nvc, src, "-o", out], check=True)
             subprocess.run(["spirv-val", "--target-env", "vulkan1.1", out], check=True)
+            validate_manifest(os.path.splitext(out)[0] + ".json")
             self.compiled[example] = out
         return self.compiled[example]
 

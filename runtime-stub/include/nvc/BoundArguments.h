@@ -1,0 +1,91 @@
+// BoundArguments: the host-side half of a launch, independent of any device. Binding
+// checks a set of Arguments against an entry point of the manifest (every parameter
+// exactly once, no unknown names, dtype, ndim, layout, scalar ranges), decides how
+// each array is laid out in its storage buffer, converts elements on upload and
+// download (narrowing int64/uint64 to int32/uint32 where device_dtype says so), and
+// packs the parameter block byte for byte as the manifest's offsets prescribe.
+#pragma once
+
+#include "nvc/Arguments.h"
+#include "nvc/Manifest.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace nvc::rt {
+
+/// A scalar argument converted to its parameter-block field: `fieldSize` (4 or 8)
+/// bytes, little-endian, stored at `desc->offset`. float32/float64 are stored as such;
+/// 32-bit integers in 4 bytes; 64-bit integers in 8 bytes unless narrowed to
+/// int32/uint32; bool, int8, int16, uint8 and uint16 as a sign- or zero-extended
+/// 4-byte integer (bool as 0/1).
+struct BoundScalar {
+  const ArgumentDesc *desc = nullptr;
+  ScalarValue value;
+  std::array<unsigned char, 8> field{};
+  std::uint32_t fieldSize = 4;
+};
+
+/// An array argument and its storage-buffer image. The buffer holds every element of
+/// the view, tightly packed as `device_dtype`, in C order (or Fortran order when
+/// `deviceFortranOrder`: for layout F, and for layout A when the host view is
+/// Fortran- but not C-contiguous); the kernel sees element offset 0 and
+/// `deviceStrides` (in elements). bool elements are one byte on both sides.
+struct BoundArray {
+  const ArgumentDesc *desc = nullptr;
+  HostArray host;
+  std::vector<std::int64_t> hostStrides; ///< host strides in elements (resolved)
+  bool deviceFortranOrder = false;
+  std::vector<std::int64_t> deviceStrides; ///< strides in elements inside the buffer
+  std::int64_t elementCount = 0;
+  std::uint64_t deviceBytes = 0; ///< elementCount * dtypeSize(device_dtype)
+  std::uint64_t bufferSize = 0;  ///< deviceBytes rounded up to a multiple of 4, at least 4
+
+  /// Writes the buffer image (deviceBytes bytes) to `dst`, converting each host
+  /// element to device_dtype. Throws Error naming the argument, the element's index
+  /// and its value if a narrowed element does not fit (e.g. an int64 beyond int32).
+  void upload(void *dst) const;
+
+  /// Copies a buffer image (deviceBytes bytes at `src`) back into the host view,
+  /// widening narrowed elements and storing bool elements as 0/1.
+  void download(const void *src) const;
+};
+
+/// The arguments of one launch, checked and converted for one entry point. The
+/// referenced EntryPointDesc and the host memory of every array must outlive it.
+class BoundArguments {
+public:
+  /// Checks `args` against `entry` and converts the scalars. Throws Error if a
+  /// parameter is missing or unknown, an array is passed for a scalar or vice versa,
+  /// an array's dtype or ndim differs from the manifest, a layout C (F) array is not
+  /// C- (F-) contiguous, the kernel writes an array whose view has a zero stride
+  /// (elements that alias), an extent or element count does not fit the kernel's
+  /// index_bits, or a scalar does not fit its dtype or device_dtype.
+  static BoundArguments bind(const EntryPointDesc &entry, const Arguments &args);
+
+  const EntryPointDesc &entryPoint() const { return *entry_; }
+  /// Scalars in manifest argument order.
+  const std::vector<BoundScalar> &scalars() const { return scalars_; }
+  /// Arrays in manifest argument order.
+  const std::vector<BoundArray> &arrays() const { return arrays_; }
+
+  /// The parameter block: parameter_block.size bytes, zero-filled, with each scalar
+  /// at its `offset` and each array's extents at `shape_offsets`, strides in elements
+  /// at `stride_offsets` and element offset (always 0) at `offset_offset`, as
+  /// index_bits-wide little-endian signed integers. Empty for kind `none`.
+  std::vector<unsigned char> parameterBlock() const;
+
+private:
+  const EntryPointDesc *entry_ = nullptr;
+  std::vector<BoundScalar> scalars_;
+  std::vector<BoundArray> arrays_;
+};
+
+/// Converts `value` to a parameter-block field for the scalar parameter `desc` (see
+/// BoundScalar). Throws Error if the value is not representable in desc.dtype
+/// (e.g. 300 for int8, 2.5 for an integer, 1e300 for float32, -1 for uint32) or does
+/// not fit a narrowed device_dtype (an OverflowError in numba-vulkan's terms).
+BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value);
+
+} // namespace nvc::rt

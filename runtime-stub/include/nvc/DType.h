@@ -1,0 +1,63 @@
+// Element types the runtime moves between host and device. The names are NumPy's
+// (`bool`, `int8` … `uint64`, `float32`, `float64`), the vocabulary of the binding
+// manifest's `dtype` and `device_dtype` fields and of `.npy` files.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace nvc::rt {
+
+/// A NumPy element type supported by the runtime. `Bool` is one byte per element
+/// holding 0 or 1 (NumPy's `bool_`).
+enum class DType : std::uint8_t {
+  Bool,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  UInt8,
+  UInt16,
+  UInt32,
+  UInt64,
+  Float32,
+  Float64,
+};
+
+/// Size of one element in bytes (1, 2, 4 or 8). Never throws.
+std::size_t dtypeSize(DType dtype);
+
+/// NumPy name of the type ("bool", "int8", …, "float64"). Never throws.
+std::string_view dtypeName(DType dtype);
+
+/// The type with the given NumPy name, or std::nullopt for any other string
+/// (names are case-sensitive; aliases such as "float" or "i4" are not accepted).
+std::optional<DType> dtypeFromName(std::string_view name);
+
+/// True for the signed and unsigned integer types (not Bool, not floats).
+bool isIntegerDType(DType dtype);
+
+/// True for Int8 … Int64.
+bool isSignedDType(DType dtype);
+
+/// True for Float32 and Float64.
+bool isFloatDType(DType dtype);
+
+/// The DType of a C++ element type: `dtypeOf<float>() == DType::Float32`, etc. `bool`
+/// maps to DType::Bool (sizeof(bool) is 1 on every supported platform).
+template <class T> constexpr DType dtypeOf();
+template <> constexpr DType dtypeOf<bool>() { return DType::Bool; }
+template <> constexpr DType dtypeOf<std::int8_t>() { return DType::Int8; }
+template <> constexpr DType dtypeOf<std::int16_t>() { return DType::Int16; }
+template <> constexpr DType dtypeOf<std::int32_t>() { return DType::Int32; }
+template <> constexpr DType dtypeOf<std::int64_t>() { return DType::Int64; }
+template <> constexpr DType dtypeOf<std::uint8_t>() { return DType::UInt8; }
+template <> constexpr DType dtypeOf<std::uint16_t>() { return DType::UInt16; }
+template <> constexpr DType dtypeOf<std::uint32_t>() { return DType::UInt32; }
+template <> constexpr DType dtypeOf<std::uint64_t>() { return DType::UInt64; }
+template <> constexpr DType dtypeOf<float>() { return DType::Float32; }
+template <> constexpr DType dtypeOf<double>() { return DType::Float64; }
+
+} // namespace nvc::rt

@@ -1,0 +1,128 @@
+// Device: a Vulkan instance, one physical device chosen by preference or by a
+// selector string, and a logical device with one compute queue, created with every
+// optional shader feature nvc kernels may need (shaderFloat64, shaderInt64,
+// shaderInt16, 8- and 16-bit storage, shaderInt8/shaderFloat16, 64-bit atomics …)
+// that the physical device supports. Also the enumeration of devices for
+// `--list-devices` and the pure selection logic behind it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace nvc::rt {
+
+/// VkPhysicalDeviceType, in the runtime's vocabulary.
+enum class DeviceType { Other, IntegratedGpu, DiscreteGpu, VirtualGpu, Cpu };
+
+/// "discrete GPU", "integrated GPU", "virtual GPU", "CPU" or "other".
+const char *toString(DeviceType type);
+
+/// One physical device as the Vulkan loader reports it.
+struct DeviceInfo {
+  std::uint32_t index = 0; ///< position in vkEnumeratePhysicalDevices' order
+  std::string name;        ///< VkPhysicalDeviceProperties::deviceName
+  DeviceType type = DeviceType::Other;
+  std::uint32_t apiVersion = 0; ///< Vulkan version the device supports (VK_MAKE_API_VERSION)
+  std::uint32_t vendorId = 0;
+  std::uint32_t deviceId = 0;
+
+  /// apiVersion as "major.minor.patch".
+  std::string apiVersionString() const;
+};
+
+/// The device limits a launch is checked against (VkPhysicalDeviceLimits names).
+struct DeviceLimits {
+  std::array<std::uint32_t, 3> maxComputeWorkGroupCount{65535, 65535, 65535};
+  std::array<std::uint32_t, 3> maxComputeWorkGroupSize{128, 128, 64};
+  std::uint32_t maxComputeWorkGroupInvocations = 128;
+  std::uint32_t maxComputeSharedMemorySize = 16384; ///< bytes
+  std::uint32_t maxPushConstantsSize = 128;         ///< bytes
+  std::uint32_t maxStorageBufferRange = 1u << 27;   ///< bytes
+  std::uint32_t maxUniformBufferRange = 16384;      ///< bytes
+  std::uint32_t maxPerStageDescriptorStorageBuffers = 4;
+  std::uint32_t maxPerStageDescriptorUniformBuffers = 12;
+};
+
+/// The optional features of a device that SPIR-V capabilities and extensions map to
+/// (Vulkan feature-struct member names). A Device enables all of those it has.
+struct DeviceFeatures {
+  std::uint32_t apiVersion = 0; ///< Vulkan version usable with this device (min of instance and device)
+  bool shaderFloat64 = false;
+  bool shaderInt64 = false;
+  bool shaderInt16 = false;
+  bool shaderInt8 = false;
+  bool shaderFloat16 = false;
+  bool storageBuffer8BitAccess = false;
+  bool uniformAndStorageBuffer8BitAccess = false;
+  bool storagePushConstant8 = false;
+  bool storageBuffer16BitAccess = false;
+  bool uniformAndStorageBuffer16BitAccess = false;
+  bool storagePushConstant16 = false;
+  bool variablePointersStorageBuffer = false;
+  bool variablePointers = false;
+  bool shaderBufferInt64Atomics = false;
+  bool shaderSharedInt64Atomics = false;
+  bool shaderBufferFloat32AtomicAdd = false;
+  bool shaderBufferFloat64AtomicAdd = false;
+  bool shaderSharedFloat32AtomicAdd = false;
+  bool shaderSharedFloat64AtomicAdd = false;
+  bool vulkanMemoryModel = false;
+  bool vulkanMemoryModelDeviceScope = false;
+  std::uint32_t subgroupSize = 0;
+  std::uint32_t subgroupStages = 0;     ///< VkShaderStageFlags with subgroup operations
+  std::uint32_t subgroupOperations = 0; ///< VkSubgroupFeatureFlags
+  std::vector<std::string> extensions;  ///< device extensions enabled on the device
+
+  /// True if `name` is among `extensions`.
+  bool hasExtension(const std::string &name) const;
+};
+
+/// Enumerates the physical devices without creating a logical device. Throws Error
+/// if no Vulkan driver (ICD) can be loaded; returns an empty vector if the driver
+/// reports no device.
+std::vector<DeviceInfo> listDevices();
+
+/// Index (into `devices`) of the default device: the first discrete GPU, else the
+/// first integrated GPU, else virtual GPU, else CPU, else any. Throws Error if
+/// `devices` is empty.
+std::size_t defaultDeviceIndex(const std::vector<DeviceInfo> &devices);
+
+/// Index of the device `selector` names: an all-digit selector is an index into
+/// `devices`; anything else is a case-insensitive substring of the device name (the
+/// first match wins); an empty selector means defaultDeviceIndex. Throws Error (listing
+/// the devices) if the index is out of range or no name matches.
+std::size_t selectDevice(const std::vector<DeviceInfo> &devices, const std::string &selector);
+
+/// A logical device with one compute queue. Kernels, modules and buffers created from
+/// a Device keep its Vulkan objects alive, so the Device object itself may be
+/// destroyed first. A Device is not thread-safe: launch from one thread at a time.
+class Device {
+public:
+  /// Opens the device `selector` names (see selectDevice; "" = default). Throws Error
+  /// if there is no Vulkan driver or device, the selector matches nothing, the device
+  /// lacks Vulkan 1.1 or a compute queue, or device creation fails.
+  explicit Device(const std::string &selector = "");
+  ~Device();
+  Device(Device &&) noexcept;
+  Device &operator=(Device &&) noexcept;
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  const DeviceInfo &info() const;
+  const DeviceLimits &limits() const;
+  /// The optional features enabled on this device.
+  const DeviceFeatures &features() const;
+
+  /// Implementation state shared with modules and kernels (Vulkan handles);
+  /// defined in the runtime's sources only.
+  struct Context;
+  const std::shared_ptr<Context> &context() const { return context_; }
+
+private:
+  std::shared_ptr<Context> context_;
+};
+
+} // namespace nvc::rt

@@ -1,0 +1,54 @@
+// Launch geometry: a launch names either a grid (invocations per axis, rounded up to
+// whole workgroups like numba's `forall`) or a number of workgroups per axis (like
+// `kernel[groups, local]`), plus an optional workgroup size overriding the manifest's
+// default. planDispatch turns that into the workgroup size and count of one
+// vkCmdDispatch, checked against the device limits.
+#pragma once
+
+#include "nvc/Device.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace nvc::rt {
+
+/// How a launch is sized. Build with LaunchConfig::grid or LaunchConfig::groups.
+struct LaunchConfig {
+  enum class Mode { Grid, Groups };
+  Mode mode = Mode::Grid;
+  /// Grid: invocations along x, y, z. Groups: workgroups along x, y, z.
+  std::array<std::uint64_t, 3> count{1, 1, 1};
+  /// Invocations per workgroup along x, y, z; the manifest's default when unset.
+  /// Set through the specialization constants `workgroup_size_spec_ids`.
+  std::optional<std::array<std::uint32_t, 3>> workgroupSize;
+
+  /// At least `x*y*z` invocations: ceil(count/workgroupSize) workgroups per axis.
+  static LaunchConfig grid(std::uint64_t x, std::uint64_t y = 1, std::uint64_t z = 1);
+  /// Exactly `x*y*z` workgroups.
+  static LaunchConfig groups(std::uint64_t x, std::uint64_t y = 1, std::uint64_t z = 1);
+  /// Returns a copy with the workgroup size overridden.
+  LaunchConfig withWorkgroupSize(std::uint32_t x, std::uint32_t y = 1, std::uint32_t z = 1) const;
+};
+
+/// The resolved geometry of one dispatch.
+struct DispatchShape {
+  std::array<std::uint32_t, 3> workgroupSize{1, 1, 1};  ///< invocations per workgroup
+  std::array<std::uint32_t, 3> workgroupCount{1, 1, 1}; ///< vkCmdDispatch arguments
+};
+
+/// Resolves `config` with `defaultWorkgroupSize` (the manifest's) and checks it against
+/// `limits`. Throws Error if any count or workgroup-size component is zero, a
+/// workgroup-size component exceeds maxComputeWorkGroupSize, the product exceeds
+/// maxComputeWorkGroupInvocations ("workgroup size 2048x1x1 exceeds the device's
+/// maxComputeWorkGroupInvocations (1024)"), or a workgroup count exceeds
+/// maxComputeWorkGroupCount.
+DispatchShape planDispatch(const LaunchConfig &config,
+                           const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
+                           const DeviceLimits &limits);
+
+/// "64x1x1".
+std::string formatSize(const std::array<std::uint32_t, 3> &size);
+
+} // namespace nvc::rt

@@ -1,0 +1,52 @@
+// Kernel: one entry point of a Module, ready to launch — its descriptor-set layout
+// (set 0: a storage buffer per array argument at its binding, plus the uniform-buffer
+// parameter block if any), its pipeline layout (with the push-constant range when the
+// parameter block is push constants) and a cache of compute pipelines, one per
+// workgroup size set through specialization constants. launch() runs the kernel
+// synchronously on host arrays.
+#pragma once
+
+#include "nvc/Arguments.h"
+#include "nvc/Dispatch.h"
+#include "nvc/Manifest.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+namespace nvc::rt {
+
+/// What a completed launch did.
+struct LaunchResult {
+  DispatchShape dispatch; ///< workgroup size and count used
+};
+
+/// A launchable entry point. Made by Module::kernel; keeps the module and device alive.
+class Kernel {
+public:
+  ~Kernel();
+  Kernel(Kernel &&) noexcept;
+  Kernel &operator=(Kernel &&) noexcept;
+
+  /// The manifest's description of this entry point.
+  const EntryPointDesc &entryPoint() const;
+
+  /// Runs the kernel once and waits for it: binds `args` (see BoundArguments::bind),
+  /// plans the dispatch (see planDispatch), creates one host-visible storage buffer per
+  /// array (device_dtype elements, size padded to a multiple of 4 bytes, at least 4)
+  /// and uploads it, fills the parameter block (push constants or uniform buffer),
+  /// dispatches, waits for completion and copies arrays with access `write` or
+  /// `readwrite` back into the caller's memory. Throws Error for argument errors,
+  /// exceeded limits (including maxStorageBufferRange for a buffer), Vulkan failures
+  /// and a lost device; the caller's arrays are untouched unless the kernel completed.
+  LaunchResult launch(const Arguments &args, const LaunchConfig &config);
+
+  struct State;
+
+private:
+  friend class Module;
+  explicit Kernel(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+} // namespace nvc::rt

@@ -1,0 +1,128 @@
+// The binding manifest (`kernel.json`, docs/manifest.md): the contract between the
+// nvc compiler and a launcher. This header holds its in-memory form and the loader,
+// which checks every field's presence and type and the manifest's internal
+// consistency (dtype pairs, parameter-block fields inside the block, aligned and not
+// overlapping, distinct bindings) before anything touches a device.
+#pragma once
+
+#include "nvc/DType.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nvc::rt {
+
+/// Whether a kernel parameter is an array (a storage buffer plus shape, stride and
+/// offset fields in the parameter block) or a scalar (a parameter-block field).
+enum class ArgumentKind { Scalar, Array };
+
+/// Memory layout an array parameter was declared with: `C` (C-contiguous), `F`
+/// (Fortran-contiguous) or `A` (any strides).
+enum class ArrayLayout { C, F, A };
+
+/// How the kernel uses an array: the launcher copies back only Write and ReadWrite.
+enum class ArrayAccess { Read, Write, ReadWrite };
+
+/// Where the parameter block lives: push constants, a uniform buffer in descriptor
+/// set 0, or nowhere (the kernel has no parameter-block fields).
+enum class ParameterBlockKind { PushConstant, UniformBuffer, None };
+
+/// One kernel parameter (manifest `arguments[i]`). Byte offsets are into the
+/// parameter block. For scalars only `offset` is meaningful; for arrays `ndim`,
+/// `layout`, `access`, `binding`, `shapeOffsets`, `strideOffsets` (ndim entries each)
+/// and `offsetOffset`.
+struct ArgumentDesc {
+  std::string name;
+  ArgumentKind kind = ArgumentKind::Scalar;
+  DType dtype = DType::Float32;       ///< type the caller passes
+  DType deviceDType = DType::Float32; ///< type the device sees (narrowed int64/uint64)
+  std::uint32_t offset = 0;           ///< scalars: byte offset of the value
+  std::uint32_t ndim = 0;
+  ArrayLayout layout = ArrayLayout::A;
+  ArrayAccess access = ArrayAccess::ReadWrite;
+  std::uint32_t binding = 0; ///< storage-buffer binding in descriptor set 0
+  std::vector<std::uint32_t> shapeOffsets;
+  std::vector<std::uint32_t> strideOffsets;
+  std::uint32_t offsetOffset = 0;
+
+  /// True if the kernel may write the array (access Write or ReadWrite).
+  bool writes() const { return access != ArrayAccess::Read; }
+};
+
+/// The parameter block of an entry point: its kind, its size in bytes and, for a
+/// uniform buffer, its binding in descriptor set 0.
+struct ParameterBlockDesc {
+  ParameterBlockKind kind = ParameterBlockKind::None;
+  std::uint32_t size = 0;
+  std::optional<std::uint32_t> binding;
+};
+
+/// One kernel (manifest `entry_points[i]`).
+struct EntryPointDesc {
+  std::string name;     ///< OpEntryPoint name
+  std::string function; ///< Python function name
+  std::array<std::uint32_t, 3> workgroupSize{1, 1, 1};        ///< default invocations per workgroup
+  std::array<std::uint32_t, 3> workgroupSizeSpecIds{0, 1, 2}; ///< specialization-constant ids
+  std::uint64_t sharedMemoryBytes = 0;
+  std::vector<std::string> capabilities; ///< SPIR-V capability names, e.g. "Float64"
+  std::vector<std::string> extensions;   ///< SPIR-V extension names, e.g. "SPV_KHR_8bit_storage"
+  std::uint32_t indexBits = 32;          ///< 32 or 64
+  ParameterBlockDesc parameterBlock;
+  std::vector<ArgumentDesc> arguments;
+
+  /// The argument called `name`, or nullptr.
+  const ArgumentDesc *findArgument(const std::string &name) const;
+
+  /// Size in bytes of the parameter block's shape, stride and offset integers.
+  std::uint32_t indexBytes() const { return indexBits / 8; }
+};
+
+/// The name and SHA-256 (lower-case hex) of the kernel source file.
+struct SourceDesc {
+  std::string file;
+  std::string sha256;
+};
+
+/// A parsed and checked binding manifest.
+struct Manifest {
+  std::string displayName; ///< the path or name the manifest was loaded from (for messages)
+  int formatVersion = 1;
+  std::string producer;
+  std::string spirvVersion; ///< "major.minor", e.g. "1.3"
+  std::string targetEnv;
+  SourceDesc source;
+  std::vector<EntryPointDesc> entryPoints;
+
+  /// Parses and checks manifest JSON text. `displayName` prefixes every message:
+  /// "manifest kernel.json: entry point 'saxpy': argument 2 ('y'): missing field
+  /// 'binding'". Throws Error for invalid JSON, missing or mistyped fields, unknown
+  /// enumeration values, a format_version other than 1, and inconsistencies (see
+  /// the file comment). Unknown extra fields are ignored.
+  static Manifest parse(const std::string &jsonText, const std::string &displayName);
+
+  /// Reads the file at `path` and parses it (displayName = path). Throws Error if the
+  /// file cannot be read or does not parse.
+  static Manifest load(const std::string &path);
+
+  /// The entry point called `name`; with an empty name, the only entry point. Throws
+  /// Error if there is no such entry point, or if `name` is empty and the manifest has
+  /// several (the message lists their names).
+  const EntryPointDesc &entryPoint(const std::string &name = "") const;
+};
+
+/// Default manifest path for a SPIR-V path: the extension replaced by ".json"
+/// ("out/kernel.spv" → "out/kernel.json"; a path without extension gets ".json"
+/// appended).
+std::string defaultManifestPath(const std::string &spirvPath);
+
+/// The manifest spelling of enumeration values ("array", "C", "readwrite",
+/// "push_constant", …).
+const char *toString(ArgumentKind kind);
+const char *toString(ArrayLayout layout);
+const char *toString(ArrayAccess access);
+const char *toString(ParameterBlockKind kind);
+
+} // namespace nvc::rt

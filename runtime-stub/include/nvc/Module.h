@@ -1,0 +1,70 @@
+// Module: a SPIR-V binary (`kernel.spv`) together with its binding manifest
+// (`kernel.json`), checked against each other (magic number, SPIR-V version, every
+// manifest entry point present as a GLCompute OpEntryPoint) and turned into a
+// VkShaderModule on a Device. Kernels (one per entry point) are made from it.
+#pragma once
+
+#include "nvc/Device.h"
+#include "nvc/Kernel.h"
+#include "nvc/Manifest.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace nvc::rt {
+
+/// Reads a SPIR-V binary as 32-bit words. Throws Error if the file cannot be read,
+/// its size is not a positive multiple of 4, or it does not start with the SPIR-V
+/// magic number 0x07230203.
+std::vector<std::uint32_t> readSpirv(const std::string &path);
+
+/// What the runtime reads from a SPIR-V binary's header and preamble.
+struct SpirvInfo {
+  std::string version; ///< "major.minor"
+  std::vector<std::string> glComputeEntryPoints;
+  std::vector<std::string> capabilities; ///< OpCapability names (numbers for unknown ones)
+  std::vector<std::string> extensions;   ///< OpExtension names
+};
+
+/// Parses the header and the OpCapability/OpExtension/OpEntryPoint instructions.
+/// `name` is used in messages. Throws Error for a bad magic number or a truncated
+/// instruction.
+SpirvInfo inspectSpirv(const std::vector<std::uint32_t> &words, const std::string &name);
+
+/// A shader module and its manifest on one device.
+class Module {
+public:
+  /// Loads `spirvPath` and its manifest (`manifestPath`, default
+  /// defaultManifestPath(spirvPath)). Throws Error if either file is unreadable or
+  /// malformed, if they disagree (SPIR-V version, entry-point names), or if
+  /// vkCreateShaderModule fails.
+  Module(const Device &device, const std::string &spirvPath, const std::string &manifestPath = "");
+
+  /// Same, from words already in memory. `spirvName` is used in messages.
+  Module(const Device &device, std::vector<std::uint32_t> spirvWords, Manifest manifest,
+         const std::string &spirvName = "kernel.spv");
+
+  ~Module();
+  Module(Module &&) noexcept;
+  Module &operator=(Module &&) noexcept;
+
+  const Manifest &manifest() const;
+  const SpirvInfo &spirv() const;
+
+  /// The kernel for entry point `entryPoint` (default: the only one; see
+  /// Manifest::entryPoint). Checks the device has the features the capabilities and
+  /// extensions need, that the push-constant block fits maxPushConstantsSize, that
+  /// shared_memory_bytes fits maxComputeSharedMemorySize and that the bindings fit the
+  /// per-stage descriptor limits, and creates the descriptor-set and pipeline layouts.
+  /// Throws Error naming the missing feature or exceeded limit.
+  Kernel kernel(const std::string &entryPoint = "") const;
+
+  struct State;
+
+private:
+  std::shared_ptr<State> state_;
+};
+
+} // namespace nvc::rt

@@ -1,0 +1,318 @@
+// Binding a launch's Arguments to an entry point: the checks of every argument against
+// the manifest, the conversion of scalars to parameter-block fields (with the range
+// checks of numba-vulkan, whose narrowed int64 parameters raise OverflowError), and
+// the element conversions between a host view and its dense storage-buffer image.
+#include "nvc/BoundArguments.h"
+
+#include "StridedIteration.h"
+#include "nvc/Error.h"
+
+#include <fmt/format.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace nvc::rt {
+namespace {
+
+using Int128 = __int128;
+
+std::string shapeText(const std::vector<std::int64_t> &v) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += fmt::format("{}{}", i ? ", " : "", v[i]);
+  return s + (v.size() == 1 ? ",)" : ")");
+}
+
+/// Smallest and largest value of an integer dtype (Bool: 0 and 1).
+std::pair<Int128, Int128> integerRange(DType dtype) {
+  switch (dtype) {
+  case DType::Bool: return {0, 1};
+  case DType::Int8: return {INT8_MIN, INT8_MAX};
+  case DType::Int16: return {INT16_MIN, INT16_MAX};
+  case DType::Int32: return {INT32_MIN, INT32_MAX};
+  case DType::Int64: return {INT64_MIN, INT64_MAX};
+  case DType::UInt8: return {0, UINT8_MAX};
+  case DType::UInt16: return {0, UINT16_MAX};
+  case DType::UInt32: return {0, UINT32_MAX};
+  case DType::UInt64: return {0, static_cast<Int128>(UINT64_MAX)};
+  default: return {0, 0};
+  }
+}
+
+std::string int128Text(Int128 v) {
+  if (v < 0)
+    return "-" + int128Text(-v);
+  if (v <= static_cast<Int128>(UINT64_MAX))
+    return std::to_string(static_cast<std::uint64_t>(v));
+  return int128Text(v / 10) + std::to_string(static_cast<int>(v % 10));
+}
+
+[[noreturn]] void overflow(const ArgumentDesc &desc, const std::string &value,
+                           const std::string &where) {
+  throw Error(fmt::format(
+      "argument '{}': {}value {} does not fit in {}, the device type of this {} parameter "
+      "(OverflowError: the kernel was compiled with {}-bit integers; recompile with "
+      "--index-bits=64 to pass it)",
+      desc.name, where, value, dtypeName(desc.deviceDType), dtypeName(desc.dtype), 32));
+}
+
+void putLittleEndian(unsigned char *dst, std::uint64_t bits, std::size_t bytes) {
+  for (std::size_t i = 0; i < bytes; ++i)
+    dst[i] = static_cast<unsigned char>((bits >> (8 * i)) & 0xFF);
+}
+
+/// The scalar as an exact integer of `desc.dtype`, or an Error.
+Int128 scalarAsInteger(const ArgumentDesc &desc, const ScalarValue &value) {
+  Int128 v = 0;
+  if (const bool *b = std::get_if<bool>(&value)) {
+    v = *b ? 1 : 0;
+  } else if (const auto *i = std::get_if<std::int64_t>(&value)) {
+    v = *i;
+  } else if (const auto *u = std::get_if<std::uint64_t>(&value)) {
+    v = *u;
+  } else {
+    const double d = std::get<double>(value);
+    if (desc.dtype == DType::Bool)
+      throw Error(fmt::format("argument '{}': expected a bool (true/false or 0/1), got {}",
+                              desc.name, toString(value)));
+    if (!std::isfinite(d) || std::trunc(d) != d)
+      throw Error(fmt::format("argument '{}': expected an integer for this {} parameter, got {}",
+                              desc.name, dtypeName(desc.dtype), toString(value)));
+    if (d < -9.3e18 || d > 1.85e19)
+      throw Error(fmt::format("argument '{}': value {} does not fit in {}", desc.name,
+                              toString(value), dtypeName(desc.dtype)));
+    v = static_cast<Int128>(d);
+  }
+  const auto [lo, hi] = integerRange(desc.dtype);
+  if (v < lo || v > hi) {
+    if (desc.dtype == DType::Bool)
+      throw Error(fmt::format("argument '{}': expected a bool (true/false or 0/1), got {}",
+                              desc.name, toString(value)));
+    throw Error(fmt::format("argument '{}': value {} does not fit in {} (range {} to {})",
+                            desc.name, toString(value), dtypeName(desc.dtype), int128Text(lo),
+                            int128Text(hi)));
+  }
+  if (desc.deviceDType != desc.dtype) {
+    const auto [dlo, dhi] = integerRange(desc.deviceDType);
+    if (v < dlo || v > dhi)
+      overflow(desc, toString(value), "");
+  }
+  return v;
+}
+
+double scalarAsFloat(const ArgumentDesc &desc, const ScalarValue &value) {
+  double d = 0;
+  if (const bool *b = std::get_if<bool>(&value))
+    d = *b ? 1.0 : 0.0;
+  else if (const auto *i = std::get_if<std::int64_t>(&value))
+    d = static_cast<double>(*i);
+  else if (const auto *u = std::get_if<std::uint64_t>(&value))
+    d = static_cast<double>(*u);
+  else
+    d = std::get<double>(value);
+  if (desc.dtype == DType::Float32 && std::isfinite(d) && std::fabs(d) > FLT_MAX)
+    throw Error(fmt::format("argument '{}': value {} is out of the float32 range (±{:g})",
+                            desc.name, toString(value), FLT_MAX));
+  return d;
+}
+
+/// Copies one element from host to device representation (or back when `toHost`).
+template <class Host, class Device>
+void narrowElement(const ArgumentDesc &desc, const unsigned char *src, unsigned char *dst,
+                   const std::vector<std::int64_t> &shape, std::int64_t linear, bool fortran) {
+  Host h;
+  std::memcpy(&h, src, sizeof h);
+  if (h < static_cast<Host>(std::numeric_limits<Device>::min()) ||
+      h > static_cast<Host>(std::numeric_limits<Device>::max()))
+    overflow(desc, std::to_string(h),
+             fmt::format("element {} ", detail::formatIndex(shape, linear, fortran)));
+  const auto d = static_cast<Device>(h);
+  std::memcpy(dst, &d, sizeof d);
+}
+
+template <class Host, class Device> void widenElement(const unsigned char *src, unsigned char *dst) {
+  Device d;
+  std::memcpy(&d, src, sizeof d);
+  const auto h = static_cast<Host>(d);
+  std::memcpy(dst, &h, sizeof h);
+}
+
+/// True if the host view's elements lie contiguously in the device buffer's order, so
+/// that a single memcpy moves the whole array.
+bool sameDenseOrder(const BoundArray &a) {
+  const HostArray view{a.host.data, a.host.dtype, a.host.shape, a.hostStrides};
+  return a.deviceFortranOrder ? view.isFContiguous() : view.isCContiguous();
+}
+
+} // namespace
+
+BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value) {
+  BoundScalar s;
+  s.desc = &desc;
+  s.value = value;
+  s.fieldSize = dtypeSize(desc.deviceDType) == 8 ? 8 : 4;
+  if (desc.dtype == DType::Float32) {
+    const float f = static_cast<float>(scalarAsFloat(desc, value));
+    std::memcpy(s.field.data(), &f, 4);
+  } else if (desc.dtype == DType::Float64) {
+    const double d = scalarAsFloat(desc, value);
+    std::memcpy(s.field.data(), &d, 8);
+  } else {
+    // Two's complement truncation to the field width sign- or zero-extends correctly,
+    // because the value was range-checked against dtype and device_dtype.
+    const Int128 v = scalarAsInteger(desc, value);
+    putLittleEndian(s.field.data(), static_cast<std::uint64_t>(v), s.fieldSize);
+  }
+  return s;
+}
+
+BoundArguments BoundArguments::bind(const EntryPointDesc &entry, const Arguments &args) {
+  BoundArguments bound;
+  bound.entry_ = &entry;
+
+  for (const ArgumentValue &given : args.values())
+    if (!entry.findArgument(given.name)) {
+      std::string known;
+      for (const ArgumentDesc &a : entry.arguments)
+        known += fmt::format("{}{}", known.empty() ? "" : ", ", a.name);
+      throw Error(fmt::format("unknown argument '{}' for entry point '{}' (its parameters are: "
+                              "{})",
+                              given.name, entry.name, known.empty() ? "none" : known));
+    }
+  std::string missing;
+  for (const ArgumentDesc &a : entry.arguments)
+    if (!args.find(a.name))
+      missing += fmt::format("{}'{}' ({})", missing.empty() ? "" : ", ", a.name,
+                             a.kind == ArgumentKind::Array
+                                 ? fmt::format("{}-d {} array", a.ndim, dtypeName(a.dtype))
+                                 : std::string(dtypeName(a.dtype)));
+  if (!missing.empty())
+    throw Error(fmt::format("entry point '{}': missing argument{} {}", entry.name,
+                            missing.find(", ") == std::string::npos ? "" : "s", missing));
+
+  for (const ArgumentDesc &desc : entry.arguments) {
+    const ArgumentValue &given = *args.find(desc.name);
+    if (desc.kind == ArgumentKind::Scalar) {
+      if (given.isArray())
+        throw Error(fmt::format("argument '{}': expected a {} scalar, got an array", desc.name,
+                                dtypeName(desc.dtype)));
+      bound.scalars_.push_back(bindScalar(desc, std::get<ScalarValue>(given.value)));
+      continue;
+    }
+    if (!given.isArray())
+      throw Error(fmt::format("argument '{}': expected a {}-d {} array, got the scalar {}",
+                              desc.name, desc.ndim, dtypeName(desc.dtype),
+                              toString(std::get<ScalarValue>(given.value))));
+    const HostArray &host = std::get<HostArray>(given.value);
+    if (host.dtype != desc.dtype)
+      throw Error(fmt::format("argument '{}': expected a {} array, got {}", desc.name,
+                              dtypeName(desc.dtype), dtypeName(host.dtype)));
+    if (host.ndim() != desc.ndim)
+      throw Error(fmt::format("argument '{}': expected a {}-d array, got a {}-d array of shape {}",
+                              desc.name, desc.ndim, host.ndim(), shapeText(host.shape)));
+    if (!host.strides.empty() && host.strides.size() != host.shape.size())
+      throw Error(fmt::format("argument '{}': the view has {} extents but {} strides", desc.name,
+                              host.shape.size(), host.strides.size()));
+
+    BoundArray a;
+    a.desc = &desc;
+    a.host = host;
+    a.hostStrides = host.effectiveStrides();
+    for (std::int64_t e : host.shape)
+      if (e < 0)
+        throw Error(fmt::format("argument '{}': negative extent in shape {}", desc.name,
+                                shapeText(host.shape)));
+    a.elementCount = host.elementCount();
+    if (!host.data && a.elementCount > 0)
+      throw Error(fmt::format("argument '{}': the array's data pointer is null", desc.name));
+
+    const bool c = host.isCContiguous(), f = host.isFContiguous();
+    if (desc.layout == ArrayLayout::C && !c)
+      throw Error(fmt::format("argument '{}': the kernel requires a C-contiguous array (layout "
+                              "C), got shape {} with strides {} (in elements); pass a "
+                              "contiguous copy",
+                              desc.name, shapeText(host.shape), shapeText(a.hostStrides)));
+    if (desc.layout == ArrayLayout::F && !f)
+      throw Error(fmt::format("argument '{}': the kernel requires a Fortran-contiguous array "
+                              "(layout F), got shape {} with strides {} (in elements)",
+                              desc.name, shapeText(host.shape), shapeText(a.hostStrides)));
+    if (desc.writes() && a.elementCount > 1)
+      for (std::size_t d = 0; d < host.ndim(); ++d)
+        if (host.shape[d] > 1 && a.hostStrides[d] == 0)
+          throw Error(fmt::format("argument '{}': the kernel writes this array but dimension {} "
+                                  "has stride 0 (a broadcast view whose elements alias)",
+                                  desc.name, d));
+    if (entry.indexBits == 32) {
+      const std::int64_t limit = std::numeric_limits<std::int32_t>::max();
+      for (std::int64_t e : host.shape)
+        if (e > limit)
+          throw Error(fmt::format("argument '{}': extent {} does not fit the kernel's 32-bit "
+                                  "indices (recompile with --index-bits=64)",
+                                  desc.name, e));
+      if (a.elementCount > limit)
+        throw Error(fmt::format("argument '{}': {} elements do not fit the kernel's 32-bit "
+                                "indices (recompile with --index-bits=64)",
+                                desc.name, a.elementCount));
+    }
+    a.deviceFortranOrder = desc.layout == ArrayLayout::F || (desc.layout == ArrayLayout::A && !c && f);
+    a.deviceStrides = a.deviceFortranOrder ? fStrides(host.shape) : cStrides(host.shape);
+    a.deviceBytes = static_cast<std::uint64_t>(a.elementCount) * dtypeSize(desc.deviceDType);
+    a.bufferSize = std::max<std::uint64_t>(4, (a.deviceBytes + 3) / 4 * 4);
+    bound.arrays_.push_back(std::move(a));
+  }
+  return bound;
+}
+
+void BoundArray::upload(void *dstVoid) const {
+  auto *dst = static_cast<unsigned char *>(dstVoid);
+  const auto *src = static_cast<const unsigned char *>(host.data);
+  const std::size_t hostSize = dtypeSize(desc->dtype), deviceSize = dtypeSize(desc->deviceDType);
+  const bool fortran = deviceFortranOrder;
+  if (desc->dtype == desc->deviceDType && desc->dtype != DType::Bool && sameDenseOrder(*this)) {
+    if (elementCount > 0)
+      std::memcpy(dst, src, static_cast<std::size_t>(elementCount) * hostSize);
+    return;
+  }
+  detail::forEachElement(host.shape, hostStrides, fortran, [&](std::int64_t i, std::int64_t off) {
+    const unsigned char *s = src + off * static_cast<std::int64_t>(hostSize);
+    unsigned char *d = dst + i * static_cast<std::int64_t>(deviceSize);
+    if (desc->dtype == DType::Bool)
+      *d = *s != 0;
+    else if (desc->dtype == DType::Int64 && desc->deviceDType == DType::Int32)
+      narrowElement<std::int64_t, std::int32_t>(*desc, s, d, host.shape, i, fortran);
+    else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
+      narrowElement<std::uint64_t, std::uint32_t>(*desc, s, d, host.shape, i, fortran);
+    else
+      std::memcpy(d, s, hostSize);
+  });
+}
+
+void BoundArray::download(const void *srcVoid) const {
+  const auto *src = static_cast<const unsigned char *>(srcVoid);
+  auto *dst = static_cast<unsigned char *>(host.data);
+  const std::size_t hostSize = dtypeSize(desc->dtype), deviceSize = dtypeSize(desc->deviceDType);
+  if (desc->dtype == desc->deviceDType && desc->dtype != DType::Bool && sameDenseOrder(*this)) {
+    if (elementCount > 0)
+      std::memcpy(dst, src, static_cast<std::size_t>(elementCount) * hostSize);
+    return;
+  }
+  detail::forEachElement(host.shape, hostStrides, deviceFortranOrder,
+                         [&](std::int64_t i, std::int64_t off) {
+                           const unsigned char *s = src + i * static_cast<std::int64_t>(deviceSize);
+                           unsigned char *d = dst + off * static_cast<std::int64_t>(hostSize);
+                           if (desc->dtype == DType::Bool)
+                             *d = *s != 0;
+                           else if (desc->dtype == DType::Int64 && desc->deviceDType == DType::Int32)
+                             widenElement<std::int64_t, std::int32_t>(s, d);
+                           else if (desc->dtype == DType::UInt64 &&
+                                    desc->deviceDType == DType::UInt32)
+                             widenElement<std::uint64_t, std::uint32_t>(s, d);
+                           else
+                             std::memcpy(d, s, hostSize);
+                         });
+}
+
+} // namespace nvc::rt

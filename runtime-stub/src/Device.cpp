@@ -1,0 +1,422 @@
+// Opening a Vulkan device for compute: instance creation, physical-device enumeration
+// and selection (by preference, index or name), and logical-device creation with one
+// compute queue and every optional shader feature nvc kernels may declare that the
+// device supports (queried and enabled through the VkPhysicalDeviceFeatures2 chain).
+#include "DeviceContext.h"
+#include "VulkanCheck.h"
+#include "nvc/Error.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+
+namespace nvc::rt {
+namespace detail {
+
+Instance::~Instance() {
+  if (handle)
+    vkDestroyInstance(handle, nullptr);
+}
+
+std::shared_ptr<Instance> createInstance() {
+  std::uint32_t loaderVersion = VK_API_VERSION_1_0;
+  if (vkEnumerateInstanceVersion(&loaderVersion) != VK_SUCCESS)
+    loaderVersion = VK_API_VERSION_1_0;
+  if (loaderVersion < VK_API_VERSION_1_1)
+    throw Error("the Vulkan loader supports only Vulkan 1.0; the nvc runtime needs 1.1");
+
+  std::uint32_t count = 0;
+  vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> available(count);
+  vkEnumerateInstanceExtensionProperties(nullptr, &count, available.data());
+  auto hasExtension = [&](const char *name) {
+    return std::any_of(available.begin(), available.end(),
+                       [&](const VkExtensionProperties &e) { return !std::strcmp(e.extensionName, name); });
+  };
+  std::vector<const char *> extensions;
+  VkInstanceCreateFlags flags = 0;
+  if (hasExtension(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
+    extensions.push_back(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+  }
+
+  std::vector<const char *> layers;
+  const char *validation = std::getenv("NVC_VULKAN_VALIDATION");
+  if (validation && std::strcmp(validation, "1") == 0) {
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layerProps(count);
+    vkEnumerateInstanceLayerProperties(&count, layerProps.data());
+    for (const VkLayerProperties &l : layerProps)
+      if (!std::strcmp(l.layerName, "VK_LAYER_KHRONOS_validation"))
+        layers.push_back("VK_LAYER_KHRONOS_validation");
+  }
+
+  auto instance = std::make_shared<Instance>();
+  instance->apiVersion = std::min<std::uint32_t>(loaderVersion, VK_API_VERSION_1_3);
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "nvc runtime";
+  app.pEngineName = "nvc";
+  app.apiVersion = instance->apiVersion;
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.flags = flags;
+  info.pApplicationInfo = &app;
+  info.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
+  info.enabledLayerCount = static_cast<std::uint32_t>(layers.size());
+  info.ppEnabledLayerNames = layers.data();
+  const VkResult r = vkCreateInstance(&info, nullptr, &instance->handle);
+  if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+    throw Error("no Vulkan driver found (vkCreateInstance returned VK_ERROR_INCOMPATIBLE_DRIVER); "
+                "install a Vulkan driver, e.g. mesa-vulkan-drivers for the lavapipe CPU device");
+  vkCheck(r, "vkCreateInstance");
+  return instance;
+}
+
+std::vector<VkPhysicalDevice> physicalDevices(const Instance &instance) {
+  std::uint32_t count = 0;
+  VkResult r = vkEnumeratePhysicalDevices(instance.handle, &count, nullptr);
+  if (r == VK_ERROR_INITIALIZATION_FAILED)
+    return {};
+  vkCheck(r, "vkEnumeratePhysicalDevices");
+  std::vector<VkPhysicalDevice> devices(count);
+  r = vkEnumeratePhysicalDevices(instance.handle, &count, devices.data());
+  if (r != VK_INCOMPLETE)
+    vkCheck(r, "vkEnumeratePhysicalDevices");
+  devices.resize(count);
+  return devices;
+}
+
+} // namespace detail
+
+namespace {
+
+DeviceType toDeviceType(VkPhysicalDeviceType t) {
+  switch (t) {
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return DeviceType::IntegratedGpu;
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return DeviceType::DiscreteGpu;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return DeviceType::VirtualGpu;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU: return DeviceType::Cpu;
+  default: return DeviceType::Other;
+  }
+}
+
+DeviceInfo describe(VkPhysicalDevice device, std::uint32_t index) {
+  VkPhysicalDeviceProperties p{};
+  vkGetPhysicalDeviceProperties(device, &p);
+  DeviceInfo info;
+  info.index = index;
+  info.name = p.deviceName;
+  info.type = toDeviceType(p.deviceType);
+  info.apiVersion = p.apiVersion;
+  info.vendorId = p.vendorID;
+  info.deviceId = p.deviceID;
+  return info;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+std::string deviceList(const std::vector<DeviceInfo> &devices) {
+  std::string s;
+  for (const DeviceInfo &d : devices)
+    s += fmt::format("{}{}: {} ({})", s.empty() ? "" : ", ", d.index, d.name, toString(d.type));
+  return s;
+}
+
+/// Device extensions enabled when offered: those promoted to core only if the device's
+/// usable Vulkan version predates the promotion (coreIn 0: never promoted).
+struct WantedExtension {
+  const char *name;
+  std::uint32_t coreIn;
+};
+constexpr WantedExtension kWantedExtensions[] = {
+    {"VK_KHR_8bit_storage", VK_API_VERSION_1_2},
+    {"VK_KHR_shader_float16_int8", VK_API_VERSION_1_2},
+    {"VK_KHR_shader_atomic_int64", VK_API_VERSION_1_2},
+    {"VK_KHR_vulkan_memory_model", VK_API_VERSION_1_2},
+    {"VK_KHR_shader_float_controls", VK_API_VERSION_1_2},
+    {"VK_KHR_spirv_1_4", VK_API_VERSION_1_2},
+    {"VK_KHR_shader_non_semantic_info", VK_API_VERSION_1_3},
+    {"VK_KHR_shader_integer_dot_product", VK_API_VERSION_1_3},
+    {"VK_EXT_shader_atomic_float", 0},
+    {"VK_KHR_portability_subset", 0}, // must be enabled when offered
+};
+
+/// The optional-feature structs queried and enabled through VkPhysicalDeviceFeatures2.
+/// Structs of extensions neither enabled nor core are left out of the chain.
+struct FeatureChain {
+  VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  VkPhysicalDevice16BitStorageFeatures storage16{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceVariablePointersFeatures variablePointers{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES};
+  VkPhysicalDevice8BitStorageFeatures storage8{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceShaderFloat16Int8Features float16Int8{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  VkPhysicalDeviceShaderAtomicInt64Features atomicInt64{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES};
+  VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  bool has8Bit = false, hasFloat16Int8 = false, hasAtomicInt64 = false, hasMemoryModel = false,
+       hasAtomicFloat = false;
+
+  /// Links the structs that apply; call after copying or filling the members.
+  void link() {
+    void **next = &core.pNext;
+    auto append = [&next](auto &s) {
+      *next = &s;
+      next = &s.pNext;
+    };
+    append(storage16);
+    append(variablePointers);
+    if (has8Bit)
+      append(storage8);
+    if (hasFloat16Int8)
+      append(float16Int8);
+    if (hasAtomicInt64)
+      append(atomicInt64);
+    if (hasMemoryModel)
+      append(memoryModel);
+    if (hasAtomicFloat)
+      append(atomicFloat);
+    *next = nullptr;
+  }
+};
+
+} // namespace
+
+const char *toString(DeviceType type) {
+  switch (type) {
+  case DeviceType::DiscreteGpu: return "discrete GPU";
+  case DeviceType::IntegratedGpu: return "integrated GPU";
+  case DeviceType::VirtualGpu: return "virtual GPU";
+  case DeviceType::Cpu: return "CPU";
+  case DeviceType::Other: return "other";
+  }
+  return "other";
+}
+
+std::string DeviceInfo::apiVersionString() const {
+  return fmt::format("{}.{}.{}", VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion),
+                     VK_API_VERSION_PATCH(apiVersion));
+}
+
+bool DeviceFeatures::hasExtension(const std::string &name) const {
+  return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
+}
+
+std::vector<DeviceInfo> listDevices() {
+  const auto instance = detail::createInstance();
+  std::vector<DeviceInfo> infos;
+  const auto devices = detail::physicalDevices(*instance);
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    infos.push_back(describe(devices[i], static_cast<std::uint32_t>(i)));
+  return infos;
+}
+
+std::size_t defaultDeviceIndex(const std::vector<DeviceInfo> &devices) {
+  if (devices.empty())
+    throw Error("no Vulkan device found (the driver reports no physical device)");
+  for (DeviceType preferred : {DeviceType::DiscreteGpu, DeviceType::IntegratedGpu,
+                               DeviceType::VirtualGpu, DeviceType::Cpu})
+    for (std::size_t i = 0; i < devices.size(); ++i)
+      if (devices[i].type == preferred)
+        return i;
+  return 0;
+}
+
+std::size_t selectDevice(const std::vector<DeviceInfo> &devices, const std::string &selector) {
+  if (devices.empty())
+    throw Error("no Vulkan device found (the driver reports no physical device)");
+  if (selector.empty())
+    return defaultDeviceIndex(devices);
+  if (std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); })) {
+    const unsigned long long index = selector.size() > 9 ? ~0ull : std::stoull(selector);
+    if (index >= devices.size())
+      throw Error(fmt::format("device index {} is out of range (devices: {})", selector,
+                              deviceList(devices)));
+    return static_cast<std::size_t>(index);
+  }
+  const std::string needle = lower(selector);
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    if (lower(devices[i].name).find(needle) != std::string::npos)
+      return i;
+  throw Error(fmt::format("no Vulkan device name contains '{}' (devices: {})", selector,
+                          deviceList(devices)));
+}
+
+Device::Context::~Context() {
+  if (device) {
+    vkDeviceWaitIdle(device);
+    if (commandPool)
+      vkDestroyCommandPool(device, commandPool, nullptr);
+    vkDestroyDevice(device, nullptr);
+  }
+}
+
+Device::Device(const std::string &selector) : context_(std::make_shared<Context>()) {
+  Context &ctx = *context_;
+  ctx.instance = detail::createInstance();
+  const auto devices = detail::physicalDevices(*ctx.instance);
+  std::vector<DeviceInfo> infos;
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    infos.push_back(describe(devices[i], static_cast<std::uint32_t>(i)));
+  const std::size_t index = selectDevice(infos, selector);
+  ctx.physicalDevice = devices[index];
+  ctx.info = infos[index];
+  if (ctx.info.apiVersion < VK_API_VERSION_1_1)
+    throw Error(fmt::format("device '{}' supports only Vulkan {}; the nvc runtime needs 1.1",
+                            ctx.info.name, ctx.info.apiVersionString()));
+  const std::uint32_t apiVersion = std::min(ctx.info.apiVersion, ctx.instance->apiVersion);
+
+  // A queue family with compute; prefer one without graphics (a dedicated compute queue).
+  std::uint32_t familyCount = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(ctx.physicalDevice, &familyCount, nullptr);
+  std::vector<VkQueueFamilyProperties> families(familyCount);
+  vkGetPhysicalDeviceQueueFamilyProperties(ctx.physicalDevice, &familyCount, families.data());
+  int family = -1;
+  for (bool dedicated : {true, false})
+    for (std::uint32_t i = 0; i < familyCount && family < 0; ++i)
+      if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].queueCount > 0 &&
+          (!dedicated || !(families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT)))
+        family = static_cast<int>(i);
+  if (family < 0)
+    throw Error(fmt::format("device '{}' has no compute queue", ctx.info.name));
+  ctx.queueFamily = static_cast<std::uint32_t>(family);
+
+  // Device extensions to enable.
+  std::uint32_t extCount = 0;
+  vkEnumerateDeviceExtensionProperties(ctx.physicalDevice, nullptr, &extCount, nullptr);
+  std::vector<VkExtensionProperties> available(extCount);
+  vkEnumerateDeviceExtensionProperties(ctx.physicalDevice, nullptr, &extCount, available.data());
+  std::vector<const char *> enabled;
+  for (const WantedExtension &w : kWantedExtensions) {
+    const bool offered = std::any_of(available.begin(), available.end(), [&](const auto &e) {
+      return !std::strcmp(e.extensionName, w.name);
+    });
+    if (offered && (w.coreIn == 0 || apiVersion < w.coreIn))
+      enabled.push_back(w.name);
+  }
+  auto isEnabled = [&](const char *name) {
+    return std::any_of(enabled.begin(), enabled.end(),
+                       [&](const char *e) { return !std::strcmp(e, name); });
+  };
+  const bool v12 = apiVersion >= VK_API_VERSION_1_2;
+
+  FeatureChain supported;
+  supported.has8Bit = v12 || isEnabled("VK_KHR_8bit_storage");
+  supported.hasFloat16Int8 = v12 || isEnabled("VK_KHR_shader_float16_int8");
+  supported.hasAtomicInt64 = v12 || isEnabled("VK_KHR_shader_atomic_int64");
+  supported.hasMemoryModel = v12 || isEnabled("VK_KHR_vulkan_memory_model");
+  supported.hasAtomicFloat = isEnabled("VK_EXT_shader_atomic_float");
+  supported.link();
+  vkGetPhysicalDeviceFeatures2(ctx.physicalDevice, &supported.core);
+
+  // Enable the shader-arithmetic core features and all members of the other structs
+  // (every one of them is a shader capability; none costs performance when unused).
+  FeatureChain enable = supported;
+  enable.core.features = VkPhysicalDeviceFeatures{};
+  enable.core.features.shaderFloat64 = supported.core.features.shaderFloat64;
+  enable.core.features.shaderInt64 = supported.core.features.shaderInt64;
+  enable.core.features.shaderInt16 = supported.core.features.shaderInt16;
+  enable.link(); // the copy's pNext pointers still point into `supported`
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queueInfo.queueFamilyIndex = ctx.queueFamily;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+  VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  deviceInfo.pNext = &enable.core;
+  deviceInfo.queueCreateInfoCount = 1;
+  deviceInfo.pQueueCreateInfos = &queueInfo;
+  deviceInfo.enabledExtensionCount = static_cast<std::uint32_t>(enabled.size());
+  deviceInfo.ppEnabledExtensionNames = enabled.data();
+  detail::vkCheck(vkCreateDevice(ctx.physicalDevice, &deviceInfo, nullptr, &ctx.device),
+                  "vkCreateDevice");
+  vkGetDeviceQueue(ctx.device, ctx.queueFamily, 0, &ctx.queue);
+
+  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT |
+                   VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  poolInfo.queueFamilyIndex = ctx.queueFamily;
+  detail::vkCheck(vkCreateCommandPool(ctx.device, &poolInfo, nullptr, &ctx.commandPool),
+                  "vkCreateCommandPool");
+  vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice, &ctx.memory);
+
+  // Limits and subgroup properties.
+  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  props.pNext = &subgroup;
+  vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
+  const VkPhysicalDeviceLimits &l = props.properties.limits;
+  for (int i = 0; i < 3; ++i) {
+    ctx.limits.maxComputeWorkGroupCount[i] = l.maxComputeWorkGroupCount[i];
+    ctx.limits.maxComputeWorkGroupSize[i] = l.maxComputeWorkGroupSize[i];
+  }
+  ctx.limits.maxComputeWorkGroupInvocations = l.maxComputeWorkGroupInvocations;
+  ctx.limits.maxComputeSharedMemorySize = l.maxComputeSharedMemorySize;
+  ctx.limits.maxPushConstantsSize = l.maxPushConstantsSize;
+  ctx.limits.maxStorageBufferRange = l.maxStorageBufferRange;
+  ctx.limits.maxUniformBufferRange = l.maxUniformBufferRange;
+  ctx.limits.maxPerStageDescriptorStorageBuffers = l.maxPerStageDescriptorStorageBuffers;
+  ctx.limits.maxPerStageDescriptorUniformBuffers = l.maxPerStageDescriptorUniformBuffers;
+
+  DeviceFeatures &f = ctx.features;
+  f.apiVersion = apiVersion;
+  f.shaderFloat64 = enable.core.features.shaderFloat64;
+  f.shaderInt64 = enable.core.features.shaderInt64;
+  f.shaderInt16 = enable.core.features.shaderInt16;
+  f.storageBuffer16BitAccess = enable.storage16.storageBuffer16BitAccess;
+  f.uniformAndStorageBuffer16BitAccess = enable.storage16.uniformAndStorageBuffer16BitAccess;
+  f.storagePushConstant16 = enable.storage16.storagePushConstant16;
+  f.variablePointersStorageBuffer = enable.variablePointers.variablePointersStorageBuffer;
+  f.variablePointers = enable.variablePointers.variablePointers;
+  if (enable.has8Bit) {
+    f.storageBuffer8BitAccess = enable.storage8.storageBuffer8BitAccess;
+    f.uniformAndStorageBuffer8BitAccess = enable.storage8.uniformAndStorageBuffer8BitAccess;
+    f.storagePushConstant8 = enable.storage8.storagePushConstant8;
+  }
+  if (enable.hasFloat16Int8) {
+    f.shaderInt8 = enable.float16Int8.shaderInt8;
+    f.shaderFloat16 = enable.float16Int8.shaderFloat16;
+  }
+  if (enable.hasAtomicInt64) {
+    f.shaderBufferInt64Atomics = enable.atomicInt64.shaderBufferInt64Atomics;
+    f.shaderSharedInt64Atomics = enable.atomicInt64.shaderSharedInt64Atomics;
+  }
+  if (enable.hasMemoryModel) {
+    f.vulkanMemoryModel = enable.memoryModel.vulkanMemoryModel;
+    f.vulkanMemoryModelDeviceScope = enable.memoryModel.vulkanMemoryModelDeviceScope;
+  }
+  if (enable.hasAtomicFloat) {
+    f.shaderBufferFloat32AtomicAdd = enable.atomicFloat.shaderBufferFloat32AtomicAdd;
+    f.shaderBufferFloat64AtomicAdd = enable.atomicFloat.shaderBufferFloat64AtomicAdd;
+    f.shaderSharedFloat32AtomicAdd = enable.atomicFloat.shaderSharedFloat32AtomicAdd;
+    f.shaderSharedFloat64AtomicAdd = enable.atomicFloat.shaderSharedFloat64AtomicAdd;
+  }
+  f.subgroupSize = subgroup.subgroupSize;
+  f.subgroupStages = subgroup.supportedStages;
+  f.subgroupOperations = subgroup.supportedOperations;
+  for (const char *e : enabled)
+    f.extensions.emplace_back(e);
+}
+
+Device::~Device() = default;
+Device::Device(Device &&) noexcept = default;
+Device &Device::operator=(Device &&) noexcept = default;
+
+const DeviceInfo &Device::info() const { return context_->info; }
+const DeviceLimits &Device::limits() const { return context_->limits; }
+const DeviceFeatures &Device::features() const { return context_->features; }
+
+} // namespace nvc::rt

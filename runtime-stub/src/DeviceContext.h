@@ -1,0 +1,52 @@
+// Internal: the Vulkan objects behind a Device — instance, physical device, logical
+// device, compute queue and command pool — plus what was queried about the device.
+// Shared (std::shared_ptr) by the Device, its Modules, Kernels and buffers, so the
+// Vulkan objects are destroyed only after the last user is gone.
+#pragma once
+
+#include "nvc/Device.h"
+
+#include <vulkan/vulkan.h>
+
+#include <memory>
+
+namespace nvc::rt {
+
+namespace detail {
+
+/// A VkInstance created for the runtime; destroyed with the last reference.
+struct Instance {
+  VkInstance handle = VK_NULL_HANDLE;
+  std::uint32_t apiVersion = 0; ///< the apiVersion the instance was created with
+  ~Instance();
+};
+
+/// Creates the instance: Vulkan 1.1 or newer (up to 1.3), portability enumeration
+/// when offered, VK_LAYER_KHRONOS_validation when NVC_VULKAN_VALIDATION=1 and the
+/// layer is installed. Throws Error if no driver can be loaded.
+std::shared_ptr<Instance> createInstance();
+
+/// The physical devices of `instance`, in enumeration order.
+std::vector<VkPhysicalDevice> physicalDevices(const Instance &instance);
+
+} // namespace detail
+
+struct Device::Context {
+  std::shared_ptr<detail::Instance> instance;
+  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  std::uint32_t queueFamily = 0;
+  VkQueue queue = VK_NULL_HANDLE;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkPhysicalDeviceMemoryProperties memory{};
+  DeviceInfo info;
+  DeviceLimits limits;
+  DeviceFeatures features;
+
+  Context() = default;
+  Context(const Context &) = delete;
+  Context &operator=(const Context &) = delete;
+  ~Context();
+};
+
+} // namespace nvc::rt

@@ -1,0 +1,261 @@
+// Kernels: the descriptor-set layout (set 0: a storage buffer per array argument at
+// its binding, plus the uniform-buffer parameter block), the pipeline layout (with a
+// push-constant range for push-constant parameter blocks), compute pipelines
+// specialized per workgroup size through the specialization constants
+// workgroup_size_spec_ids, and the synchronous launch: buffers, upload, descriptor set,
+// command buffer, dispatch, wait, download.
+#include "HostVisibleBuffer.h"
+#include "KernelState.h"
+#include "VulkanCheck.h"
+#include "nvc/BoundArguments.h"
+#include "nvc/Error.h"
+#include "nvc/Kernel.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace nvc::rt {
+
+Kernel::State::~State() {
+  VkDevice dev = device();
+  for (auto &[size, pipeline] : pipelines)
+    vkDestroyPipeline(dev, pipeline, nullptr);
+  if (pipelineLayout)
+    vkDestroyPipelineLayout(dev, pipelineLayout, nullptr);
+  if (setLayout)
+    vkDestroyDescriptorSetLayout(dev, setLayout, nullptr);
+}
+
+VkPipeline Kernel::State::pipeline(const std::array<std::uint32_t, 3> &workgroupSize) {
+  if (auto it = pipelines.find(workgroupSize); it != pipelines.end())
+    return it->second;
+  VkSpecializationMapEntry entries[3];
+  for (std::uint32_t i = 0; i < 3; ++i)
+    entries[i] = {entry->workgroupSizeSpecIds[i], i * 4u, 4u};
+  VkSpecializationInfo spec{};
+  spec.mapEntryCount = 3;
+  spec.pMapEntries = entries;
+  spec.dataSize = sizeof workgroupSize;
+  spec.pData = workgroupSize.data();
+
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = module->shader;
+  info.stage.pName = entry->name.c_str();
+  info.stage.pSpecializationInfo = &spec;
+  info.layout = pipelineLayout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  detail::vkCheck(vkCreateComputePipelines(device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline),
+                  fmt::format("vkCreateComputePipelines (entry point '{}')", entry->name).c_str());
+  pipelines.emplace(workgroupSize, pipeline);
+  return pipeline;
+}
+
+namespace detail {
+
+std::unique_ptr<Kernel::State> makeKernelState(std::shared_ptr<Module::State> module,
+                                               const EntryPointDesc &entry) {
+  auto state = std::make_unique<Kernel::State>();
+  state->module = std::move(module);
+  state->entry = &entry;
+  VkDevice device = state->device();
+
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  for (const ArgumentDesc &a : entry.arguments)
+    if (a.kind == ArgumentKind::Array)
+      bindings.push_back({a.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                          VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
+  const ParameterBlockDesc &block = entry.parameterBlock;
+  if (block.kind == ParameterBlockKind::UniformBuffer)
+    bindings.push_back({*block.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
+                        VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = static_cast<std::uint32_t>(bindings.size());
+  setInfo.pBindings = bindings.data();
+  vkCheck(vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &state->setLayout),
+          "vkCreateDescriptorSetLayout");
+
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, block.size};
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &state->setLayout;
+  if (block.kind == ParameterBlockKind::PushConstant) {
+    layoutInfo.pushConstantRangeCount = 1;
+    layoutInfo.pPushConstantRanges = &range;
+  }
+  vkCheck(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &state->pipelineLayout),
+          "vkCreatePipelineLayout");
+  // Build the default pipeline now so that shader problems surface when the kernel is
+  // made, not on its first launch.
+  state->pipeline(entry.workgroupSize);
+  return state;
+}
+
+} // namespace detail
+
+namespace {
+
+/// Owns the Vulkan objects of one launch that are not buffers.
+struct LaunchObjects {
+  VkDevice device;
+  VkCommandPool pool;
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  bool submitted = false;
+
+  ~LaunchObjects() {
+    if (submitted && fence)
+      vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+    if (fence)
+      vkDestroyFence(device, fence, nullptr);
+    if (commands)
+      vkFreeCommandBuffers(device, pool, 1, &commands);
+    if (descriptorPool)
+      vkDestroyDescriptorPool(device, descriptorPool, nullptr);
+  }
+};
+
+} // namespace
+
+Kernel::Kernel(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Kernel::~Kernel() = default;
+Kernel::Kernel(Kernel &&) noexcept = default;
+Kernel &Kernel::operator=(Kernel &&) noexcept = default;
+
+const EntryPointDesc &Kernel::entryPoint() const { return *state_->entry; }
+
+LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
+  State &s = *state_;
+  const EntryPointDesc &entry = *s.entry;
+  const std::shared_ptr<Device::Context> &context = s.module->context;
+  const Device::Context &ctx = *context;
+
+  const BoundArguments bound = BoundArguments::bind(entry, args);
+  LaunchResult result;
+  result.dispatch = planDispatch(config, entry.workgroupSize, ctx.limits);
+  const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize);
+
+  // Storage buffers, one per array, filled with the converted host data.
+  std::vector<std::unique_ptr<detail::HostVisibleBuffer>> buffers;
+  for (const BoundArray &a : bound.arrays()) {
+    if (a.bufferSize > ctx.limits.maxStorageBufferRange)
+      throw Error(fmt::format("argument '{}': its storage buffer of {} bytes exceeds the device's "
+                              "maxStorageBufferRange ({})",
+                              a.desc->name, a.bufferSize, ctx.limits.maxStorageBufferRange));
+    auto buffer = std::make_unique<detail::HostVisibleBuffer>(context, a.bufferSize,
+                                                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    auto *bytes = static_cast<unsigned char *>(buffer->data());
+    a.upload(bytes);
+    std::memset(bytes + a.deviceBytes, 0, a.bufferSize - a.deviceBytes);
+    buffer->flush();
+    buffers.push_back(std::move(buffer));
+  }
+
+  const std::vector<unsigned char> block = bound.parameterBlock();
+  const ParameterBlockDesc &blockDesc = entry.parameterBlock;
+  std::unique_ptr<detail::HostVisibleBuffer> uniform;
+  if (blockDesc.kind == ParameterBlockKind::UniformBuffer) {
+    uniform = std::make_unique<detail::HostVisibleBuffer>(context, (block.size() + 15) / 16 * 16,
+                                                          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+    std::memset(uniform->data(), 0, uniform->size());
+    std::memcpy(uniform->data(), block.data(), block.size());
+    uniform->flush();
+  }
+
+  LaunchObjects objects{ctx.device, ctx.commandPool};
+
+  // Descriptor set 0.
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  if (!buffers.empty() || uniform) {
+    std::vector<VkDescriptorPoolSize> sizes;
+    if (!buffers.empty())
+      sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(buffers.size())});
+    if (uniform)
+      sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = 1;
+    poolInfo.poolSizeCount = static_cast<std::uint32_t>(sizes.size());
+    poolInfo.pPoolSizes = sizes.data();
+    detail::vkCheck(vkCreateDescriptorPool(ctx.device, &poolInfo, nullptr, &objects.descriptorPool),
+                    "vkCreateDescriptorPool");
+    VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    allocInfo.descriptorPool = objects.descriptorPool;
+    allocInfo.descriptorSetCount = 1;
+    allocInfo.pSetLayouts = &s.setLayout;
+    detail::vkCheck(vkAllocateDescriptorSets(ctx.device, &allocInfo, &set),
+                    "vkAllocateDescriptorSets");
+
+    std::vector<VkDescriptorBufferInfo> infos;
+    infos.reserve(buffers.size() + 1);
+    std::vector<VkWriteDescriptorSet> writes;
+    auto addWrite = [&](std::uint32_t binding, VkDescriptorType type,
+                        const detail::HostVisibleBuffer &buffer) {
+      infos.push_back({buffer.handle(), 0, VK_WHOLE_SIZE});
+      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstSet = set;
+      w.dstBinding = binding;
+      w.descriptorCount = 1;
+      w.descriptorType = type;
+      w.pBufferInfo = &infos.back();
+      writes.push_back(w);
+    };
+    for (std::size_t i = 0; i < buffers.size(); ++i)
+      addWrite(bound.arrays()[i].desc->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, *buffers[i]);
+    if (uniform)
+      addWrite(*blockDesc.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, *uniform);
+    vkUpdateDescriptorSets(ctx.device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                           nullptr);
+  }
+
+  // Record: bind, push constants, dispatch, make the writes visible to the host.
+  VkCommandBufferAllocateInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  cbInfo.commandPool = ctx.commandPool;
+  cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cbInfo.commandBufferCount = 1;
+  detail::vkCheck(vkAllocateCommandBuffers(ctx.device, &cbInfo, &objects.commands),
+                  "vkAllocateCommandBuffers");
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  detail::vkCheck(vkBeginCommandBuffer(objects.commands, &begin), "vkBeginCommandBuffer");
+  vkCmdBindPipeline(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  if (set)
+    vkCmdBindDescriptorSets(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0, 1,
+                            &set, 0, nullptr);
+  if (blockDesc.kind == ParameterBlockKind::PushConstant)
+    vkCmdPushConstants(objects.commands, s.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                       static_cast<std::uint32_t>(block.size()), block.data());
+  const auto &groups = result.dispatch.workgroupCount;
+  vkCmdDispatch(objects.commands, groups[0], groups[1], groups[2]);
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(objects.commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+  detail::vkCheck(vkEndCommandBuffer(objects.commands), "vkEndCommandBuffer");
+
+  // Submit and wait.
+  VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  detail::vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &objects.fence), "vkCreateFence");
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &objects.commands;
+  detail::vkCheck(vkQueueSubmit(ctx.queue, 1, &submit, objects.fence), "vkQueueSubmit");
+  objects.submitted = true;
+  detail::vkCheck(vkWaitForFences(ctx.device, 1, &objects.fence, VK_TRUE, UINT64_MAX),
+                  "vkWaitForFences (waiting for the kernel)");
+
+  // Copy back what the kernel may have written.
+  for (std::size_t i = 0; i < buffers.size(); ++i) {
+    const BoundArray &a = bound.arrays()[i];
+    if (!a.desc->writes())
+      continue;
+    buffers[i]->invalidate();
+    a.download(buffers[i]->data());
+  }
+  return result;
+}
+
+} // namespace nvc::rt

@@ -1,0 +1,447 @@
+// Loader of the binding manifest (docs/manifest.md). Each field is fetched through a
+// checker that knows the path to it, so every message says where the problem is:
+// "manifest kernel.json: entry point 'saxpy': argument 2 ('y'): missing field
+// 'binding'". After the fields, the loader checks what the JSON Schema cannot express:
+// dtype/device_dtype pairs, shape/stride offset counts equal to ndim, parameter-block
+// fields inside the block, aligned to their size and not overlapping, distinct
+// bindings and spec ids.
+#include "nvc/Manifest.h"
+
+#include "nvc/Error.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <set>
+
+namespace nvc::rt {
+namespace {
+
+using nlohmann::json;
+
+/// Where in the manifest we are, for messages.
+class Path {
+public:
+  explicit Path(std::string prefix) : prefix_(std::move(prefix)) {}
+  Path child(const std::string &what) const { return Path(prefix_ + ": " + what); }
+  [[noreturn]] void fail(const std::string &what) const { throw Error(prefix_ + ": " + what); }
+
+private:
+  std::string prefix_;
+};
+
+std::string describe(const json &value) {
+  std::string text = value.dump();
+  if (text.size() > 40)
+    text = text.substr(0, 37) + "...";
+  return fmt::format("{} {}", value.type_name(), text);
+}
+
+const json &field(const json &object, const char *name, const Path &path) {
+  const auto it = object.find(name);
+  if (it == object.end())
+    path.fail(fmt::format("missing field '{}'", name));
+  return *it;
+}
+
+std::string stringField(const json &object, const char *name, const Path &path,
+                        bool allowEmpty = false) {
+  const json &v = field(object, name, path);
+  if (!v.is_string())
+    path.fail(fmt::format("field '{}' must be a string, not {}", name, describe(v)));
+  std::string s = v.get<std::string>();
+  if (s.empty() && !allowEmpty)
+    path.fail(fmt::format("field '{}' must not be empty", name));
+  return s;
+}
+
+std::uint64_t toUnsigned(const json &v, const std::string &what, const Path &path,
+                         std::uint64_t max) {
+  if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() &&
+                                 v.get<std::int64_t>() < 0))
+    path.fail(fmt::format("{} must be a non-negative integer, not {}", what, describe(v)));
+  const auto u = v.get<std::uint64_t>();
+  if (u > max)
+    path.fail(fmt::format("{} is {}, more than the maximum {}", what, u, max));
+  return u;
+}
+
+std::uint32_t u32Field(const json &object, const char *name, const Path &path) {
+  return static_cast<std::uint32_t>(toUnsigned(field(object, name, path),
+                                               fmt::format("field '{}'", name), path,
+                                               std::numeric_limits<std::uint32_t>::max()));
+}
+
+const json &arrayField(const json &object, const char *name, const Path &path) {
+  const json &v = field(object, name, path);
+  if (!v.is_array())
+    path.fail(fmt::format("field '{}' must be an array, not {}", name, describe(v)));
+  return v;
+}
+
+std::vector<std::uint32_t> u32ArrayField(const json &object, const char *name, const Path &path) {
+  std::vector<std::uint32_t> out;
+  const json &a = arrayField(object, name, path);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    out.push_back(static_cast<std::uint32_t>(
+        toUnsigned(a[i], fmt::format("{}[{}]", name, i), path,
+                   std::numeric_limits<std::uint32_t>::max())));
+  return out;
+}
+
+std::vector<std::string> stringArrayField(const json &object, const char *name,
+                                          const Path &path) {
+  std::vector<std::string> out;
+  const json &a = arrayField(object, name, path);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!a[i].is_string())
+      path.fail(fmt::format("{}[{}] must be a string, not {}", name, i, describe(a[i])));
+    out.push_back(a[i].get<std::string>());
+  }
+  return out;
+}
+
+template <class Enum, std::size_t N>
+Enum enumField(const json &object, const char *name, const Path &path,
+               const std::pair<const char *, Enum> (&values)[N]) {
+  const std::string s = stringField(object, name, path, /*allowEmpty=*/true);
+  std::string allowed;
+  for (const auto &[text, value] : values) {
+    if (s == text)
+      return value;
+    allowed += fmt::format("{}'{}'", allowed.empty() ? "" : ", ", text);
+  }
+  path.fail(fmt::format("field '{}' is '{}', expected one of {}", name, s, allowed));
+}
+
+DType dtypeField(const json &object, const char *name, const Path &path) {
+  const std::string s = stringField(object, name, path, /*allowEmpty=*/true);
+  if (auto d = dtypeFromName(s))
+    return *d;
+  path.fail(fmt::format("field '{}' is '{}', not a supported dtype (bool, int8, int16, int32, "
+                        "int64, uint8, uint16, uint32, uint64, float32, float64)",
+                        name, s));
+}
+
+constexpr std::pair<const char *, ArgumentKind> kKinds[] = {{"scalar", ArgumentKind::Scalar},
+                                                            {"array", ArgumentKind::Array}};
+constexpr std::pair<const char *, ArrayLayout> kLayouts[] = {
+    {"C", ArrayLayout::C}, {"F", ArrayLayout::F}, {"A", ArrayLayout::A}};
+constexpr std::pair<const char *, ArrayAccess> kAccesses[] = {{"read", ArrayAccess::Read},
+                                                              {"write", ArrayAccess::Write},
+                                                              {"readwrite", ArrayAccess::ReadWrite}};
+constexpr std::pair<const char *, ParameterBlockKind> kBlockKinds[] = {
+    {"push_constant", ParameterBlockKind::PushConstant},
+    {"uniform_buffer", ParameterBlockKind::UniformBuffer},
+    {"none", ParameterBlockKind::None}};
+
+void requireObject(const json &v, const std::string &what, const Path &path) {
+  if (!v.is_object())
+    path.fail(fmt::format("{} must be an object, not {}", what, describe(v)));
+}
+
+/// " ('y')" when a JSON object has a string "name", else "".
+std::string nameSuffix(const json &object) {
+  if (object.is_object()) {
+    const auto it = object.find("name");
+    if (it != object.end() && it->is_string())
+      return fmt::format(" ('{}')", it->get<std::string>());
+  }
+  return "";
+}
+
+bool validDevicePair(DType dtype, DType device) {
+  return dtype == device || (dtype == DType::Int64 && device == DType::Int32) ||
+         (dtype == DType::UInt64 && device == DType::UInt32);
+}
+
+ArgumentDesc parseArgument(const json &j, const Path &path) {
+  ArgumentDesc a;
+  a.name = stringField(j, "name", path);
+  a.kind = enumField(j, "kind", path, kKinds);
+  a.dtype = dtypeField(j, "dtype", path);
+  a.deviceDType = dtypeField(j, "device_dtype", path);
+  if (!validDevicePair(a.dtype, a.deviceDType))
+    path.fail(fmt::format("device_dtype '{}' does not go with dtype '{}' (only int64 may narrow "
+                          "to int32 and uint64 to uint32)",
+                          dtypeName(a.deviceDType), dtypeName(a.dtype)));
+  if (a.kind == ArgumentKind::Scalar) {
+    a.offset = u32Field(j, "offset", path);
+    return a;
+  }
+  a.ndim = u32Field(j, "ndim", path);
+  a.layout = enumField(j, "layout", path, kLayouts);
+  a.access = enumField(j, "access", path, kAccesses);
+  a.binding = u32Field(j, "binding", path);
+  a.shapeOffsets = u32ArrayField(j, "shape_offsets", path);
+  a.strideOffsets = u32ArrayField(j, "stride_offsets", path);
+  a.offsetOffset = u32Field(j, "offset_offset", path);
+  if (a.shapeOffsets.size() != a.ndim)
+    path.fail(fmt::format("shape_offsets has {} entries but ndim is {}", a.shapeOffsets.size(),
+                          a.ndim));
+  if (a.strideOffsets.size() != a.ndim)
+    path.fail(fmt::format("stride_offsets has {} entries but ndim is {}",
+                          a.strideOffsets.size(), a.ndim));
+  return a;
+}
+
+/// A field of the parameter block, for the layout checks.
+struct BlockField {
+  std::uint32_t offset;
+  std::uint32_t size;
+  std::string what;
+};
+
+void checkBlockFields(const EntryPointDesc &e, const Path &path) {
+  std::vector<BlockField> fields;
+  const std::uint32_t index = e.indexBytes();
+  for (const ArgumentDesc &a : e.arguments) {
+    if (a.kind == ArgumentKind::Scalar) {
+      fields.push_back({a.offset, dtypeSize(a.deviceDType) == 8 ? 8u : 4u,
+                        fmt::format("scalar '{}'", a.name)});
+      continue;
+    }
+    for (std::uint32_t d = 0; d < a.ndim; ++d) {
+      fields.push_back({a.shapeOffsets[d], index, fmt::format("shape[{}] of '{}'", d, a.name)});
+      fields.push_back({a.strideOffsets[d], index, fmt::format("strides[{}] of '{}'", d, a.name)});
+    }
+    fields.push_back({a.offsetOffset, index, fmt::format("offset of '{}'", a.name)});
+  }
+  const std::uint32_t size = e.parameterBlock.size;
+  for (const BlockField &f : fields) {
+    if (f.offset % f.size != 0)
+      path.fail(fmt::format("parameter block field {} at byte {} is not aligned to its size ({} "
+                            "bytes)",
+                            f.what, f.offset, f.size));
+    if (static_cast<std::uint64_t>(f.offset) + f.size > size)
+      path.fail(fmt::format("parameter block field {} (bytes {}..{}) lies outside the {}-byte "
+                            "parameter block",
+                            f.what, f.offset, f.offset + f.size - 1, size));
+  }
+  std::sort(fields.begin(), fields.end(),
+            [](const BlockField &x, const BlockField &y) { return x.offset < y.offset; });
+  for (std::size_t i = 1; i < fields.size(); ++i)
+    if (fields[i].offset < fields[i - 1].offset + fields[i - 1].size)
+      path.fail(fmt::format("parameter block fields {} (byte {}) and {} (byte {}) overlap",
+                            fields[i - 1].what, fields[i - 1].offset, fields[i].what,
+                            fields[i].offset));
+}
+
+EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
+  EntryPointDesc e;
+  e.name = stringField(j, "name", path);
+  e.function = stringField(j, "function", path);
+
+  const std::vector<std::uint32_t> size = u32ArrayField(j, "workgroup_size", path);
+  if (size.size() != 3)
+    path.fail(fmt::format("workgroup_size must have 3 entries, not {}", size.size()));
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (size[i] == 0)
+      path.fail(fmt::format("workgroup_size[{}] is 0", i));
+    e.workgroupSize[i] = size[i];
+  }
+  const std::vector<std::uint32_t> ids = u32ArrayField(j, "workgroup_size_spec_ids", path);
+  if (ids.size() != 3)
+    path.fail(fmt::format("workgroup_size_spec_ids must have 3 entries, not {}", ids.size()));
+  if (ids[0] == ids[1] || ids[0] == ids[2] || ids[1] == ids[2])
+    path.fail("workgroup_size_spec_ids must be three distinct ids");
+  std::copy(ids.begin(), ids.end(), e.workgroupSizeSpecIds.begin());
+
+  e.sharedMemoryBytes = toUnsigned(field(j, "shared_memory_bytes", path),
+                                   "field 'shared_memory_bytes'", path,
+                                   std::numeric_limits<std::uint32_t>::max());
+  e.capabilities = stringArrayField(j, "capabilities", path);
+  e.extensions = stringArrayField(j, "extensions", path);
+  e.indexBits = u32Field(j, "index_bits", path);
+  if (e.indexBits != 32 && e.indexBits != 64)
+    path.fail(fmt::format("field 'index_bits' is {}, expected 32 or 64", e.indexBits));
+
+  const json &block = field(j, "parameter_block", path);
+  requireObject(block, "field 'parameter_block'", path);
+  const Path blockPath = path.child("parameter_block");
+  e.parameterBlock.kind = enumField(block, "kind", blockPath, kBlockKinds);
+  e.parameterBlock.size = u32Field(block, "size", blockPath);
+  const json &binding = field(block, "binding", blockPath);
+  if (!binding.is_null())
+    e.parameterBlock.binding = static_cast<std::uint32_t>(
+        toUnsigned(binding, "field 'binding'", blockPath, std::numeric_limits<std::uint32_t>::max()));
+  switch (e.parameterBlock.kind) {
+  case ParameterBlockKind::PushConstant:
+    if (e.parameterBlock.size > 128)
+      blockPath.fail(fmt::format("a push_constant block must not exceed 128 bytes, this one has "
+                                 "{}",
+                                 e.parameterBlock.size));
+    if (e.parameterBlock.size == 0)
+      blockPath.fail("a push_constant block must not be empty (use kind 'none')");
+    if (e.parameterBlock.binding)
+      blockPath.fail("field 'binding' must be null for a push_constant block");
+    break;
+  case ParameterBlockKind::UniformBuffer:
+    if (!e.parameterBlock.binding)
+      blockPath.fail("field 'binding' must be an integer for a uniform_buffer block");
+    if (e.parameterBlock.size == 0)
+      blockPath.fail("a uniform_buffer block must not be empty (use kind 'none')");
+    break;
+  case ParameterBlockKind::None:
+    if (e.parameterBlock.size != 0)
+      blockPath.fail(fmt::format("field 'size' must be 0 for kind 'none', not {}",
+                                 e.parameterBlock.size));
+    if (e.parameterBlock.binding)
+      blockPath.fail("field 'binding' must be null for kind 'none'");
+    break;
+  }
+  if (e.parameterBlock.size % 4 != 0)
+    blockPath.fail(fmt::format("field 'size' ({}) must be a multiple of 4",
+                               e.parameterBlock.size));
+
+  const json &args = arrayField(j, "arguments", path);
+  std::set<std::string> names;
+  std::set<std::uint32_t> bindings;
+  if (e.parameterBlock.binding)
+    bindings.insert(*e.parameterBlock.binding);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const Path argPath = path.child(fmt::format("argument {}{}", i, nameSuffix(args[i])));
+    requireObject(args[i], "the argument", argPath);
+    ArgumentDesc a = parseArgument(args[i], argPath);
+    if (!names.insert(a.name).second)
+      argPath.fail(fmt::format("the name '{}' is used by an earlier argument", a.name));
+    if (a.kind == ArgumentKind::Array && !bindings.insert(a.binding).second)
+      argPath.fail(fmt::format("binding {} is already used by another array or the parameter "
+                               "block",
+                               a.binding));
+    e.arguments.push_back(std::move(a));
+  }
+  checkBlockFields(e, path);
+  return e;
+}
+
+} // namespace
+
+const ArgumentDesc *EntryPointDesc::findArgument(const std::string &name) const {
+  for (const ArgumentDesc &a : arguments)
+    if (a.name == name)
+      return &a;
+  return nullptr;
+}
+
+Manifest Manifest::parse(const std::string &jsonText, const std::string &displayName) {
+  const Path path("manifest " + displayName);
+  json root;
+  try {
+    root = json::parse(jsonText);
+  } catch (const json::parse_error &e) {
+    path.fail(fmt::format("not valid JSON ({})", e.what()));
+  }
+  requireObject(root, "the top level", path);
+
+  Manifest m;
+  m.displayName = displayName;
+  const json &version = field(root, "format_version", path);
+  if (!version.is_number_integer())
+    path.fail(fmt::format("field 'format_version' must be an integer, not {}", describe(version)));
+  if (version.get<std::int64_t>() != 1)
+    path.fail(fmt::format("format_version {} is not supported (this runtime reads version 1)",
+                          version.dump()));
+  m.formatVersion = 1;
+  m.producer = stringField(root, "producer", path);
+  m.spirvVersion = stringField(root, "spirv_version", path);
+  m.targetEnv = stringField(root, "target_env", path);
+  const json &source = field(root, "source", path);
+  requireObject(source, "field 'source'", path);
+  m.source.file = stringField(source, "file", path.child("source"));
+  m.source.sha256 = stringField(source, "sha256", path.child("source"));
+
+  const json &entries = arrayField(root, "entry_points", path);
+  if (entries.empty())
+    path.fail("field 'entry_points' is empty");
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto *name = entries[i].is_object() && entries[i].contains("name") &&
+                               entries[i]["name"].is_string()
+                           ? entries[i]["name"].get_ptr<const std::string *>()
+                           : nullptr;
+    const Path entryPath = path.child(name ? fmt::format("entry point '{}'", *name)
+                                           : fmt::format("entry point {}", i));
+    requireObject(entries[i], "the entry point", entryPath);
+    EntryPointDesc e = parseEntryPoint(entries[i], entryPath);
+    for (const EntryPointDesc &other : m.entryPoints)
+      if (other.name == e.name)
+        path.fail(fmt::format("entry point '{}' is listed twice", e.name));
+    m.entryPoints.push_back(std::move(e));
+  }
+  return m;
+}
+
+Manifest Manifest::load(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw Error(fmt::format("manifest {}: cannot open the file ({})", path, std::strerror(errno)));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad())
+    throw Error(fmt::format("manifest {}: cannot read the file", path));
+  return parse(text, path);
+}
+
+const EntryPointDesc &Manifest::entryPoint(const std::string &name) const {
+  std::string names;
+  for (const EntryPointDesc &e : entryPoints)
+    names += fmt::format("{}'{}'", names.empty() ? "" : ", ", e.name);
+  if (name.empty()) {
+    if (entryPoints.size() == 1)
+      return entryPoints.front();
+    throw Error(fmt::format("manifest {}: the module has {} entry points ({}); choose one by name",
+                            displayName, entryPoints.size(), names));
+  }
+  for (const EntryPointDesc &e : entryPoints)
+    if (e.name == name)
+      return e;
+  throw Error(fmt::format("manifest {}: no entry point '{}' (the module has {})", displayName,
+                          name, names));
+}
+
+std::string defaultManifestPath(const std::string &spirvPath) {
+  const std::size_t slash = spirvPath.find_last_of('/');
+  const std::size_t dot = spirvPath.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+      dot == (slash == std::string::npos ? 0 : slash + 1))
+    return spirvPath + ".json";
+  return spirvPath.substr(0, dot) + ".json";
+}
+
+const char *toString(ArgumentKind kind) {
+  return kind == ArgumentKind::Array ? "array" : "scalar";
+}
+
+const char *toString(ArrayLayout layout) {
+  switch (layout) {
+  case ArrayLayout::C: return "C";
+  case ArrayLayout::F: return "F";
+  case ArrayLayout::A: return "A";
+  }
+  return "?";
+}
+
+const char *toString(ArrayAccess access) {
+  switch (access) {
+  case ArrayAccess::Read: return "read";
+  case ArrayAccess::Write: return "write";
+  case ArrayAccess::ReadWrite: return "readwrite";
+  }
+  return "?";
+}
+
+const char *toString(ParameterBlockKind kind) {
+  switch (kind) {
+  case ParameterBlockKind::PushConstant: return "push_constant";
+  case ParameterBlockKind::UniformBuffer: return "uniform_buffer";
+  case ParameterBlockKind::None: return "none";
+  }
+  return "?";
+}
+
+} // namespace nvc::rt

@@ -1,0 +1,245 @@
+// nvc-run: the command-line launcher of the nvc runtime stub. It loads a module
+// compiled by nvc (kernel.spv and its manifest kernel.json), binds the arguments given
+// as NAME=VALUE (scalar literals or @FILE.npy arrays), launches one entry point over a
+// grid or a number of workgroups on a chosen Vulkan device, and writes the arrays
+// named by --out to .npy files afterwards. Every user mistake ends with one
+// "nvc-run: error: …" line on stderr and exit status 1; success prints nothing unless
+// --verbose.
+#include "nvc/Runtime.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+
+#ifndef NVC_VERSION
+#define NVC_VERSION "0.0.0"
+#endif
+
+namespace {
+
+using namespace nvc::rt;
+
+/// A user mistake in the command line itself (as opposed to one the runtime finds).
+struct UsageError : Error {
+  using Error::Error;
+};
+
+/// Parses "X[,Y[,Z]]" into three components (missing ones are 1).
+std::array<std::uint64_t, 3> parseSize(const std::string &text, const char *option,
+                                       std::uint64_t max) {
+  std::array<std::uint64_t, 3> size{1, 1, 1};
+  std::size_t start = 0, axis = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos
+                                                                           : comma - start);
+    if (axis >= 3 || part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
+        part.size() > 19 || std::stoull(part) > max)
+      throw UsageError(fmt::format("{} expects 1 to 3 comma-separated integers between 0 and {} "
+                                   "(X[,Y[,Z]]), got '{}'",
+                                   option, max, text));
+    size[axis++] = std::stoull(part);
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  return size;
+}
+
+/// Parses a scalar literal: true/false, a decimal or 0x integer, or a floating-point
+/// number (including inf and nan).
+ScalarValue parseScalar(const std::string &name, const std::string &text) {
+  if (text == "true" || text == "True")
+    return true;
+  if (text == "false" || text == "False")
+    return false;
+  const char *s = text.c_str();
+  char *end = nullptr;
+  if (!text.empty() && text.find_first_of(".eEnNiI") == std::string::npos) {
+    errno = 0;
+    if (text[0] == '-') {
+      const long long v = std::strtoll(s, &end, 0);
+      if (*end == 0 && errno == 0)
+        return static_cast<std::int64_t>(v);
+    } else {
+      const unsigned long long v = std::strtoull(s, &end, 0);
+      if (*end == 0 && errno == 0) {
+        if (v <= static_cast<unsigned long long>(INT64_MAX))
+          return static_cast<std::int64_t>(v);
+        return static_cast<std::uint64_t>(v);
+      }
+    }
+    if (*end == 0 && errno == ERANGE)
+      throw UsageError(fmt::format("argument '{}': the integer {} does not fit in 64 bits", name,
+                                   text));
+  }
+  if (!text.empty() && text.find_first_of("xX") == std::string::npos) {
+    errno = 0;
+    const double d = std::strtod(s, &end);
+    if (*end == 0) {
+      if (errno == ERANGE && std::isinf(d))
+        throw UsageError(fmt::format("argument '{}': the number {} is out of the float64 range",
+                                     name, text));
+      return d;
+    }
+  }
+  throw UsageError(fmt::format("argument '{}': cannot read '{}' as a value (expected a number, "
+                               "true/false or @FILE.npy)",
+                               name, text));
+}
+
+std::pair<std::string, std::string> splitAssignment(const std::string &text, const char *what) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(fmt::format("{} must look like NAME=VALUE, got '{}'", what, text));
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+int run(const std::string &spirvPath, const std::string &manifestPath,
+        const std::string &entryName, const std::string &grid, const std::string &groups,
+        const std::string &localSize, const std::string &deviceSelector, bool verbose,
+        const std::vector<std::string> &assignments, const std::vector<std::string> &outs) {
+  if (spirvPath.empty())
+    throw UsageError("missing the SPIR-V module (nvc-run OUT.spv …); see --help");
+  if (grid.empty() == groups.empty())
+    throw UsageError("give exactly one of --grid and --groups");
+
+  LaunchConfig config;
+  if (!grid.empty()) {
+    const auto g = parseSize(grid, "--grid", UINT64_MAX / 2);
+    config = LaunchConfig::grid(g[0], g[1], g[2]);
+  } else {
+    const auto g = parseSize(groups, "--groups", UINT32_MAX);
+    config = LaunchConfig::groups(g[0], g[1], g[2]);
+  }
+  if (!localSize.empty()) {
+    const auto l = parseSize(localSize, "--local-size", UINT32_MAX);
+    config = config.withWorkgroupSize(static_cast<std::uint32_t>(l[0]),
+                                      static_cast<std::uint32_t>(l[1]),
+                                      static_cast<std::uint32_t>(l[2]));
+  }
+
+  // Everything that can be checked without a device comes first.
+  std::vector<std::uint32_t> spirv = readSpirv(spirvPath);
+  const Manifest manifest =
+      Manifest::load(manifestPath.empty() ? defaultManifestPath(spirvPath) : manifestPath);
+  const EntryPointDesc &entry = manifest.entryPoint(entryName);
+  Arguments args;
+  std::deque<NpyArray> arrays; // stable addresses for the views in `args`
+  std::map<std::string, NpyArray *> arrayByName;
+  for (const std::string &assignment : assignments) {
+    const auto [name, value] = splitAssignment(assignment, "an argument");
+    if (value[0] == '@') {
+      arrays.push_back(readNpy(value.substr(1)));
+      args.array(name, arrays.back().view());
+      arrayByName[name] = &arrays.back();
+    } else {
+      args.scalar(name, parseScalar(name, value));
+    }
+  }
+  std::vector<std::pair<NpyArray *, std::string>> outputs;
+  for (const std::string &out : outs) {
+    const auto [name, file] = splitAssignment(out, "--out");
+    const ArgumentDesc *desc = entry.findArgument(name);
+    if (!desc)
+      throw UsageError(fmt::format("--out {}: entry point '{}' has no argument '{}'", out,
+                                   entry.name, name));
+    if (desc->kind != ArgumentKind::Array)
+      throw UsageError(fmt::format("--out {}: '{}' is a scalar, not an array", out, name));
+    const auto it = arrayByName.find(name);
+    if (it == arrayByName.end())
+      throw UsageError(fmt::format("--out {}: pass the array as {}=@FILE.npy", out, name));
+    outputs.emplace_back(it->second, file);
+  }
+  (void)BoundArguments::bind(entry, args); // argument errors before opening a device
+
+  Device device(deviceSelector);
+  Module module(device, std::move(spirv), manifest, spirvPath);
+  Kernel kernel = module.kernel(entry.name);
+  const LaunchResult result = kernel.launch(args, config);
+  if (verbose) {
+    const DeviceInfo &info = device.info();
+    std::printf("device: %s (%s, Vulkan %s)\n", info.name.c_str(), toString(info.type),
+                info.apiVersionString().c_str());
+    std::printf("entry point: %s\n", entry.name.c_str());
+    std::printf("workgroups (groups): %s\n", formatSize(result.dispatch.workgroupCount).c_str());
+    std::printf("workgroup size (local size): %s\n",
+                formatSize(result.dispatch.workgroupSize).c_str());
+  }
+  for (auto &[array, file] : outputs) {
+    writeNpy(file, *array);
+    if (verbose)
+      std::printf("wrote %s\n", file.c_str());
+  }
+  return 0;
+}
+
+int listDevicesCommand() {
+  const std::vector<DeviceInfo> devices = listDevices();
+  if (devices.empty())
+    throw Error("no Vulkan device found (the driver reports no physical device)");
+  const std::size_t chosen = defaultDeviceIndex(devices);
+  for (const DeviceInfo &d : devices)
+    std::printf("%u: %s (%s, Vulkan %s)%s\n", d.index, d.name.c_str(), toString(d.type),
+                d.apiVersionString().c_str(), d.index == chosen ? " [default]" : "");
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"Launch a kernel compiled by nvc (OUT.spv and its manifest OUT.json) on a Vulkan "
+               "device.\nArguments are NAME=VALUE, VALUE being a scalar literal (2.0, -3, true, "
+               "false) or @FILE.npy.",
+               "nvc-run"};
+  std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
+  std::vector<std::string> assignments, outs;
+  bool listDevicesFlag = false, verbose = false;
+  app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
+  app.add_option("arguments", assignments,
+                 "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true) or @FILE.npy");
+  app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
+  app.add_option("--entry", entryName, "entry point to launch (default: the only one)");
+  app.add_option("--grid", grid,
+                 "invocations per axis X[,Y[,Z]], rounded up to whole workgroups");
+  app.add_option("--groups", groups, "workgroups per axis X[,Y[,Z]]");
+  app.add_option("--local-size", localSize,
+                 "workgroup size X[,Y[,Z]] (default: the manifest's workgroup_size)");
+  app.add_option("--device", deviceSelector,
+                 "device by index or case-insensitive name substring (default: first discrete "
+                 "GPU, then integrated, virtual, CPU)");
+  app.add_flag("--list-devices", listDevicesFlag, "list the Vulkan devices and exit");
+  app.add_option("--out", outs, "after the run, write array NAME to FILE.npy (repeatable)")
+      ->type_name("NAME=FILE.npy")
+      ->allow_extra_args(false); // one NAME=FILE per --out; later words are arguments
+  app.add_flag("-v,--verbose", verbose, "print the device, workgroup count and size");
+  app.set_version_flag("--version", std::string("nvc-run ") + NVC_VERSION);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success &e) {
+    return app.exit(e); // --help, --version
+  } catch (const CLI::ParseError &e) {
+    std::fprintf(stderr, "nvc-run: error: %s\nRun 'nvc-run --help' for usage.\n", e.what());
+    return 1;
+  }
+  try {
+    if (listDevicesFlag)
+      return listDevicesCommand();
+    return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector,
+               verbose, assignments, outs);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "nvc-run: error: %s\n", e.what());
+    return 1;
+  } catch (...) {
+    std::fprintf(stderr, "nvc-run: error: unexpected failure\n");
+    return 1;
+  }
+}

@@ -1,0 +1,124 @@
+// Tests of device selection and feature checking: the pure selection logic on made-up
+// device lists, the capability/extension → feature table on made-up feature sets, and
+// the real Vulkan device of the test machine (lavapipe) opened by index and by name.
+#include "TestSupport.h"
+
+#include <catch2/catch.hpp>
+
+using namespace nvc::rt;
+using namespace nvc::rt::test;
+
+namespace {
+
+DeviceInfo fake(std::uint32_t index, const char *name, DeviceType type) {
+  DeviceInfo d;
+  d.index = index;
+  d.name = name;
+  d.type = type;
+  return d;
+}
+
+constexpr std::uint32_t kVulkan11 = (1u << 22) | (1u << 12);
+constexpr std::uint32_t kVulkan12 = (1u << 22) | (2u << 12);
+
+} // namespace
+
+TEST_CASE("the default device prefers discrete, integrated, virtual, then CPU", "[device]") {
+  const std::vector<DeviceInfo> all = {fake(0, "llvmpipe (LLVM 15)", DeviceType::Cpu),
+                                       fake(1, "Intel(R) UHD Graphics", DeviceType::IntegratedGpu),
+                                       fake(2, "NVIDIA GeForce RTX 4090", DeviceType::DiscreteGpu),
+                                       fake(3, "virtio", DeviceType::VirtualGpu)};
+  CHECK(defaultDeviceIndex(all) == 2);
+  CHECK(defaultDeviceIndex({all[0], all[1], all[3]}) == 1);
+  CHECK(defaultDeviceIndex({all[0], all[3]}) == 1);
+  CHECK(defaultDeviceIndex({all[0]}) == 0);
+  CHECK(defaultDeviceIndex({fake(0, "?", DeviceType::Other)}) == 0);
+  CHECK_THROWS_WITH(defaultDeviceIndex({}), Catch::Contains("no Vulkan device found"));
+
+  CHECK(selectDevice(all, "") == 2);
+  CHECK(selectDevice(all, "0") == 0);
+  CHECK(selectDevice(all, "3") == 3);
+  CHECK(selectDevice(all, "LLVMPIPE") == 0);
+  CHECK(selectDevice(all, "uhd") == 1);
+  CHECK(selectDevice(all, "GeForce") == 2);
+  CHECK_THROWS_WITH(selectDevice(all, "4"), Catch::StartsWith("device index 4 is out of range"));
+  CHECK_THROWS_WITH(selectDevice(all, "99999999999999999999"),
+                    Catch::Contains("is out of range"));
+  CHECK_THROWS_WITH(selectDevice(all, "radeon"),
+                    "no Vulkan device name contains 'radeon' (devices: 0: llvmpipe (LLVM 15) (CPU), "
+                    "1: Intel(R) UHD Graphics (integrated GPU), 2: NVIDIA GeForce RTX 4090 "
+                    "(discrete GPU), 3: virtio (virtual GPU))");
+}
+
+TEST_CASE("capabilities map to device features", "[device]") {
+  DeviceFeatures none;
+  none.apiVersion = kVulkan11;
+  CHECK(missingFeatures({"1.3", {"Shader", "SomeFutureCapability"}, {"SPV_KHR_storage_buffer_storage_class"}}, none)
+            .empty());
+  const auto missing = missingFeatures({"1.3", {"Shader", "Float64", "Int64", "Int16", "Int8",
+                                                "StorageBuffer8BitAccess", "GroupNonUniformArithmetic"},
+                                        {"SPV_KHR_8bit_storage"}},
+                                       none);
+  REQUIRE(missing.size() == 7);
+  CHECK(missing[0] == "capability Float64 needs the shaderFloat64 feature, which the device does "
+                      "not support");
+  CHECK(missing[1].find("shaderInt64") != std::string::npos);
+  CHECK(missing[2].find("shaderInt16") != std::string::npos);
+  CHECK(missing[3].find("shaderInt8") != std::string::npos);
+  CHECK(missing[4].find("storageBuffer8BitAccess") != std::string::npos);
+  CHECK(missing[5].find("subgroup arithmetic") != std::string::npos);
+  CHECK(missing[6] == "extension SPV_KHR_8bit_storage needs Vulkan 1.2 or the device extension "
+                      "VK_KHR_8bit_storage, which the device does not offer");
+
+  DeviceFeatures some = none;
+  some.shaderFloat64 = true;
+  some.storageBuffer8BitAccess = true;
+  some.extensions = {"VK_KHR_8bit_storage"};
+  CHECK(missingFeatures({"1.3", {"Float64", "StorageBuffer8BitAccess"}, {"SPV_KHR_8bit_storage"}}, some)
+            .empty());
+  CHECK_THROWS_WITH(checkFeatures("saxpy", {"1.3", {"Shader", "Int64"}, {}}, some, "Fake GPU"),
+                    "device 'Fake GPU' cannot run entry point 'saxpy': capability Int64 needs the "
+                    "shaderInt64 feature, which the device does not support");
+  CHECK_NOTHROW(checkFeatures("saxpy", {"1.3", {"Shader", "Float64"}, {}}, some, "Fake GPU"));
+
+  CHECK(missingFeatures({"1.5", {}, {}}, none) ==
+        std::vector<std::string>{"SPIR-V 1.5 needs Vulkan 1.2 but the device offers only 1.1"});
+  DeviceFeatures v12 = none;
+  v12.apiVersion = kVulkan12;
+  CHECK(missingFeatures({"1.5", {}, {"SPV_KHR_8bit_storage"}}, v12).empty());
+  CHECK(vulkanVersionForSpirv("1.0") == (1u << 22));
+  CHECK(vulkanVersionForSpirv("1.3") == kVulkan11);
+  CHECK(vulkanVersionForSpirv("1.4") == kVulkan12);
+  CHECK_THROWS_WITH(vulkanVersionForSpirv("2.0"), Catch::Contains("unknown SPIR-V version 2.0"));
+  CHECK_THROWS_WITH(vulkanVersionForSpirv("x"), Catch::Contains("malformed SPIR-V version 'x'"));
+}
+
+TEST_CASE("the machine's Vulkan devices can be listed and opened", "[device]") {
+  const std::vector<DeviceInfo> devices = listDevices();
+  REQUIRE_FALSE(devices.empty());
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    CHECK(devices[i].index == i);
+    CHECK_FALSE(devices[i].name.empty());
+  }
+  Device byIndex(std::to_string(defaultDeviceIndex(devices)));
+  CHECK(byIndex.info().name == devices[defaultDeviceIndex(devices)].name);
+  CHECK(byIndex.limits().maxComputeWorkGroupInvocations >= 128);
+  CHECK(byIndex.limits().maxPushConstantsSize >= 128);
+  CHECK(byIndex.features().apiVersion >= kVulkan11);
+
+  Device &shared = sharedDevice();
+  const std::string name = shared.info().name;
+  Device byName(name.substr(0, 4));
+  CHECK(byName.info().name.substr(0, 4) == name.substr(0, 4));
+  CHECK_THROWS_WITH(Device("no-such-device-name"), Catch::StartsWith("no Vulkan device name contains"));
+
+  // lavapipe, the CI device, offers the optional features the test kernels need; the
+  // device enables them at creation.
+  if (name.find("llvmpipe") != std::string::npos) {
+    CHECK(shared.info().type == DeviceType::Cpu);
+    CHECK(shared.features().shaderFloat64);
+    CHECK(shared.features().shaderInt64);
+    CHECK(shared.features().shaderInt16);
+    CHECK(shared.features().storageBuffer8BitAccess);
+  }
+}

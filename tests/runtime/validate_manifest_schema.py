@@ -1,0 +1,117 @@
+#!/usr/bin/python3
+"""Checks docs/manifest.schema.json (a ctest, run with /usr/bin/python3 and
+python3-jsonschema): the schema is a valid draft 2020-12 schema; the hand-written
+test manifests in tests/runtime/ and the example in docs/manifest.md validate; and
+manifests broken in each documented way are rejected while documented variations
+(narrowed dtypes, uniform-buffer and empty parameter blocks) are accepted.
+
+usage: validate_manifest_schema.py SCHEMA.json MANIFEST.md TEST_DIR
+"""
+import copy
+import glob
+import json
+import os
+import re
+import sys
+
+import jsonschema
+
+
+def main():
+    schema_path, md_path, test_dir = sys.argv[1:4]
+    with open(schema_path) as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    failures = []
+
+    def expect(ok, manifest, what):
+        errors = list(validator.iter_errors(manifest))
+        if ok and errors:
+            failures.append(f"{what}: rejected: {errors[0].message}")
+        elif not ok and not errors:
+            failures.append(f"{what}: accepted but should be rejected")
+
+    manifests = sorted(p for p in glob.glob(os.path.join(test_dir, "*.json")))
+    if not manifests:
+        failures.append(f"no manifests in {test_dir}")
+    for path in manifests:
+        with open(path) as f:
+            expect(True, json.load(f), os.path.basename(path))
+
+    with open(md_path) as f:
+        md = f.read()
+    example = json.loads(re.search(r"```json\n(.*?)```", md, re.S).group(1))
+    # The example's sha256 is a placeholder ("…").
+    example["source"]["sha256"] = "0" * 64
+    expect(True, example, "docs/manifest.md example")
+
+    with open(os.path.join(test_dir, "saxpy.json")) as f:
+        base = json.load(f)
+
+    def variant(edit):
+        m = copy.deepcopy(base)
+        edit(m, m["entry_points"][0], m["entry_points"][0]["arguments"])
+        return m
+
+    good = {
+        "int64 narrowed to int32": lambda m, e, a: a[0].update(dtype="int64", device_dtype="int32"),
+        "uint64 kept as uint64": lambda m, e, a: a[0].update(dtype="uint64", device_dtype="uint64"),
+        "uniform_buffer block": lambda m, e, a: e.update(
+            parameter_block={"kind": "uniform_buffer", "size": 28, "binding": 2}),
+        "none block without arguments": lambda m, e, a: e.update(
+            parameter_block={"kind": "none", "size": 0, "binding": None}, arguments=[]),
+        "layout F and write access": lambda m, e, a: a[2].update(layout="F", access="write"),
+        "index_bits 64": lambda m, e, a: e.update(index_bits=64),
+        "two entry points": lambda m, e, a: m["entry_points"].append(dict(e, name="saxpy__1")),
+    }
+    bad = {
+        "missing array binding": lambda m, e, a: a[2].pop("binding"),
+        "missing scalar offset": lambda m, e, a: a[0].pop("offset"),
+        "scalar with a binding": lambda m, e, a: a[0].update(binding=0),
+        "array with a scalar offset": lambda m, e, a: a[1].update(offset=0),
+        "unknown top-level field": lambda m, e, a: m.update(extra=1),
+        "unknown entry-point field": lambda m, e, a: e.update(extra=1),
+        "layout K": lambda m, e, a: a[1].update(layout="K"),
+        "access rw": lambda m, e, a: a[1].update(access="rw"),
+        "kind tuple": lambda m, e, a: a[0].update(kind="tuple"),
+        "dtype float16": lambda m, e, a: a[0].update(dtype="float16", device_dtype="float16"),
+        "float32 seen as float64": lambda m, e, a: a[0].update(device_dtype="float64"),
+        "int32 widened to int64": lambda m, e, a: a[0].update(dtype="int32", device_dtype="int64"),
+        "int64 narrowed to int16": lambda m, e, a: a[0].update(dtype="int64", device_dtype="int16"),
+        "push_constant of 132 bytes": lambda m, e, a: e["parameter_block"].update(size=132),
+        "push_constant with a binding": lambda m, e, a: e["parameter_block"].update(binding=3),
+        "uniform_buffer without binding": lambda m, e, a: e["parameter_block"].update(
+            kind="uniform_buffer"),
+        "none with a size": lambda m, e, a: e["parameter_block"].update(kind="none"),
+        "size not a multiple of 4": lambda m, e, a: e["parameter_block"].update(size=30),
+        "parameter_block without binding": lambda m, e, a: e["parameter_block"].pop("binding"),
+        "index_bits 16": lambda m, e, a: e.update(index_bits=16),
+        "format_version 2": lambda m, e, a: m.update(format_version=2),
+        "spec ids 0,1,1": lambda m, e, a: e.update(workgroup_size_spec_ids=[0, 1, 1]),
+        "two workgroup sizes": lambda m, e, a: e.update(workgroup_size=[64, 1]),
+        "zero workgroup size": lambda m, e, a: e.update(workgroup_size=[64, 0, 1]),
+        "negative binding": lambda m, e, a: a[1].update(binding=-1),
+        "ndim as a string": lambda m, e, a: a[1].update(ndim="1"),
+        "capability not a string": lambda m, e, a: e.update(capabilities=["Shader", 3]),
+        "no entry points": lambda m, e, a: m.update(entry_points=[]),
+        "sha256 not hex": lambda m, e, a: m["source"].update(sha256="xyz"),
+        "source file with a directory": lambda m, e, a: m["source"].update(file="a/saxpy.py"),
+        "producer not nvc": lambda m, e, a: m.update(producer="clang 17"),
+        "spirv_version 2.0": lambda m, e, a: m.update(spirv_version="2.0"),
+        "missing target_env": lambda m, e, a: m.pop("target_env"),
+    }
+    for what, edit in good.items():
+        expect(True, variant(edit), what)
+    for what, edit in bad.items():
+        expect(False, variant(edit), what)
+
+    for f in failures:
+        print("FAIL:", f)
+    print(f"{len(manifests) + 1 + len(good) + len(bad) - len(failures)} checks passed, "
+          f"{len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
