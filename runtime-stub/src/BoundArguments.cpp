@@ -29,16 +29,26 @@ std::string shapeText(const std::vector<std::int64_t> &v) {
 /// Smallest and largest value of an integer dtype (Bool: 0 and 1).
 std::pair<Int128, Int128> integerRange(DType dtype) {
   switch (dtype) {
-  case DType::Bool: return {0, 1};
-  case DType::Int8: return {INT8_MIN, INT8_MAX};
-  case DType::Int16: return {INT16_MIN, INT16_MAX};
-  case DType::Int32: return {INT32_MIN, INT32_MAX};
-  case DType::Int64: return {INT64_MIN, INT64_MAX};
-  case DType::UInt8: return {0, UINT8_MAX};
-  case DType::UInt16: return {0, UINT16_MAX};
-  case DType::UInt32: return {0, UINT32_MAX};
-  case DType::UInt64: return {0, static_cast<Int128>(UINT64_MAX)};
-  default: return {0, 0};
+  case DType::Bool:
+    return {0, 1};
+  case DType::Int8:
+    return {INT8_MIN, INT8_MAX};
+  case DType::Int16:
+    return {INT16_MIN, INT16_MAX};
+  case DType::Int32:
+    return {INT32_MIN, INT32_MAX};
+  case DType::Int64:
+    return {INT64_MIN, INT64_MAX};
+  case DType::UInt8:
+    return {0, UINT8_MAX};
+  case DType::UInt16:
+    return {0, UINT16_MAX};
+  case DType::UInt32:
+    return {0, UINT32_MAX};
+  case DType::UInt64:
+    return {0, static_cast<Int128>(UINT64_MAX)};
+  default:
+    return {0, 0};
   }
 }
 
@@ -50,13 +60,15 @@ std::string int128Text(Int128 v) {
   return int128Text(v / 10) + std::to_string(static_cast<int>(v % 10));
 }
 
+/// The error for a value that fits `dtype` but not the narrowed `device_dtype` (nvc
+/// narrows only with 32-bit integers); numba-vulkan raises OverflowError here.
 [[noreturn]] void overflow(const ArgumentDesc &desc, const std::string &value,
                            const std::string &where) {
-  throw Error(fmt::format(
-      "argument '{}': {}value {} does not fit in {}, the device type of this {} parameter "
-      "(OverflowError: the kernel was compiled with {}-bit integers; recompile with "
-      "--index-bits=64 to pass it)",
-      desc.name, where, value, dtypeName(desc.deviceDType), dtypeName(desc.dtype), 32));
+  throw Error(fmt::format("argument '{}': {}value {} does not fit in {}, the device type of "
+                          "this {} parameter (OverflowError: the kernel was compiled with "
+                          "32-bit integers; recompile with --index-bits=64 to pass it)",
+                          desc.name, where, value, dtypeName(desc.deviceDType),
+                          dtypeName(desc.dtype)));
 }
 
 void putLittleEndian(unsigned char *dst, std::uint64_t bits, std::size_t bytes) {
@@ -133,7 +145,8 @@ void narrowElement(const ArgumentDesc &desc, const unsigned char *src, unsigned 
   std::memcpy(dst, &d, sizeof d);
 }
 
-template <class Host, class Device> void widenElement(const unsigned char *src, unsigned char *dst) {
+template <class Host, class Device>
+void widenElement(const unsigned char *src, unsigned char *dst) {
   Device d;
   std::memcpy(&d, src, sizeof d);
   const auto h = static_cast<Host>(d);
@@ -257,7 +270,8 @@ BoundArguments BoundArguments::bind(const EntryPointDesc &entry, const Arguments
                                 "indices (recompile with --index-bits=64)",
                                 desc.name, a.elementCount));
     }
-    a.deviceFortranOrder = desc.layout == ArrayLayout::F || (desc.layout == ArrayLayout::A && !c && f);
+    a.deviceFortranOrder =
+        desc.layout == ArrayLayout::F || (desc.layout == ArrayLayout::A && !c && f);
     a.deviceStrides = a.deviceFortranOrder ? fStrides(host.shape) : cStrides(host.shape);
     a.deviceBytes = static_cast<std::uint64_t>(a.elementCount) * dtypeSize(desc.deviceDType);
     a.bufferSize = std::max<std::uint64_t>(4, (a.deviceBytes + 3) / 4 * 4);
@@ -299,20 +313,19 @@ void BoundArray::download(const void *srcVoid) const {
       std::memcpy(dst, src, static_cast<std::size_t>(elementCount) * hostSize);
     return;
   }
-  detail::forEachElement(host.shape, hostStrides, deviceFortranOrder,
-                         [&](std::int64_t i, std::int64_t off) {
-                           const unsigned char *s = src + i * static_cast<std::int64_t>(deviceSize);
-                           unsigned char *d = dst + off * static_cast<std::int64_t>(hostSize);
-                           if (desc->dtype == DType::Bool)
-                             *d = *s != 0;
-                           else if (desc->dtype == DType::Int64 && desc->deviceDType == DType::Int32)
-                             widenElement<std::int64_t, std::int32_t>(s, d);
-                           else if (desc->dtype == DType::UInt64 &&
-                                    desc->deviceDType == DType::UInt32)
-                             widenElement<std::uint64_t, std::uint32_t>(s, d);
-                           else
-                             std::memcpy(d, s, hostSize);
-                         });
+  detail::forEachElement(
+      host.shape, hostStrides, deviceFortranOrder, [&](std::int64_t i, std::int64_t off) {
+        const unsigned char *s = src + i * static_cast<std::int64_t>(deviceSize);
+        unsigned char *d = dst + off * static_cast<std::int64_t>(hostSize);
+        if (desc->dtype == DType::Bool)
+          *d = *s != 0;
+        else if (desc->dtype == DType::Int64 && desc->deviceDType == DType::Int32)
+          widenElement<std::int64_t, std::int32_t>(s, d);
+        else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
+          widenElement<std::uint64_t, std::uint32_t>(s, d);
+        else
+          std::memcpy(d, s, hostSize);
+      });
 }
 
 } // namespace nvc::rt

@@ -81,8 +81,7 @@ const std::vector<CapabilityRule> &capabilityRules() {
        [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_BALLOT_BIT); }},
       {"GroupNonUniformShuffle", "subgroup shuffle operations in compute shaders",
        [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_SHUFFLE_BIT); }},
-      {"GroupNonUniformShuffleRelative",
-       "subgroup relative shuffle operations in compute shaders",
+      {"GroupNonUniformShuffleRelative", "subgroup relative shuffle operations in compute shaders",
        [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT); }},
       {"GroupNonUniformClustered", "subgroup clustered operations in compute shaders",
        [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_CLUSTERED_BIT); }},
@@ -131,8 +130,8 @@ std::uint32_t vulkanVersionForSpirv(const std::string &spirvVersion) {
     return VK_API_VERSION_1_2;
   if (major == 1 && minor == 6)
     return VK_API_VERSION_1_3;
-  throw Error(fmt::format("unknown SPIR-V version {} (this runtime knows 1.0 to 1.6)",
-                          spirvVersion));
+  throw Error(
+      fmt::format("unknown SPIR-V version {} (this runtime knows 1.0 to 1.6)", spirvVersion));
 }
 
 std::vector<std::string> missingFeatures(const FeatureRequirements &required,
@@ -151,8 +150,8 @@ std::vector<std::string> missingFeatures(const FeatureRequirements &required,
     for (const CapabilityRule &rule : capabilityRules())
       if (cap == rule.capability && !rule.supported(features))
         missing.push_back(fmt::format("capability {} needs {}, which the device does not "
-                                        "support",
-                                        cap, rule.feature));
+                                      "support",
+                                      cap, rule.feature));
   for (const std::string &ext : required.extensions)
     for (const ExtensionRule &rule : kExtensionRules) {
       if (ext != rule.spirvExtension)
@@ -178,8 +177,8 @@ void checkFeatures(const std::string &entryPoint, const FeatureRequirements &req
   std::string list;
   for (const std::string &m : missing)
     list += (list.empty() ? "" : "; ") + m;
-  throw Error(fmt::format("device '{}' cannot run entry point '{}': {}", deviceName, entryPoint,
-                          list));
+  throw Error(
+      fmt::format("device '{}' cannot run entry point '{}': {}", deviceName, entryPoint, list));
 }
 
 } // namespace nvc::rt

@@ -33,8 +33,9 @@ std::shared_ptr<Instance> createInstance() {
   std::vector<VkExtensionProperties> available(count);
   vkEnumerateInstanceExtensionProperties(nullptr, &count, available.data());
   auto hasExtension = [&](const char *name) {
-    return std::any_of(available.begin(), available.end(),
-                       [&](const VkExtensionProperties &e) { return !std::strcmp(e.extensionName, name); });
+    return std::any_of(available.begin(), available.end(), [&](const VkExtensionProperties &e) {
+      return !std::strcmp(e.extensionName, name);
+    });
   };
   std::vector<const char *> extensions;
   VkInstanceCreateFlags flags = 0;
@@ -95,11 +96,16 @@ namespace {
 
 DeviceType toDeviceType(VkPhysicalDeviceType t) {
   switch (t) {
-  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return DeviceType::IntegratedGpu;
-  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return DeviceType::DiscreteGpu;
-  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return DeviceType::VirtualGpu;
-  case VK_PHYSICAL_DEVICE_TYPE_CPU: return DeviceType::Cpu;
-  default: return DeviceType::Other;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return DeviceType::IntegratedGpu;
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return DeviceType::DiscreteGpu;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return DeviceType::VirtualGpu;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return DeviceType::Cpu;
+  default:
+    return DeviceType::Other;
   }
 }
 
@@ -196,11 +202,16 @@ struct FeatureChain {
 
 const char *toString(DeviceType type) {
   switch (type) {
-  case DeviceType::DiscreteGpu: return "discrete GPU";
-  case DeviceType::IntegratedGpu: return "integrated GPU";
-  case DeviceType::VirtualGpu: return "virtual GPU";
-  case DeviceType::Cpu: return "CPU";
-  case DeviceType::Other: return "other";
+  case DeviceType::DiscreteGpu:
+    return "discrete GPU";
+  case DeviceType::IntegratedGpu:
+    return "integrated GPU";
+  case DeviceType::VirtualGpu:
+    return "virtual GPU";
+  case DeviceType::Cpu:
+    return "CPU";
+  case DeviceType::Other:
+    return "other";
   }
   return "other";
 }
@@ -239,7 +250,8 @@ std::size_t selectDevice(const std::vector<DeviceInfo> &devices, const std::stri
     throw Error("no Vulkan device found (the driver reports no physical device)");
   if (selector.empty())
     return defaultDeviceIndex(devices);
-  if (std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); })) {
+  if (std::all_of(selector.begin(), selector.end(),
+                  [](unsigned char c) { return std::isdigit(c); })) {
     const unsigned long long index = selector.size() > 9 ? ~0ull : std::stoull(selector);
     if (index >= devices.size())
       throw Error(fmt::format("device index {} is out of range (devices: {})", selector,
@@ -346,15 +358,16 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   vkGetDeviceQueue(ctx.device, ctx.queueFamily, 0, &ctx.queue);
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT |
-                   VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  poolInfo.flags =
+      VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT | VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
   poolInfo.queueFamilyIndex = ctx.queueFamily;
   detail::vkCheck(vkCreateCommandPool(ctx.device, &poolInfo, nullptr, &ctx.commandPool),
                   "vkCreateCommandPool");
   vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice, &ctx.memory);
 
   // Limits and subgroup properties.
-  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceSubgroupProperties subgroup{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   props.pNext = &subgroup;
   vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);

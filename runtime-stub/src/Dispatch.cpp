@@ -44,8 +44,8 @@ DispatchShape planDispatch(const LaunchConfig &config,
   const auto &local = shape.workgroupSize;
   for (int i = 0; i < 3; ++i)
     if (local[i] == 0)
-      throw Error(fmt::format("workgroup size {} has a zero component ({})", formatSize(local),
-                              kAxis[i]));
+      throw Error(
+          fmt::format("workgroup size {} has a zero component ({})", formatSize(local), kAxis[i]));
   const std::uint64_t invocations =
       std::uint64_t{local[0]} * std::uint64_t{local[1]} * std::uint64_t{local[2]};
   if (invocations > limits.maxComputeWorkGroupInvocations)

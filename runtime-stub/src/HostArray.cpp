@@ -22,8 +22,8 @@ std::vector<std::int64_t> HostArray::effectiveStrides() const {
   if (strides.empty())
     return cStrides(shape);
   if (strides.size() != shape.size())
-    throw Error(fmt::format("array view has {} dimensions but {} strides", shape.size(),
-                            strides.size()));
+    throw Error(
+        fmt::format("array view has {} dimensions but {} strides", shape.size(), strides.size()));
   return strides;
 }
 

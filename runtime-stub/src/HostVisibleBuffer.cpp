@@ -29,8 +29,7 @@ HostVisibleBuffer::HostVisibleBuffer(std::shared_ptr<Device::Context> context, V
                               VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
         VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)}) {
     for (std::uint32_t i = 0; i < mem.memoryTypeCount && chosen < 0; ++i)
-      if ((req.memoryTypeBits & (1u << i)) &&
-          (mem.memoryTypes[i].propertyFlags & wanted) == wanted)
+      if ((req.memoryTypeBits & (1u << i)) && (mem.memoryTypes[i].propertyFlags & wanted) == wanted)
         chosen = static_cast<int>(i);
     if (chosen >= 0)
       break;

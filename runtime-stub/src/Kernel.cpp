@@ -4,12 +4,12 @@
 // specialized per workgroup size through the specialization constants
 // workgroup_size_spec_ids, and the synchronous launch: buffers, upload, descriptor set,
 // command buffer, dispatch, wait, download.
+#include "nvc/Kernel.h"
 #include "HostVisibleBuffer.h"
 #include "KernelState.h"
 #include "VulkanCheck.h"
 #include "nvc/BoundArguments.h"
 #include "nvc/Error.h"
-#include "nvc/Kernel.h"
 
 #include <fmt/format.h>
 
@@ -65,8 +65,8 @@ std::unique_ptr<Kernel::State> makeKernelState(std::shared_ptr<Module::State> mo
   std::vector<VkDescriptorSetLayoutBinding> bindings;
   for (const ArgumentDesc &a : entry.arguments)
     if (a.kind == ArgumentKind::Array)
-      bindings.push_back({a.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                          VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
+      bindings.push_back(
+          {a.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
   const ParameterBlockDesc &block = entry.parameterBlock;
   if (block.kind == ParameterBlockKind::UniformBuffer)
     bindings.push_back({*block.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
@@ -172,7 +172,8 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   if (!buffers.empty() || uniform) {
     std::vector<VkDescriptorPoolSize> sizes;
     if (!buffers.empty())
-      sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(buffers.size())});
+      sizes.push_back(
+          {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(buffers.size())});
     if (uniform)
       sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
     VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
@@ -222,8 +223,8 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   detail::vkCheck(vkBeginCommandBuffer(objects.commands, &begin), "vkBeginCommandBuffer");
   vkCmdBindPipeline(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   if (set)
-    vkCmdBindDescriptorSets(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0, 1,
-                            &set, 0, nullptr);
+    vkCmdBindDescriptorSets(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0,
+                            1, &set, 0, nullptr);
   if (blockDesc.kind == ParameterBlockKind::PushConstant)
     vkCmdPushConstants(objects.commands, s.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
                        static_cast<std::uint32_t>(block.size()), block.data());

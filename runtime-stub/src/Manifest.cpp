@@ -63,8 +63,8 @@ std::string stringField(const json &object, const char *name, const Path &path,
 
 std::uint64_t toUnsigned(const json &v, const std::string &what, const Path &path,
                          std::uint64_t max) {
-  if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() &&
-                                 v.get<std::int64_t>() < 0))
+  if (!v.is_number_integer() ||
+      (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0))
     path.fail(fmt::format("{} must be a non-negative integer, not {}", what, describe(v)));
   const auto u = v.get<std::uint64_t>();
   if (u > max)
@@ -89,14 +89,12 @@ std::vector<std::uint32_t> u32ArrayField(const json &object, const char *name, c
   std::vector<std::uint32_t> out;
   const json &a = arrayField(object, name, path);
   for (std::size_t i = 0; i < a.size(); ++i)
-    out.push_back(static_cast<std::uint32_t>(
-        toUnsigned(a[i], fmt::format("{}[{}]", name, i), path,
-                   std::numeric_limits<std::uint32_t>::max())));
+    out.push_back(static_cast<std::uint32_t>(toUnsigned(
+        a[i], fmt::format("{}[{}]", name, i), path, std::numeric_limits<std::uint32_t>::max())));
   return out;
 }
 
-std::vector<std::string> stringArrayField(const json &object, const char *name,
-                                          const Path &path) {
+std::vector<std::string> stringArrayField(const json &object, const char *name, const Path &path) {
   std::vector<std::string> out;
   const json &a = arrayField(object, name, path);
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -133,9 +131,10 @@ constexpr std::pair<const char *, ArgumentKind> kKinds[] = {{"scalar", ArgumentK
                                                             {"array", ArgumentKind::Array}};
 constexpr std::pair<const char *, ArrayLayout> kLayouts[] = {
     {"C", ArrayLayout::C}, {"F", ArrayLayout::F}, {"A", ArrayLayout::A}};
-constexpr std::pair<const char *, ArrayAccess> kAccesses[] = {{"read", ArrayAccess::Read},
-                                                              {"write", ArrayAccess::Write},
-                                                              {"readwrite", ArrayAccess::ReadWrite}};
+constexpr std::pair<const char *, ArrayAccess> kAccesses[] = {
+    {"read", ArrayAccess::Read},
+    {"write", ArrayAccess::Write},
+    {"readwrite", ArrayAccess::ReadWrite}};
 constexpr std::pair<const char *, ParameterBlockKind> kBlockKinds[] = {
     {"push_constant", ParameterBlockKind::PushConstant},
     {"uniform_buffer", ParameterBlockKind::UniformBuffer},
@@ -183,11 +182,11 @@ ArgumentDesc parseArgument(const json &j, const Path &path) {
   a.strideOffsets = u32ArrayField(j, "stride_offsets", path);
   a.offsetOffset = u32Field(j, "offset_offset", path);
   if (a.shapeOffsets.size() != a.ndim)
-    path.fail(fmt::format("shape_offsets has {} entries but ndim is {}", a.shapeOffsets.size(),
-                          a.ndim));
+    path.fail(
+        fmt::format("shape_offsets has {} entries but ndim is {}", a.shapeOffsets.size(), a.ndim));
   if (a.strideOffsets.size() != a.ndim)
-    path.fail(fmt::format("stride_offsets has {} entries but ndim is {}",
-                          a.strideOffsets.size(), a.ndim));
+    path.fail(fmt::format("stride_offsets has {} entries but ndim is {}", a.strideOffsets.size(),
+                          a.ndim));
   return a;
 }
 
@@ -203,8 +202,8 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
   const std::uint32_t index = e.indexBytes();
   for (const ArgumentDesc &a : e.arguments) {
     if (a.kind == ArgumentKind::Scalar) {
-      fields.push_back({a.offset, dtypeSize(a.deviceDType) == 8 ? 8u : 4u,
-                        fmt::format("scalar '{}'", a.name)});
+      fields.push_back(
+          {a.offset, dtypeSize(a.deviceDType) == 8 ? 8u : 4u, fmt::format("scalar '{}'", a.name)});
       continue;
     }
     for (std::uint32_t d = 0; d < a.ndim; ++d) {
@@ -253,9 +252,9 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
     path.fail("workgroup_size_spec_ids must be three distinct ids");
   std::copy(ids.begin(), ids.end(), e.workgroupSizeSpecIds.begin());
 
-  e.sharedMemoryBytes = toUnsigned(field(j, "shared_memory_bytes", path),
-                                   "field 'shared_memory_bytes'", path,
-                                   std::numeric_limits<std::uint32_t>::max());
+  e.sharedMemoryBytes =
+      toUnsigned(field(j, "shared_memory_bytes", path), "field 'shared_memory_bytes'", path,
+                 std::numeric_limits<std::uint32_t>::max());
   e.capabilities = stringArrayField(j, "capabilities", path);
   e.extensions = stringArrayField(j, "extensions", path);
   e.indexBits = u32Field(j, "index_bits", path);
@@ -269,8 +268,8 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
   e.parameterBlock.size = u32Field(block, "size", blockPath);
   const json &binding = field(block, "binding", blockPath);
   if (!binding.is_null())
-    e.parameterBlock.binding = static_cast<std::uint32_t>(
-        toUnsigned(binding, "field 'binding'", blockPath, std::numeric_limits<std::uint32_t>::max()));
+    e.parameterBlock.binding = static_cast<std::uint32_t>(toUnsigned(
+        binding, "field 'binding'", blockPath, std::numeric_limits<std::uint32_t>::max()));
   switch (e.parameterBlock.kind) {
   case ParameterBlockKind::PushConstant:
     if (e.parameterBlock.size > 128)
@@ -290,15 +289,14 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
     break;
   case ParameterBlockKind::None:
     if (e.parameterBlock.size != 0)
-      blockPath.fail(fmt::format("field 'size' must be 0 for kind 'none', not {}",
-                                 e.parameterBlock.size));
+      blockPath.fail(
+          fmt::format("field 'size' must be 0 for kind 'none', not {}", e.parameterBlock.size));
     if (e.parameterBlock.binding)
       blockPath.fail("field 'binding' must be null for kind 'none'");
     break;
   }
   if (e.parameterBlock.size % 4 != 0)
-    blockPath.fail(fmt::format("field 'size' ({}) must be a multiple of 4",
-                               e.parameterBlock.size));
+    blockPath.fail(fmt::format("field 'size' ({}) must be a multiple of 4", e.parameterBlock.size));
 
   const json &args = arrayField(j, "arguments", path);
   std::set<std::string> names;
@@ -361,10 +359,10 @@ Manifest Manifest::parse(const std::string &jsonText, const std::string &display
   if (entries.empty())
     path.fail("field 'entry_points' is empty");
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto *name = entries[i].is_object() && entries[i].contains("name") &&
-                               entries[i]["name"].is_string()
-                           ? entries[i]["name"].get_ptr<const std::string *>()
-                           : nullptr;
+    const auto *name =
+        entries[i].is_object() && entries[i].contains("name") && entries[i]["name"].is_string()
+            ? entries[i]["name"].get_ptr<const std::string *>()
+            : nullptr;
     const Path entryPath = path.child(name ? fmt::format("entry point '{}'", *name)
                                            : fmt::format("entry point {}", i));
     requireObject(entries[i], "the entry point", entryPath);
@@ -400,8 +398,8 @@ const EntryPointDesc &Manifest::entryPoint(const std::string &name) const {
   for (const EntryPointDesc &e : entryPoints)
     if (e.name == name)
       return e;
-  throw Error(fmt::format("manifest {}: no entry point '{}' (the module has {})", displayName,
-                          name, names));
+  throw Error(fmt::format("manifest {}: no entry point '{}' (the module has {})", displayName, name,
+                          names));
 }
 
 std::string defaultManifestPath(const std::string &spirvPath) {
@@ -413,33 +411,40 @@ std::string defaultManifestPath(const std::string &spirvPath) {
   return spirvPath.substr(0, dot) + ".json";
 }
 
-const char *toString(ArgumentKind kind) {
-  return kind == ArgumentKind::Array ? "array" : "scalar";
-}
+const char *toString(ArgumentKind kind) { return kind == ArgumentKind::Array ? "array" : "scalar"; }
 
 const char *toString(ArrayLayout layout) {
   switch (layout) {
-  case ArrayLayout::C: return "C";
-  case ArrayLayout::F: return "F";
-  case ArrayLayout::A: return "A";
+  case ArrayLayout::C:
+    return "C";
+  case ArrayLayout::F:
+    return "F";
+  case ArrayLayout::A:
+    return "A";
   }
   return "?";
 }
 
 const char *toString(ArrayAccess access) {
   switch (access) {
-  case ArrayAccess::Read: return "read";
-  case ArrayAccess::Write: return "write";
-  case ArrayAccess::ReadWrite: return "readwrite";
+  case ArrayAccess::Read:
+    return "read";
+  case ArrayAccess::Write:
+    return "write";
+  case ArrayAccess::ReadWrite:
+    return "readwrite";
   }
   return "?";
 }
 
 const char *toString(ParameterBlockKind kind) {
   switch (kind) {
-  case ParameterBlockKind::PushConstant: return "push_constant";
-  case ParameterBlockKind::UniformBuffer: return "uniform_buffer";
-  case ParameterBlockKind::None: return "none";
+  case ParameterBlockKind::PushConstant:
+    return "push_constant";
+  case ParameterBlockKind::UniformBuffer:
+    return "uniform_buffer";
+  case ParameterBlockKind::None:
+    return "none";
   }
   return "?";
 }

@@ -17,7 +17,8 @@ Module::State::~State() {
     vkDestroyShaderModule(context->device, shader, nullptr);
 }
 
-Module::Module(const Device &device, const std::string &spirvPath, const std::string &manifestPath) {
+Module::Module(const Device &device, const std::string &spirvPath,
+               const std::string &manifestPath) {
   // Read in a fixed order, so a missing .spv is reported before a missing manifest.
   std::vector<std::uint32_t> words = readSpirv(spirvPath);
   Manifest manifest =
@@ -92,7 +93,8 @@ Kernel Module::kernel(const std::string &entryPoint) const {
   if (entry.sharedMemoryBytes > limits.maxComputeSharedMemorySize)
     throw Error(fmt::format("entry point '{}' declares {} bytes of workgroup (shared) memory, "
                             "more than the device's maxComputeSharedMemorySize ({})",
-                            entry.name, entry.sharedMemoryBytes, limits.maxComputeSharedMemorySize));
+                            entry.name, entry.sharedMemoryBytes,
+                            limits.maxComputeSharedMemorySize));
   const auto arrays = static_cast<std::uint32_t>(
       std::count_if(entry.arguments.begin(), entry.arguments.end(),
                     [](const ArgumentDesc &a) { return a.kind == ArgumentKind::Array; }));

@@ -31,10 +31,10 @@ constexpr unsigned char kMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
 
 struct PyValue {
   enum class Kind { String, Integer, Bool, None, Tuple, List, Dict } kind = Kind::None;
-  std::string text;          // String
-  std::int64_t integer = 0;  // Integer
-  bool boolean = false;      // Bool
-  std::vector<PyValue> items; // Tuple, List
+  std::string text;                                     // String
+  std::int64_t integer = 0;                             // Integer
+  bool boolean = false;                                 // Bool
+  std::vector<PyValue> items;                           // Tuple, List
   std::vector<std::pair<std::string, PyValue>> entries; // Dict (string keys only)
 };
 
@@ -168,7 +168,8 @@ private:
     std::uint64_t value = 0;
     while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
       const unsigned digit = static_cast<unsigned>(text_[pos_] - '0');
-      if (value > (static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) - digit) / 10)
+      if (value >
+          (static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) - digit) / 10)
         fail("integer too large");
       value = value * 10 + digit;
       ++pos_;
@@ -189,17 +190,28 @@ private:
 
 std::string descrFor(DType dtype) {
   switch (dtype) {
-  case DType::Bool: return "|b1";
-  case DType::Int8: return "|i1";
-  case DType::UInt8: return "|u1";
-  case DType::Int16: return "<i2";
-  case DType::UInt16: return "<u2";
-  case DType::Int32: return "<i4";
-  case DType::UInt32: return "<u4";
-  case DType::Int64: return "<i8";
-  case DType::UInt64: return "<u8";
-  case DType::Float32: return "<f4";
-  case DType::Float64: return "<f8";
+  case DType::Bool:
+    return "|b1";
+  case DType::Int8:
+    return "|i1";
+  case DType::UInt8:
+    return "|u1";
+  case DType::Int16:
+    return "<i2";
+  case DType::UInt16:
+    return "<u2";
+  case DType::Int32:
+    return "<i4";
+  case DType::UInt32:
+    return "<u4";
+  case DType::Int64:
+    return "<i8";
+  case DType::UInt64:
+    return "<u8";
+  case DType::Float32:
+    return "<f4";
+  case DType::Float64:
+    return "<f8";
   }
   return "?";
 }
@@ -207,18 +219,16 @@ std::string descrFor(DType dtype) {
 constexpr const char *kSupportedDescrs = "|b1 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <f4 <f8";
 
 DType dtypeForDescr(const std::string &descr, const std::string &file) {
-  if (descr.size() >= 2 && descr[0] != '<' && descr[0] != '>' && descr[0] != '|' &&
-      descr[0] != '=')
+  if (descr.size() >= 2 && descr[0] != '<' && descr[0] != '>' && descr[0] != '|' && descr[0] != '=')
     return dtypeForDescr("|" + descr, file); // "b1" without byte-order mark
   if (descr.empty())
     throw Error(fmt::format("{}: empty dtype descriptor", file));
   const char order = descr[0];
   const std::string code = descr.substr(1);
   static const std::pair<const char *, DType> kCodes[] = {
-      {"b1", DType::Bool},   {"i1", DType::Int8},   {"u1", DType::UInt8},
-      {"i2", DType::Int16},  {"u2", DType::UInt16}, {"i4", DType::Int32},
-      {"u4", DType::UInt32}, {"i8", DType::Int64},  {"u8", DType::UInt64},
-      {"f4", DType::Float32}, {"f8", DType::Float64}};
+      {"b1", DType::Bool},   {"i1", DType::Int8},    {"u1", DType::UInt8},  {"i2", DType::Int16},
+      {"u2", DType::UInt16}, {"i4", DType::Int32},   {"u4", DType::UInt32}, {"i8", DType::Int64},
+      {"u8", DType::UInt64}, {"f4", DType::Float32}, {"f8", DType::Float64}};
   for (const auto &[c, dtype] : kCodes) {
     if (code != c)
       continue;
@@ -233,8 +243,8 @@ DType dtypeForDescr(const std::string &descr, const std::string &file) {
   if (code == "O" || code.rfind("O", 0) == 0)
     throw Error(fmt::format("{}: object arrays (dtype '{}') are not supported (supported: {})",
                             file, descr, kSupportedDescrs));
-  throw Error(fmt::format("{}: unsupported dtype '{}' (supported: {})", file, descr,
-                          kSupportedDescrs));
+  throw Error(
+      fmt::format("{}: unsupported dtype '{}' (supported: {})", file, descr, kSupportedDescrs));
 }
 
 std::string shapeText(const std::vector<std::int64_t> &shape) {
@@ -317,8 +327,8 @@ NpyArray parseNpy(const unsigned char *data, std::size_t size, const std::string
     else
       throw Error(fmt::format("{}: malformed .npy header (unexpected key '{}')", name, key));
   }
-  for (auto [value, key] : {std::pair{descr, "descr"}, std::pair{fortran, "fortran_order"},
-                            std::pair{shape, "shape"}})
+  for (auto [value, key] :
+       {std::pair{descr, "descr"}, std::pair{fortran, "fortran_order"}, std::pair{shape, "shape"}})
     if (!value)
       throw Error(fmt::format("{}: malformed .npy header (the key '{}' is missing)", name, key));
   if (descr->kind == PyValue::Kind::List)
@@ -328,8 +338,8 @@ NpyArray parseNpy(const unsigned char *data, std::size_t size, const std::string
   if (descr->kind != PyValue::Kind::String)
     throw Error(fmt::format("{}: malformed .npy header ('descr' is not a string)", name));
   if (fortran->kind != PyValue::Kind::Bool)
-    throw Error(fmt::format("{}: malformed .npy header ('fortran_order' is not True or False)",
-                            name));
+    throw Error(
+        fmt::format("{}: malformed .npy header ('fortran_order' is not True or False)", name));
   if (shape->kind != PyValue::Kind::Tuple)
     throw Error(fmt::format("{}: malformed .npy header ('shape' is not a tuple)", name));
 
@@ -387,9 +397,9 @@ std::vector<unsigned char> encodeNpy(const HostArray &array) {
   const bool cContiguous = array.isCContiguous();
   const bool fortran = !cContiguous && array.isFContiguous();
 
-  std::string header = fmt::format("{{'descr': '{}', 'fortran_order': {}, 'shape': {}, }}",
-                                   descrFor(array.dtype), fortran ? "True" : "False",
-                                   shapeText(array.shape));
+  std::string header =
+      fmt::format("{{'descr': '{}', 'fortran_order': {}, 'shape': {}, }}", descrFor(array.dtype),
+                  fortran ? "True" : "False", shapeText(array.shape));
   // Pad so that magic + version + length + header is a multiple of 64, ending in '\n'.
   unsigned major = 1;
   std::size_t preamble = 10;
@@ -424,8 +434,7 @@ std::vector<unsigned char> encodeNpy(const HostArray &array) {
   // in C order: the element sequence is then exactly the file's.
   detail::forEachElement(array.shape, strides, fortran,
                          [&](std::int64_t linear, std::int64_t offset) {
-                           std::memcpy(dst + linear * itemSize, base + offset * itemSize,
-                                       itemSize);
+                           std::memcpy(dst + linear * itemSize, base + offset * itemSize, itemSize);
                          });
   return out;
 }

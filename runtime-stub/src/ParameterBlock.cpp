@@ -31,8 +31,8 @@ std::vector<unsigned char> BoundArguments::parameterBlock() const {
   std::vector<unsigned char> block(entry.parameterBlock.size, 0);
   for (const BoundScalar &s : scalars_) {
     if (s.desc->offset + s.fieldSize > block.size())
-      throw Error(fmt::format("argument '{}': its field lies outside the parameter block",
-                              s.desc->name));
+      throw Error(
+          fmt::format("argument '{}': its field lies outside the parameter block", s.desc->name));
     std::memcpy(block.data() + s.desc->offset, s.field.data(), s.fieldSize);
   }
   const std::uint32_t index = entry.indexBytes();

@@ -24,39 +24,72 @@ constexpr std::uint32_t kGLCompute = 5;
 /// Names of the capabilities the feature check knows (plus a few common ones).
 const char *capabilityName(std::uint32_t c) {
   switch (c) {
-  case 1: return "Shader";
-  case 4: return "Addresses";
-  case 5: return "Linkage";
-  case 6: return "Kernel";
-  case 9: return "Float16";
-  case 10: return "Float64";
-  case 11: return "Int64";
-  case 12: return "Int64Atomics";
-  case 22: return "Int16";
-  case 39: return "Int8";
-  case 61: return "GroupNonUniform";
-  case 62: return "GroupNonUniformVote";
-  case 63: return "GroupNonUniformArithmetic";
-  case 64: return "GroupNonUniformBallot";
-  case 65: return "GroupNonUniformShuffle";
-  case 66: return "GroupNonUniformShuffleRelative";
-  case 67: return "GroupNonUniformClustered";
-  case 68: return "GroupNonUniformQuad";
-  case 4433: return "StorageBuffer16BitAccess";
-  case 4434: return "UniformAndStorageBuffer16BitAccess";
-  case 4435: return "StoragePushConstant16";
-  case 4436: return "StorageInputOutput16";
-  case 4441: return "VariablePointersStorageBuffer";
-  case 4442: return "VariablePointers";
-  case 4448: return "StorageBuffer8BitAccess";
-  case 4449: return "UniformAndStorageBuffer8BitAccess";
-  case 4450: return "StoragePushConstant8";
-  case 5345: return "VulkanMemoryModel";
-  case 5346: return "VulkanMemoryModelDeviceScope";
-  case 5347: return "PhysicalStorageBufferAddresses";
-  case 6033: return "AtomicFloat32AddEXT";
-  case 6034: return "AtomicFloat64AddEXT";
-  default: return nullptr;
+  case 1:
+    return "Shader";
+  case 4:
+    return "Addresses";
+  case 5:
+    return "Linkage";
+  case 6:
+    return "Kernel";
+  case 9:
+    return "Float16";
+  case 10:
+    return "Float64";
+  case 11:
+    return "Int64";
+  case 12:
+    return "Int64Atomics";
+  case 22:
+    return "Int16";
+  case 39:
+    return "Int8";
+  case 61:
+    return "GroupNonUniform";
+  case 62:
+    return "GroupNonUniformVote";
+  case 63:
+    return "GroupNonUniformArithmetic";
+  case 64:
+    return "GroupNonUniformBallot";
+  case 65:
+    return "GroupNonUniformShuffle";
+  case 66:
+    return "GroupNonUniformShuffleRelative";
+  case 67:
+    return "GroupNonUniformClustered";
+  case 68:
+    return "GroupNonUniformQuad";
+  case 4433:
+    return "StorageBuffer16BitAccess";
+  case 4434:
+    return "UniformAndStorageBuffer16BitAccess";
+  case 4435:
+    return "StoragePushConstant16";
+  case 4436:
+    return "StorageInputOutput16";
+  case 4441:
+    return "VariablePointersStorageBuffer";
+  case 4442:
+    return "VariablePointers";
+  case 4448:
+    return "StorageBuffer8BitAccess";
+  case 4449:
+    return "UniformAndStorageBuffer8BitAccess";
+  case 4450:
+    return "StoragePushConstant8";
+  case 5345:
+    return "VulkanMemoryModel";
+  case 5346:
+    return "VulkanMemoryModelDeviceScope";
+  case 5347:
+    return "PhysicalStorageBufferAddresses";
+  case 6033:
+    return "AtomicFloat32AddEXT";
+  case 6034:
+    return "AtomicFloat64AddEXT";
+  default:
+    return nullptr;
   }
 }
 
@@ -105,7 +138,8 @@ SpirvInfo inspectSpirv(const std::vector<std::uint32_t> &words, const std::strin
   while (pos < words.size()) {
     const std::uint32_t count = words[pos] >> 16, opcode = words[pos] & 0xFFFF;
     if (count == 0 || pos + count > words.size())
-      throw Error(fmt::format("{}: malformed SPIR-V (truncated instruction at word {})", name, pos));
+      throw Error(
+          fmt::format("{}: malformed SPIR-V (truncated instruction at word {})", name, pos));
     if (opcode == kOpFunction)
       break; // the preamble with capabilities, extensions and entry points is over
     if (opcode == kOpCapability && count >= 2) {

@@ -38,8 +38,8 @@ std::array<std::uint64_t, 3> parseSize(const std::string &text, const char *opti
   std::size_t start = 0, axis = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos
-                                                                           : comma - start);
+    const std::string part =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (axis >= 3 || part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
         part.size() > 19 || std::stoull(part) > max)
       throw UsageError(fmt::format("{} expects 1 to 3 comma-separated integers between 0 and {} "
@@ -77,16 +77,16 @@ ScalarValue parseScalar(const std::string &name, const std::string &text) {
       }
     }
     if (*end == 0 && errno == ERANGE)
-      throw UsageError(fmt::format("argument '{}': the integer {} does not fit in 64 bits", name,
-                                   text));
+      throw UsageError(
+          fmt::format("argument '{}': the integer {} does not fit in 64 bits", name, text));
   }
   if (!text.empty() && text.find_first_of("xX") == std::string::npos) {
     errno = 0;
     const double d = std::strtod(s, &end);
     if (*end == 0) {
       if (errno == ERANGE && std::isinf(d))
-        throw UsageError(fmt::format("argument '{}': the number {} is out of the float64 range",
-                                     name, text));
+        throw UsageError(
+            fmt::format("argument '{}': the number {} is out of the float64 range", name, text));
       return d;
     }
   }
@@ -102,9 +102,9 @@ std::pair<std::string, std::string> splitAssignment(const std::string &text, con
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
-int run(const std::string &spirvPath, const std::string &manifestPath,
-        const std::string &entryName, const std::string &grid, const std::string &groups,
-        const std::string &localSize, const std::string &deviceSelector, bool verbose,
+int run(const std::string &spirvPath, const std::string &manifestPath, const std::string &entryName,
+        const std::string &grid, const std::string &groups, const std::string &localSize,
+        const std::string &deviceSelector, bool verbose,
         const std::vector<std::string> &assignments, const std::vector<std::string> &outs) {
   if (spirvPath.empty())
     throw UsageError("missing the SPIR-V module (nvc-run OUT.spv …); see --help");
@@ -121,9 +121,9 @@ int run(const std::string &spirvPath, const std::string &manifestPath,
   }
   if (!localSize.empty()) {
     const auto l = parseSize(localSize, "--local-size", UINT32_MAX);
-    config = config.withWorkgroupSize(static_cast<std::uint32_t>(l[0]),
-                                      static_cast<std::uint32_t>(l[1]),
-                                      static_cast<std::uint32_t>(l[2]));
+    config =
+        config.withWorkgroupSize(static_cast<std::uint32_t>(l[0]), static_cast<std::uint32_t>(l[1]),
+                                 static_cast<std::uint32_t>(l[2]));
   }
 
   // Everything that can be checked without a device comes first.
@@ -149,8 +149,8 @@ int run(const std::string &spirvPath, const std::string &manifestPath,
     const auto [name, file] = splitAssignment(out, "--out");
     const ArgumentDesc *desc = entry.findArgument(name);
     if (!desc)
-      throw UsageError(fmt::format("--out {}: entry point '{}' has no argument '{}'", out,
-                                   entry.name, name));
+      throw UsageError(
+          fmt::format("--out {}: entry point '{}' has no argument '{}'", out, entry.name, name));
     if (desc->kind != ArgumentKind::Array)
       throw UsageError(fmt::format("--out {}: '{}' is a scalar, not an array", out, name));
     const auto it = arrayByName.find(name);
@@ -207,8 +207,7 @@ int main(int argc, char **argv) {
                  "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true) or @FILE.npy");
   app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
   app.add_option("--entry", entryName, "entry point to launch (default: the only one)");
-  app.add_option("--grid", grid,
-                 "invocations per axis X[,Y[,Z]], rounded up to whole workgroups");
+  app.add_option("--grid", grid, "invocations per axis X[,Y[,Z]], rounded up to whole workgroups");
   app.add_option("--groups", groups, "workgroups per axis X[,Y[,Z]]");
   app.add_option("--local-size", localSize,
                  "workgroup size X[,Y[,Z]] (default: the manifest's workgroup_size)");
@@ -233,8 +232,8 @@ int main(int argc, char **argv) {
   try {
     if (listDevicesFlag)
       return listDevicesCommand();
-    return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector,
-               verbose, assignments, outs);
+    return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector, verbose,
+               assignments, outs);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "nvc-run: error: %s\n", e.what());
     return 1;

@@ -77,7 +77,8 @@ TEST_CASE("64-bit indices and a float64 scalar are packed as 8-byte fields", "[b
   std::vector<double> x(5), y(5);
   Arguments args;
   args.scalar("a", -0.125).array("x", HostArray::of(x)).array("y", HostArray::of(y));
-  const std::vector<unsigned char> block = BoundArguments::bind(m.entryPoint(), args).parameterBlock();
+  const std::vector<unsigned char> block =
+      BoundArguments::bind(m.entryPoint(), args).parameterBlock();
   REQUIRE(block.size() == 56);
   CHECK(fieldAt<double>(block, 0) == -0.125);
   for (std::size_t off : {8, 32})
@@ -97,7 +98,9 @@ TEST_CASE("narrowed, bool and int8 scalars occupy 4-byte fields", "[binding]") {
   flagsView.dtype = DType::Bool;
   Arguments args;
   args.scalar("k", std::int64_t{-70000}).scalar("enable", true).scalar("h", -3);
-  args.array("flags", flagsView).array("counts", HostArray::of(counts)).array("out", HostArray::of(out));
+  args.array("flags", flagsView)
+      .array("counts", HostArray::of(counts))
+      .array("out", HostArray::of(out));
   const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
   std::vector<unsigned char> block = bound.parameterBlock();
   REQUIRE(block.size() == 48);
@@ -107,19 +110,22 @@ TEST_CASE("narrowed, bool and int8 scalars occupy 4-byte fields", "[binding]") {
   CHECK(fieldAt<std::int32_t>(block, 12) == 3);
   CHECK(fieldAt<std::int32_t>(block, 24) == 3);
   CHECK(fieldAt<std::int32_t>(block, 36) == 3);
-  CHECK(bound.arrays()[0].bufferSize == 4);  // 3 bool bytes padded to 4
+  CHECK(bound.arrays()[0].bufferSize == 4);   // 3 bool bytes padded to 4
   CHECK(bound.arrays()[1].deviceBytes == 12); // int64 narrowed to int32
   CHECK(bound.scalars()[0].fieldSize == 4);
 }
 
 TEST_CASE("scalars are converted with range checks", "[binding]") {
   SECTION("integers") {
-    CHECK(fieldValue<std::int32_t>(bindScalar(scalarDesc(DType::Int8), std::int64_t{-128})) == -128);
-    CHECK(fieldValue<std::uint32_t>(bindScalar(scalarDesc(DType::UInt16), std::int64_t{65535})) == 65535);
+    CHECK(fieldValue<std::int32_t>(bindScalar(scalarDesc(DType::Int8), std::int64_t{-128})) ==
+          -128);
+    CHECK(fieldValue<std::uint32_t>(bindScalar(scalarDesc(DType::UInt16), std::int64_t{65535})) ==
+          65535);
     CHECK(fieldValue<std::int32_t>(bindScalar(scalarDesc(DType::Int16), 12.0)) == 12);
-    CHECK(fieldValue<std::int64_t>(bindScalar(scalarDesc(DType::Int64), std::int64_t{-5000000000})) ==
-          -5000000000);
-    CHECK(fieldValue<std::uint64_t>(bindScalar(scalarDesc(DType::UInt64), std::uint64_t{18446744073709551615ull})) ==
+    CHECK(fieldValue<std::int64_t>(
+              bindScalar(scalarDesc(DType::Int64), std::int64_t{-5000000000})) == -5000000000);
+    CHECK(fieldValue<std::uint64_t>(
+              bindScalar(scalarDesc(DType::UInt64), std::uint64_t{18446744073709551615ull})) ==
           18446744073709551615ull);
     CHECK(bindScalar(scalarDesc(DType::Int64), std::int64_t{1}).fieldSize == 8);
     CHECK(fieldValue<std::int32_t>(bindScalar(scalarDesc(DType::Int32), true)) == 1);
@@ -187,17 +193,22 @@ TEST_CASE("argument sets are checked against the entry point", "[binding]") {
   CHECK(bindError(e, wrongDType) == "argument 'x': expected a float32 array, got float64");
 
   Arguments wrongNdim;
-  wrongNdim.scalar("a", 1.0).array("x", HostArray::contiguous(grid.data(), DType::Float32, {4, 4}))
+  wrongNdim.scalar("a", 1.0)
+      .array("x", HostArray::contiguous(grid.data(), DType::Float32, {4, 4}))
       .array("y", HostArray::of(y));
-  CHECK(bindError(e, wrongNdim) == "argument 'x': expected a 1-d array, got a 2-d array of shape (4, 4)");
+  CHECK(bindError(e, wrongNdim) ==
+        "argument 'x': expected a 1-d array, got a 2-d array of shape (4, 4)");
 
   Arguments arrayForScalar;
-  arrayForScalar.array("a", HostArray::of(x)).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+  arrayForScalar.array("a", HostArray::of(x))
+      .array("x", HostArray::of(x))
+      .array("y", HostArray::of(y));
   CHECK(bindError(e, arrayForScalar) == "argument 'a': expected a float32 scalar, got an array");
 
   Arguments scalarForArray;
   scalarForArray.scalar("a", 1.0).scalar("x", 3).array("y", HostArray::of(y));
-  CHECK(bindError(e, scalarForArray) == "argument 'x': expected a 1-d float32 array, got the scalar 3");
+  CHECK(bindError(e, scalarForArray) ==
+        "argument 'x': expected a 1-d float32 array, got the scalar 3");
 
   HostArray strided = HostArray::of(grid);
   strided.shape = {8};
@@ -235,7 +246,8 @@ TEST_CASE("layout F requires Fortran-contiguous arrays and keeps their order", "
   HostArray f = HostArray::contiguous(src.data(), DType::Float32, {3, 4});
   f.strides = fStrides(f.shape);
   Arguments args;
-  args.scalar("s", 1.0).array("src", f).array("dst", HostArray::contiguous(dst.data(), DType::Float32, {3, 4}));
+  args.scalar("s", 1.0).array("src", f).array(
+      "dst", HostArray::contiguous(dst.data(), DType::Float32, {3, 4}));
   const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
   CHECK(bound.arrays()[0].deviceFortranOrder);
   CHECK(bound.arrays()[0].deviceStrides == std::vector<std::int64_t>{1, 3});
@@ -247,7 +259,8 @@ TEST_CASE("layout F requires Fortran-contiguous arrays and keeps their order", "
   CHECK(fieldAt<std::int32_t>(block, 36) == 1);
 
   Arguments cOrder;
-  cOrder.scalar("s", 1.0).array("src", HostArray::contiguous(src.data(), DType::Float32, {3, 4}))
+  cOrder.scalar("s", 1.0)
+      .array("src", HostArray::contiguous(src.data(), DType::Float32, {3, 4}))
       .array("dst", HostArray::contiguous(dst.data(), DType::Float32, {3, 4}));
   CHECK_THAT(bindError(m.entryPoint(), cOrder),
              Catch::StartsWith("argument 'src': the kernel requires a Fortran-contiguous array"));
@@ -308,7 +321,9 @@ TEST_CASE("upload and download convert, gather and scatter elements", "[binding]
     view.strides = {1, 8};
     std::vector<float> dst(20);
     Arguments args;
-    args.scalar("s", 1.0).array("src", view).array("dst", HostArray::contiguous(dst.data(), DType::Float32, {4, 5}));
+    args.scalar("s", 1.0)
+        .array("src", view)
+        .array("dst", HostArray::contiguous(dst.data(), DType::Float32, {4, 5}));
     const BoundArguments bound = BoundArguments::bind(se, args);
     const BoundArray &a = bound.arrays()[0];
     CHECK_FALSE(a.deviceFortranOrder); // not F-contiguous either: packed in C order

@@ -56,9 +56,9 @@ TEST_CASE("nvc-run launches saxpy and writes --out arrays", "[cli]") {
   writeNpy(f.y, HostArray::of(y));
   std::remove(f.yOut.c_str());
 
-  const CommandResult r = nvcRun(f, "--grid " + std::to_string(n) + " a=-1.5 " + "x=@" + quote(f.x) +
-                                        " --out y=" + quote(f.yOut) + " y=@" + quote(f.y) +
-                                        " --out x=" + quote(f.xOut));
+  const CommandResult r = nvcRun(f, "--grid " + std::to_string(n) + " a=-1.5 " + "x=@" +
+                                        quote(f.x) + " --out y=" + quote(f.yOut) + " y=@" +
+                                        quote(f.y) + " --out x=" + quote(f.xOut));
   INFO(r.output);
   REQUIRE(r.exitCode == 0);
   CHECK(r.output.empty()); // silent on success
@@ -84,8 +84,8 @@ TEST_CASE("nvc-run launches saxpy and writes --out arrays", "[cli]") {
 TEST_CASE("nvc-run informational options", "[cli]") {
   const CommandResult help = runCommand(quote(nvcRunPath()) + " --help");
   CHECK(help.exitCode == 0);
-  CHECK_THAT(help.output, Catch::Contains("--grid") && Catch::Contains("--out") &&
-                              Catch::Contains("@FILE.npy"));
+  CHECK_THAT(help.output,
+             Catch::Contains("--grid") && Catch::Contains("--out") && Catch::Contains("@FILE.npy"));
   const CommandResult version = runCommand(quote(nvcRunPath()) + " --version");
   CHECK(version.exitCode == 0);
   CHECK_THAT(version.output, Catch::StartsWith("nvc-run "));
@@ -107,7 +107,8 @@ TEST_CASE("nvc-run reports user mistakes with exit status 1", "[cli]") {
   writeFile(f.garbage, std::string(garbage, sizeof garbage - 1));
   const std::string xy = " x=@" + quote(f.x) + " y=@" + quote(f.y);
 
-  checkFails(nvcRun(f, "--grid 10 a=2 x=@" + quote(f.x)), "missing argument 'y' (1-d float32 array)");
+  checkFails(nvcRun(f, "--grid 10 a=2 x=@" + quote(f.x)),
+             "missing argument 'y' (1-d float32 array)");
   checkFails(nvcRun(f, "--grid 10 a=2 b=3" + xy), "unknown argument 'b' for entry point 'saxpy'");
   checkFails(nvcRun(f, "--grid 10 a=2 a=3" + xy), "argument 'a' given more than once");
   checkFails(nvcRun(f, "--grid 10 a=2 x=@" + quote(f.i64) + " y=@" + quote(f.y)),
@@ -122,40 +123,51 @@ TEST_CASE("nvc-run reports user mistakes with exit status 1", "[cli]") {
              "absent.npy: cannot open the file");
   checkFails(nvcRun(f, "--grid 10 a=abc" + xy), "argument 'a': cannot read 'abc' as a value");
   checkFails(nvcRun(f, "--grid 10 a=0x" + xy), "cannot read '0x' as a value");
-  checkFails(nvcRun(f, "--grid 10 a=1e999999" + xy), "the number 1e999999 is out of the float64 range");
+  checkFails(nvcRun(f, "--grid 10 a=1e999999" + xy),
+             "the number 1e999999 is out of the float64 range");
   checkFails(nvcRun(f, "--grid 10 a=1e300" + xy), "out of the float32 range");
-  checkFails(nvcRun(f, "--grid 10 a=2 x=3 y=@" + quote(f.y)), "argument 'x': expected a 1-d float32 array, got the scalar 3");
-  checkFails(nvcRun(f, "--grid 10 a=@" + quote(f.x) + xy), "argument 'a': expected a float32 scalar, got an array");
+  checkFails(nvcRun(f, "--grid 10 a=2 x=3 y=@" + quote(f.y)),
+             "argument 'x': expected a 1-d float32 array, got the scalar 3");
+  checkFails(nvcRun(f, "--grid 10 a=@" + quote(f.x) + xy),
+             "argument 'a': expected a float32 scalar, got an array");
   checkFails(nvcRun(f, "--grid 10 =2" + xy), "an argument must look like NAME=VALUE, got '=2'");
   checkFails(nvcRun(f, "--grid 10 a" + xy), "an argument must look like NAME=VALUE, got 'a'");
   checkFails(nvcRun(f, "--grid 0 a=2" + xy), "the grid is zero along x");
   checkFails(nvcRun(f, "--groups 1,0 a=2" + xy), "the workgroup count is zero along y");
-  checkFails(nvcRun(f, "--grid 10,1,1,1 a=2" + xy), "--grid expects 1 to 3 comma-separated integers");
+  checkFails(nvcRun(f, "--grid 10,1,1,1 a=2" + xy),
+             "--grid expects 1 to 3 comma-separated integers");
   checkFails(nvcRun(f, "--grid -5 a=2" + xy), "");
   checkFails(nvcRun(f, "--grid ten a=2" + xy), "--grid expects");
   checkFails(nvcRun(f, "a=2" + xy), "give exactly one of --grid and --groups");
   checkFails(nvcRun(f, "--grid 10 --groups 1 a=2" + xy), "give exactly one of --grid and --groups");
   checkFails(nvcRun(f, "--grid 10 --local-size 4096 a=2" + xy),
              "workgroup size 4096x1x1 exceeds the device's maxComputeWorkGroupInvocations");
-  checkFails(nvcRun(f, "--grid 10 --local-size 0 a=2" + xy), "workgroup size 0x1x1 has a zero component");
-  checkFails(nvcRun(f, "--grid 10 --entry daxpy a=2" + xy), "no entry point 'daxpy' (the module has 'saxpy')");
-  checkFails(nvcRun(f, "--grid 10 a=2" + xy + " --out a=" + quote(f.yOut)), "'a' is a scalar, not an array");
-  checkFails(nvcRun(f, "--grid 10 a=2" + xy + " --out z=" + quote(f.yOut)), "entry point 'saxpy' has no argument 'z'");
+  checkFails(nvcRun(f, "--grid 10 --local-size 0 a=2" + xy),
+             "workgroup size 0x1x1 has a zero component");
+  checkFails(nvcRun(f, "--grid 10 --entry daxpy a=2" + xy),
+             "no entry point 'daxpy' (the module has 'saxpy')");
+  checkFails(nvcRun(f, "--grid 10 a=2" + xy + " --out a=" + quote(f.yOut)),
+             "'a' is a scalar, not an array");
+  checkFails(nvcRun(f, "--grid 10 a=2" + xy + " --out z=" + quote(f.yOut)),
+             "entry point 'saxpy' has no argument 'z'");
   checkFails(nvcRun(f, "--grid 10 a=2" + xy + " --out y"), "--out must look like NAME=VALUE");
   checkFails(nvcRun(f, "--grid 10 a=2" + xy + " --out y=" + quote(workPath("no/dir/y.npy"))),
              "cannot create the file");
-  checkFails(nvcRun(f, "--grid 10 --device no-such-gpu a=2" + xy), "no Vulkan device name contains 'no-such-gpu'");
+  checkFails(nvcRun(f, "--grid 10 --device no-such-gpu a=2" + xy),
+             "no Vulkan device name contains 'no-such-gpu'");
   checkFails(nvcRun(f, "--grid 10 --device 42 a=2" + xy), "device index 42 is out of range");
   checkFails(nvcRun(f, "--grid 10 --bogus a=2" + xy), "--bogus");
   checkFails(runCommand(quote(nvcRunPath())), "missing the SPIR-V module");
   checkFails(runCommand(quote(nvcRunPath()) + " " + quote(f.manifest) + " --grid 1"),
              "not a SPIR-V module");
-  checkFails(runCommand(quote(nvcRunPath()) + " " + quote(workPath("absent.spv")) + " --grid 1 a=1"),
-             "absent.spv: cannot open the SPIR-V file");
+  checkFails(
+      runCommand(quote(nvcRunPath()) + " " + quote(workPath("absent.spv")) + " --grid 1 a=1"),
+      "absent.spv: cannot open the SPIR-V file");
   // The manifest defaults to the .spv path with .json, here absent.
   writeFile(workPath("lonely.spv"), readFile(f.spv));
-  checkFails(runCommand(quote(nvcRunPath()) + " " + quote(workPath("lonely.spv")) + " --grid 1 a=1"),
-             "manifest " + workPath("lonely.json") + ": cannot open the file");
+  checkFails(
+      runCommand(quote(nvcRunPath()) + " " + quote(workPath("lonely.spv")) + " --grid 1 a=1"),
+      "manifest " + workPath("lonely.json") + ": cannot open the file");
 
   // A manifest that does not parse.
   writeFile(workPath("broken.json"), "{\"format_version\": 1,");
@@ -163,11 +175,13 @@ TEST_CASE("nvc-run reports user mistakes with exit status 1", "[cli]") {
              "broken.json: not valid JSON");
 
   // No Vulkan driver at all: the loader finds no ICD.
-  checkFails(runCommand("VK_ICD_FILENAMES=/nonexistent/icd.json VK_DRIVER_FILES=/nonexistent/icd.json " +
-                        quote(nvcRunPath()) + " " + quote(f.spv) + " --manifest " + quote(f.manifest) +
-                        " --grid 10 a=2" + xy),
-             "no Vulkan driver found");
-  checkFails(runCommand("VK_ICD_FILENAMES=/nonexistent/icd.json VK_DRIVER_FILES=/nonexistent/icd.json " +
-                        quote(nvcRunPath()) + " --list-devices"),
-             "no Vulkan driver found");
+  checkFails(
+      runCommand("VK_ICD_FILENAMES=/nonexistent/icd.json VK_DRIVER_FILES=/nonexistent/icd.json " +
+                 quote(nvcRunPath()) + " " + quote(f.spv) + " --manifest " + quote(f.manifest) +
+                 " --grid 10 a=2" + xy),
+      "no Vulkan driver found");
+  checkFails(
+      runCommand("VK_ICD_FILENAMES=/nonexistent/icd.json VK_DRIVER_FILES=/nonexistent/icd.json " +
+                 quote(nvcRunPath()) + " --list-devices"),
+      "no Vulkan driver found");
 }

@@ -42,21 +42,24 @@ TEST_CASE("the default device prefers discrete, integrated, virtual, then CPU", 
   CHECK(selectDevice(all, "uhd") == 1);
   CHECK(selectDevice(all, "GeForce") == 2);
   CHECK_THROWS_WITH(selectDevice(all, "4"), Catch::StartsWith("device index 4 is out of range"));
-  CHECK_THROWS_WITH(selectDevice(all, "99999999999999999999"),
-                    Catch::Contains("is out of range"));
-  CHECK_THROWS_WITH(selectDevice(all, "radeon"),
-                    "no Vulkan device name contains 'radeon' (devices: 0: llvmpipe (LLVM 15) (CPU), "
-                    "1: Intel(R) UHD Graphics (integrated GPU), 2: NVIDIA GeForce RTX 4090 "
-                    "(discrete GPU), 3: virtio (virtual GPU))");
+  CHECK_THROWS_WITH(selectDevice(all, "99999999999999999999"), Catch::Contains("is out of range"));
+  CHECK_THROWS_WITH(
+      selectDevice(all, "radeon"),
+      "no Vulkan device name contains 'radeon' (devices: 0: llvmpipe (LLVM 15) (CPU), "
+      "1: Intel(R) UHD Graphics (integrated GPU), 2: NVIDIA GeForce RTX 4090 "
+      "(discrete GPU), 3: virtio (virtual GPU))");
 }
 
 TEST_CASE("capabilities map to device features", "[device]") {
   DeviceFeatures none;
   none.apiVersion = kVulkan11;
-  CHECK(missingFeatures({"1.3", {"Shader", "SomeFutureCapability"}, {"SPV_KHR_storage_buffer_storage_class"}}, none)
+  CHECK(missingFeatures(
+            {"1.3", {"Shader", "SomeFutureCapability"}, {"SPV_KHR_storage_buffer_storage_class"}},
+            none)
             .empty());
-  const auto missing = missingFeatures({"1.3", {"Shader", "Float64", "Int64", "Int16", "Int8",
-                                                "StorageBuffer8BitAccess", "GroupNonUniformArithmetic"},
+  const auto missing = missingFeatures({"1.3",
+                                        {"Shader", "Float64", "Int64", "Int16", "Int8",
+                                         "StorageBuffer8BitAccess", "GroupNonUniformArithmetic"},
                                         {"SPV_KHR_8bit_storage"}},
                                        none);
   REQUIRE(missing.size() == 7);
@@ -74,7 +77,8 @@ TEST_CASE("capabilities map to device features", "[device]") {
   some.shaderFloat64 = true;
   some.storageBuffer8BitAccess = true;
   some.extensions = {"VK_KHR_8bit_storage"};
-  CHECK(missingFeatures({"1.3", {"Float64", "StorageBuffer8BitAccess"}, {"SPV_KHR_8bit_storage"}}, some)
+  CHECK(missingFeatures({"1.3", {"Float64", "StorageBuffer8BitAccess"}, {"SPV_KHR_8bit_storage"}},
+                        some)
             .empty());
   CHECK_THROWS_WITH(checkFeatures("saxpy", {"1.3", {"Shader", "Int64"}, {}}, some, "Fake GPU"),
                     "device 'Fake GPU' cannot run entry point 'saxpy': capability Int64 needs the "
@@ -110,7 +114,8 @@ TEST_CASE("the machine's Vulkan devices can be listed and opened", "[device]") {
   const std::string name = shared.info().name;
   Device byName(name.substr(0, 4));
   CHECK(byName.info().name.substr(0, 4) == name.substr(0, 4));
-  CHECK_THROWS_WITH(Device("no-such-device-name"), Catch::StartsWith("no Vulkan device name contains"));
+  CHECK_THROWS_WITH(Device("no-such-device-name"),
+                    Catch::StartsWith("no Vulkan device name contains"));
 
   // lavapipe, the CI device, offers the optional features the test kernels need; the
   // device enables them at creation.

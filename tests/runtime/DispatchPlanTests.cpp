@@ -34,8 +34,8 @@ TEST_CASE("grids are rounded up to whole workgroups", "[dispatch-plan]") {
 }
 
 TEST_CASE("workgroup counts are used as given", "[dispatch-plan]") {
-  const DispatchShape s =
-      planDispatch(LaunchConfig::groups(7, 2).withWorkgroupSize(16, 4), {64, 1, 1}, lavapipeLikeLimits());
+  const DispatchShape s = planDispatch(LaunchConfig::groups(7, 2).withWorkgroupSize(16, 4),
+                                       {64, 1, 1}, lavapipeLikeLimits());
   CHECK(s.workgroupCount == Size{7, 2, 1});
   CHECK(s.workgroupSize == Size{16, 4, 1});
 }
@@ -48,14 +48,18 @@ TEST_CASE("zero sizes and exceeded limits are errors naming the limit", "[dispat
                     "the workgroup count is zero along z (every component must be at least 1)");
   CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(4).withWorkgroupSize(0), {64, 1, 1}, l),
                     "workgroup size 0x1x1 has a zero component (x)");
-  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(4).withWorkgroupSize(2048), {64, 1, 1}, l),
-                    "workgroup size 2048x1x1 exceeds the device's maxComputeWorkGroupInvocations (1024)");
-  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(4).withWorkgroupSize(64, 8, 4), {64, 1, 1}, l),
-                    "workgroup size 64x8x4 exceeds the device's maxComputeWorkGroupInvocations (1024)");
-  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(4).withWorkgroupSize(1, 1, 128), {64, 1, 1}, l),
-                    "workgroup size 1x1x128 exceeds the device's maxComputeWorkGroupSize[2] (64) along z");
-  CHECK_THROWS_WITH(planDispatch(LaunchConfig::groups(70000), {64, 1, 1}, l),
-                    "70000 workgroups along x exceed the device's maxComputeWorkGroupCount[0] (65535)");
+  CHECK_THROWS_WITH(
+      planDispatch(LaunchConfig::grid(4).withWorkgroupSize(2048), {64, 1, 1}, l),
+      "workgroup size 2048x1x1 exceeds the device's maxComputeWorkGroupInvocations (1024)");
+  CHECK_THROWS_WITH(
+      planDispatch(LaunchConfig::grid(4).withWorkgroupSize(64, 8, 4), {64, 1, 1}, l),
+      "workgroup size 64x8x4 exceeds the device's maxComputeWorkGroupInvocations (1024)");
+  CHECK_THROWS_WITH(
+      planDispatch(LaunchConfig::grid(4).withWorkgroupSize(1, 1, 128), {64, 1, 1}, l),
+      "workgroup size 1x1x128 exceeds the device's maxComputeWorkGroupSize[2] (64) along z");
+  CHECK_THROWS_WITH(
+      planDispatch(LaunchConfig::groups(70000), {64, 1, 1}, l),
+      "70000 workgroups along x exceed the device's maxComputeWorkGroupCount[0] (65535)");
   CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(1, 65536 * 4 + 1), {1, 4, 1}, l),
                     "65537 workgroups along y (grid 262145 with workgroup size 4) exceed the "
                     "device's maxComputeWorkGroupCount[1] (65535)");

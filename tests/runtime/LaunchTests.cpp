@@ -70,7 +70,8 @@ TEST_CASE("workgroup sizes are set through specialization constants", "[launch]"
     args.scalar("a", -2.0).array("x", HostArray::of(x)).array("y", HostArray::of(y));
     // Exactly enough workgroups: every element is written once.
     const std::uint32_t groups = static_cast<std::uint32_t>((n + local - 1) / local);
-    const LaunchResult r = saxpy.launch(args, LaunchConfig::groups(groups).withWorkgroupSize(local));
+    const LaunchResult r =
+        saxpy.launch(args, LaunchConfig::groups(groups).withWorkgroupSize(local));
     CHECK(r.dispatch.workgroupCount[0] == groups);
     INFO("local size " << local);
     for (std::size_t i = 0; i < n; ++i)
@@ -92,9 +93,12 @@ TEST_CASE("workgroup sizes are set through specialization constants", "[launch]"
     CHECK_THROWS_WITH(saxpy.launch(args, LaunchConfig::grid(4).withWorkgroupSize(
                                              limits.maxComputeWorkGroupInvocations * 2)),
                       Catch::Contains("exceeds the device's maxComputeWorkGroupInvocations"));
-    CHECK_THROWS_WITH(saxpy.launch(args, LaunchConfig::groups(std::uint64_t{limits.maxComputeWorkGroupCount[0]} + 1)),
-                      Catch::Contains("exceed the device's maxComputeWorkGroupCount[0]"));
-    CHECK_THROWS_WITH(saxpy.launch(args, LaunchConfig::grid(0)), Catch::Contains("the grid is zero"));
+    CHECK_THROWS_WITH(
+        saxpy.launch(args,
+                     LaunchConfig::groups(std::uint64_t{limits.maxComputeWorkGroupCount[0]} + 1)),
+        Catch::Contains("exceed the device's maxComputeWorkGroupCount[0]"));
+    CHECK_THROWS_WITH(saxpy.launch(args, LaunchConfig::grid(0)),
+                      Catch::Contains("the grid is zero"));
   }
 }
 
@@ -162,15 +166,20 @@ TEST_CASE("narrowed int64 arrays and scalars, bool arrays and int8 scalars", "[l
     Arguments bad;
     bad.scalar("k", k).scalar("enable", true).scalar("h", h).array("flags", flagsView);
     bad.array("counts", HostArray::of(big)).array("out", HostArray::of(out));
-    CHECK_THROWS_WITH(kernel.launch(bad, LaunchConfig::grid(n)),
-                      Catch::StartsWith("argument 'counts': element [17] value -8589934592 does not "
-                                        "fit in int32"));
+    CHECK_THROWS_WITH(
+        kernel.launch(bad, LaunchConfig::grid(n)),
+        Catch::StartsWith("argument 'counts': element [17] value -8589934592 does not "
+                          "fit in int32"));
     CHECK(big == bigBefore);
     CHECK(out == outBefore);
     Arguments badScalar;
-    badScalar.scalar("k", std::int64_t{1} << 31).scalar("enable", true).scalar("h", h).array("flags", flagsView);
+    badScalar.scalar("k", std::int64_t{1} << 31)
+        .scalar("enable", true)
+        .scalar("h", h)
+        .array("flags", flagsView);
     badScalar.array("counts", HostArray::of(big)).array("out", HostArray::of(out));
-    CHECK_THROWS_WITH(kernel.launch(badScalar, LaunchConfig::grid(n)), Catch::Contains("OverflowError"));
+    CHECK_THROWS_WITH(kernel.launch(badScalar, LaunchConfig::grid(n)),
+                      Catch::Contains("OverflowError"));
   }
 }
 
@@ -199,7 +208,8 @@ TEST_CASE("2-d views in C, Fortran and transposed layouts over a 2-d grid", "[la
   auto check = [&](const HostArray &src, auto element) {
     std::vector<float> dst(rows * cols, 99.0f);
     Arguments args;
-    args.scalar("s", 0.75).array("src", src)
+    args.scalar("s", 0.75)
+        .array("src", src)
         .array("dst", HostArray::contiguous(dst.data(), DType::Float32, {rows, cols}));
     const LaunchResult r = scale.launch(args, LaunchConfig::grid(cols, rows));
     CHECK(r.dispatch.workgroupCount == std::array<std::uint32_t, 3>{3, 5, 1});
@@ -226,9 +236,10 @@ TEST_CASE("2-d views in C, Fortran and transposed layouts over a 2-d grid", "[la
 
 TEST_CASE("modules are checked against their manifests and the device", "[launch]") {
   SECTION("entry points missing from the SPIR-V") {
-    CHECK_THROWS_WITH(editedModule("saxpy", [](json &j) { j["entry_points"][0]["name"] = "daxpy"; }),
-                      Catch::Contains("lists entry point 'daxpy' but saxpy.spv has no GLCompute "
-                                      "entry point of that name (it has: 'saxpy')"));
+    CHECK_THROWS_WITH(
+        editedModule("saxpy", [](json &j) { j["entry_points"][0]["name"] = "daxpy"; }),
+        Catch::Contains("lists entry point 'daxpy' but saxpy.spv has no GLCompute "
+                        "entry point of that name (it has: 'saxpy')"));
   }
   SECTION("a stale SPIR-V version") {
     CHECK_THROWS_WITH(editedModule("saxpy", [](json &j) { j["spirv_version"] = "1.5"; }),
@@ -237,9 +248,8 @@ TEST_CASE("modules are checked against their manifests and the device", "[launch
   }
   SECTION("shared memory beyond maxComputeSharedMemorySize") {
     const std::uint32_t limit = sharedDevice().limits().maxComputeSharedMemorySize;
-    Module m = editedModule("saxpy", [&](json &j) {
-      j["entry_points"][0]["shared_memory_bytes"] = limit + 4;
-    });
+    Module m = editedModule(
+        "saxpy", [&](json &j) { j["entry_points"][0]["shared_memory_bytes"] = limit + 4; });
     CHECK_THROWS_WITH(m.kernel(), fmt::format("entry point 'saxpy' declares {} bytes of workgroup "
                                               "(shared) memory, more than the device's "
                                               "maxComputeSharedMemorySize ({})",
@@ -258,7 +268,8 @@ TEST_CASE("modules are checked against their manifests and the device", "[launch
                       Catch::Contains("saxpy.json: cannot open the file"));
   }
   SECTION("what the binary declares is inspected") {
-    const SpirvInfo info = inspectSpirv(readSpirv(shaderPath("count_flags.spv")), "count_flags.spv");
+    const SpirvInfo info =
+        inspectSpirv(readSpirv(shaderPath("count_flags.spv")), "count_flags.spv");
     CHECK(info.version == "1.3");
     CHECK(info.glComputeEntryPoints == std::vector<std::string>{"count_flags"});
     CHECK(info.capabilities == std::vector<std::string>{"Shader", "StorageBuffer8BitAccess"});

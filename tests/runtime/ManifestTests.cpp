@@ -120,7 +120,8 @@ TEST_CASE("missing and mistyped fields are reported with their path", "[manifest
 
   j = saxpyJson();
   saxpyArg(j, 0).erase("name");
-  CHECK(errorOf(j) == "manifest kernel.json: entry point 'saxpy': argument 0: missing field 'name'");
+  CHECK(errorOf(j) ==
+        "manifest kernel.json: entry point 'saxpy': argument 0: missing field 'name'");
 
   j = saxpyJson();
   saxpyEntry(j).erase("name");
@@ -153,7 +154,8 @@ TEST_CASE("enumerations and versions are checked", "[manifest]") {
 
   j = saxpyJson();
   saxpyArg(j, 0)["kind"] = "tuple";
-  CHECK_THAT(errorOf(j), Catch::Contains("field 'kind' is 'tuple', expected one of 'scalar', 'array'"));
+  CHECK_THAT(errorOf(j),
+             Catch::Contains("field 'kind' is 'tuple', expected one of 'scalar', 'array'"));
 
   j = saxpyJson();
   saxpyArg(j, 0)["dtype"] = "float16";
@@ -161,7 +163,8 @@ TEST_CASE("enumerations and versions are checked", "[manifest]") {
 
   j = saxpyJson();
   saxpyArg(j, 0)["device_dtype"] = "float64";
-  CHECK_THAT(errorOf(j), Catch::Contains("device_dtype 'float64' does not go with dtype 'float32'"));
+  CHECK_THAT(errorOf(j),
+             Catch::Contains("device_dtype 'float64' does not go with dtype 'float32'"));
 
   j = saxpyJson();
   saxpyEntry(j)["index_bits"] = 16;
@@ -226,7 +229,8 @@ TEST_CASE("parameter-block layouts are checked", "[manifest]") {
 
   j = saxpyJson();
   saxpyEntry(j)["parameter_block"]["kind"] = "uniform_buffer";
-  CHECK_THAT(errorOf(j), Catch::Contains("field 'binding' must be an integer for a uniform_buffer"));
+  CHECK_THAT(errorOf(j),
+             Catch::Contains("field 'binding' must be an integer for a uniform_buffer"));
 
   j = saxpyJson();
   saxpyEntry(j)["parameter_block"] = {{"kind", "uniform_buffer"}, {"size", 28}, {"binding", 1}};
@@ -240,8 +244,9 @@ TEST_CASE("parameter-block layouts are checked", "[manifest]") {
   j = saxpyJson();
   saxpyArg(j, 0)["dtype"] = "float64";
   saxpyArg(j, 0)["device_dtype"] = "float64";
-  CHECK_THAT(errorOf(j), Catch::Contains("scalar 'a' (bytes 0..7) lies outside") ||
-                             Catch::Contains("scalar 'a' (byte 0) and shape[0] of 'x' (byte 4) overlap"));
+  CHECK_THAT(errorOf(j),
+             Catch::Contains("scalar 'a' (bytes 0..7) lies outside") ||
+                 Catch::Contains("scalar 'a' (byte 0) and shape[0] of 'x' (byte 4) overlap"));
 }
 
 TEST_CASE("entry points are chosen by name", "[manifest]") {
@@ -253,8 +258,9 @@ TEST_CASE("entry points are chosen by name", "[manifest]") {
   CHECK(m.entryPoint("saxpy__1").name == "saxpy__1");
   CHECK_THROWS_WITH(m.entryPoint(), "manifest two.json: the module has 2 entry points ('saxpy', "
                                     "'saxpy__1'); choose one by name");
-  CHECK_THROWS_WITH(m.entryPoint("daxpy"),
-                    "manifest two.json: no entry point 'daxpy' (the module has 'saxpy', 'saxpy__1')");
+  CHECK_THROWS_WITH(
+      m.entryPoint("daxpy"),
+      "manifest two.json: no entry point 'daxpy' (the module has 'saxpy', 'saxpy__1')");
   j["entry_points"][1]["name"] = "saxpy";
   CHECK_THAT(errorOf(j), Catch::Contains("entry point 'saxpy' is listed twice"));
 }

@@ -14,8 +14,8 @@ using namespace nvc::rt::test;
 
 namespace {
 
-const DType kAllDTypes[] = {DType::Bool,   DType::Int8,   DType::Int16,  DType::Int32,
-                            DType::Int64,  DType::UInt8,  DType::UInt16, DType::UInt32,
+const DType kAllDTypes[] = {DType::Bool,   DType::Int8,    DType::Int16,  DType::Int32,
+                            DType::Int64,  DType::UInt8,   DType::UInt16, DType::UInt32,
                             DType::UInt64, DType::Float32, DType::Float64};
 
 /// The fixture formula of make_npy_fixtures.py, as the bytes of one element.
@@ -23,17 +23,39 @@ std::vector<unsigned char> fixtureElement(DType dtype, std::int64_t i) {
   std::vector<unsigned char> bytes(dtypeSize(dtype));
   auto put = [&](auto v) { std::memcpy(bytes.data(), &v, sizeof v); };
   switch (dtype) {
-  case DType::Bool: put(static_cast<std::uint8_t>(i % 3 == 0)); break;
-  case DType::Int8: put(static_cast<std::int8_t>(i - 5)); break;
-  case DType::Int16: put(static_cast<std::int16_t>(i - 5)); break;
-  case DType::Int32: put(static_cast<std::int32_t>(i - 5)); break;
-  case DType::Int64: put(static_cast<std::int64_t>(i - 5)); break;
-  case DType::UInt8: put(static_cast<std::uint8_t>(i)); break;
-  case DType::UInt16: put(static_cast<std::uint16_t>(i)); break;
-  case DType::UInt32: put(static_cast<std::uint32_t>(i)); break;
-  case DType::UInt64: put(static_cast<std::uint64_t>(i)); break;
-  case DType::Float32: put(static_cast<float>((i - 5) * 0.25)); break;
-  case DType::Float64: put(static_cast<double>((i - 5) * 0.25)); break;
+  case DType::Bool:
+    put(static_cast<std::uint8_t>(i % 3 == 0));
+    break;
+  case DType::Int8:
+    put(static_cast<std::int8_t>(i - 5));
+    break;
+  case DType::Int16:
+    put(static_cast<std::int16_t>(i - 5));
+    break;
+  case DType::Int32:
+    put(static_cast<std::int32_t>(i - 5));
+    break;
+  case DType::Int64:
+    put(static_cast<std::int64_t>(i - 5));
+    break;
+  case DType::UInt8:
+    put(static_cast<std::uint8_t>(i));
+    break;
+  case DType::UInt16:
+    put(static_cast<std::uint16_t>(i));
+    break;
+  case DType::UInt32:
+    put(static_cast<std::uint32_t>(i));
+    break;
+  case DType::UInt64:
+    put(static_cast<std::uint64_t>(i));
+    break;
+  case DType::Float32:
+    put(static_cast<float>((i - 5) * 0.25));
+    break;
+  case DType::Float64:
+    put(static_cast<double>((i - 5) * 0.25));
+    break;
   }
   return bytes;
 }
@@ -82,8 +104,8 @@ std::vector<unsigned char> fileBytes(const std::string &name) {
 std::vector<unsigned char> handMade(const std::string &dict, std::size_t dataBytes,
                                     unsigned major = 1) {
   std::string header = dict + "\n";
-  std::vector<unsigned char> out = {0x93, 'N', 'U', 'M', 'P', 'Y',
-                                    static_cast<unsigned char>(major), 0};
+  std::vector<unsigned char> out = {
+      0x93, 'N', 'U', 'M', 'P', 'Y', static_cast<unsigned char>(major), 0};
   const std::size_t n = header.size();
   out.push_back(n & 0xFF);
   out.push_back((n >> 8) & 0xFF);
@@ -99,7 +121,8 @@ std::vector<unsigned char> handMade(const std::string &dict, std::size_t dataByt
 } // namespace
 
 TEST_CASE("every dtype round-trips through encodeNpy/parseNpy", "[npy]") {
-  const std::vector<std::vector<std::int64_t>> shapes = {{}, {0}, {7}, {3, 5}, {2, 3, 4}, {1, 0, 2}};
+  const std::vector<std::vector<std::int64_t>> shapes = {{},     {0},       {7},
+                                                         {3, 5}, {2, 3, 4}, {1, 0, 2}};
   for (DType dtype : kAllDTypes)
     for (const auto &shape : shapes) {
       std::int64_t n = 1;
@@ -200,8 +223,8 @@ TEST_CASE("files written by NumPy are read correctly", "[npy]") {
     CHECK(e.bytes.empty());
   }
   SECTION("our encoding of a NumPy file is byte-identical to NumPy's") {
-    for (const char *name : {"c_float32.npy", "c_bool.npy", "f_float64.npy", "empty_int8.npy",
-                             "scalar_float64.npy"}) {
+    for (const char *name :
+         {"c_float32.npy", "c_bool.npy", "f_float64.npy", "empty_int8.npy", "scalar_float64.npy"}) {
       INFO(name);
       NpyArray a = readNpy(sourcePath(std::string("npy/") + name));
       CHECK(encodeNpy(a.view()) == fileBytes(name));
@@ -246,18 +269,21 @@ TEST_CASE("truncated files give errors at every length", "[npy]") {
 TEST_CASE("malformed headers and garbage give errors", "[npy]") {
   CHECK_THROWS_WITH(parse({'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd'}),
                     Catch::Contains("not a .npy file"));
-  CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, 4)),
-                    Catch::Contains("unsupported .npy format version 4.0"));
+  CHECK_THROWS_WITH(
+      parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, 4)),
+      Catch::Contains("unsupported .npy format version 4.0"));
   CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'shape': (2,), }", 8)),
                     Catch::Contains("the key 'fortran_order' is missing"));
-  CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1}", 8)),
-                    Catch::Contains("unexpected key 'x'"));
+  CHECK_THROWS_WITH(
+      parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1}", 8)),
+      Catch::Contains("unexpected key 'x'"));
   CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': [2], }", 8)),
                     Catch::Contains("'shape' is not a tuple"));
   CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2), }", 8)),
                     Catch::Contains("'shape' is not a tuple"));
-  CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (-2,), }", 8)),
-                    Catch::Contains("negative extent -2"));
+  CHECK_THROWS_WITH(
+      parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (-2,), }", 8)),
+      Catch::Contains("negative extent -2"));
   CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': 0, 'shape': (2,), }", 8)),
                     Catch::Contains("'fortran_order' is not True or False"));
   CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), ", 8)),
@@ -266,7 +292,8 @@ TEST_CASE("malformed headers and garbage give errors", "[npy]") {
                     Catch::Contains("malformed .npy header"));
   CHECK_THROWS_WITH(parse(handMade("[1, 2]", 8)), Catch::Contains("it is not a dict"));
   CHECK_THROWS_WITH(parse(handMade("{'descr': '<f4', 'fortran_order': False, 'shape': "
-                                   "(99999999999, 99999999999, 99999999999), }", 8)),
+                                   "(99999999999, 99999999999, 99999999999), }",
+                                   8)),
                     Catch::Contains("too large"));
   // Version 2.0 headers with a 4-byte length, written by hand.
   NpyArray v2 = parse(handMade("{'descr': '<i4', 'fortran_order': False, 'shape': (2,), }", 8, 2));

@@ -12,9 +12,15 @@
 
 namespace nvc::rt::test {
 
-std::string sourcePath(const std::string &name) { return std::string(NVC_TEST_SOURCE_DIR) + "/" + name; }
-std::string shaderPath(const std::string &name) { return std::string(NVC_TEST_SHADER_DIR) + "/" + name; }
-std::string workPath(const std::string &name) { return std::string(NVC_TEST_WORK_DIR) + "/" + name; }
+std::string sourcePath(const std::string &name) {
+  return std::string(NVC_TEST_SOURCE_DIR) + "/" + name;
+}
+std::string shaderPath(const std::string &name) {
+  return std::string(NVC_TEST_SHADER_DIR) + "/" + name;
+}
+std::string workPath(const std::string &name) {
+  return std::string(NVC_TEST_WORK_DIR) + "/" + name;
+}
 std::string docsPath(const std::string &name) {
   return std::string(NVC_TEST_SOURCE_DIR) + "/../../docs/" + name;
 }

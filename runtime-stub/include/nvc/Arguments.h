@@ -27,6 +27,7 @@ struct ArgumentValue {
   std::string name;
   std::variant<HostArray, ScalarValue> value;
 
+  /// True for a HostArray, false for a ScalarValue.
   bool isArray() const { return value.index() == 0; }
 };
 

@@ -64,6 +64,7 @@ public:
   /// index_bits, or a scalar does not fit its dtype or device_dtype.
   static BoundArguments bind(const EntryPointDesc &entry, const Arguments &args);
 
+  /// The entry point the arguments were bound to.
   const EntryPointDesc &entryPoint() const { return *entry_; }
   /// Scalars in manifest argument order.
   const std::vector<BoundScalar> &scalars() const { return scalars_; }

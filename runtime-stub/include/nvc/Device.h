@@ -49,7 +49,8 @@ struct DeviceLimits {
 /// The optional features of a device that SPIR-V capabilities and extensions map to
 /// (Vulkan feature-struct member names). A Device enables all of those it has.
 struct DeviceFeatures {
-  std::uint32_t apiVersion = 0; ///< Vulkan version usable with this device (min of instance and device)
+  std::uint32_t apiVersion =
+      0; ///< Vulkan version usable with this device (min of instance and device)
   bool shaderFloat64 = false;
   bool shaderInt64 = false;
   bool shaderInt16 = false;
@@ -105,13 +106,17 @@ public:
   /// if there is no Vulkan driver or device, the selector matches nothing, the device
   /// lacks Vulkan 1.1 or a compute queue, or device creation fails.
   explicit Device(const std::string &selector = "");
+  /// Releases this handle; the Vulkan device lives on while modules or kernels use it.
   ~Device();
+  /// Movable (a moved-from Device must not be used), not copyable.
   Device(Device &&) noexcept;
   Device &operator=(Device &&) noexcept;
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
 
+  /// Name, type and Vulkan version of the chosen physical device.
   const DeviceInfo &info() const;
+  /// The compute limits launches are checked against.
   const DeviceLimits &limits() const;
   /// The optional features enabled on this device.
   const DeviceFeatures &features() const;
@@ -119,6 +124,7 @@ public:
   /// Implementation state shared with modules and kernels (Vulkan handles);
   /// defined in the runtime's sources only.
   struct Context;
+  /// The shared implementation state (for the runtime's own Module and Kernel).
   const std::shared_ptr<Context> &context() const { return context_; }
 
 private:

@@ -24,7 +24,9 @@ struct LaunchResult {
 /// A launchable entry point. Made by Module::kernel; keeps the module and device alive.
 class Kernel {
 public:
+  /// Destroys the kernel's pipelines and layouts (after any launch has completed).
   ~Kernel();
+  /// Movable (a moved-from Kernel must not be used), not copyable.
   Kernel(Kernel &&) noexcept;
   Kernel &operator=(Kernel &&) noexcept;
 
@@ -41,6 +43,7 @@ public:
   /// and a lost device; the caller's arrays are untouched unless the kernel completed.
   LaunchResult launch(const Arguments &args, const LaunchConfig &config);
 
+  /// Implementation state (runtime sources only).
   struct State;
 
 private:

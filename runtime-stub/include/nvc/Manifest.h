@@ -62,8 +62,8 @@ struct ParameterBlockDesc {
 
 /// One kernel (manifest `entry_points[i]`).
 struct EntryPointDesc {
-  std::string name;     ///< OpEntryPoint name
-  std::string function; ///< Python function name
+  std::string name;                                           ///< OpEntryPoint name
+  std::string function;                                       ///< Python function name
   std::array<std::uint32_t, 3> workgroupSize{1, 1, 1};        ///< default invocations per workgroup
   std::array<std::uint32_t, 3> workgroupSizeSpecIds{0, 1, 2}; ///< specialization-constant ids
   std::uint64_t sharedMemoryBytes = 0;

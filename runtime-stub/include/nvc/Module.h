@@ -46,11 +46,15 @@ public:
   Module(const Device &device, std::vector<std::uint32_t> spirvWords, Manifest manifest,
          const std::string &spirvName = "kernel.spv");
 
+  /// Releases this handle; the shader module lives on while kernels made from it exist.
   ~Module();
+  /// Movable (a moved-from Module must not be used), not copyable.
   Module(Module &&) noexcept;
   Module &operator=(Module &&) noexcept;
 
+  /// The parsed manifest (all entry points).
   const Manifest &manifest() const;
+  /// What was read from the SPIR-V binary (version, capabilities, entry points).
   const SpirvInfo &spirv() const;
 
   /// The kernel for entry point `entryPoint` (default: the only one; see
@@ -61,6 +65,7 @@ public:
   /// Throws Error naming the missing feature or exceeded limit.
   Kernel kernel(const std::string &entryPoint = "") const;
 
+  /// Implementation state shared with the kernels (runtime sources only).
   struct State;
 
 private:
