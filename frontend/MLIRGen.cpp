@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/MLIRGen.h"
 
+#include "frontend/MathCodegen.h"
+
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -1188,7 +1190,7 @@ private:
     std::vector<Val> args;
     for (auto &a : c.args)
       args.push_back(expr(*a));
-    if (f == "abs" || f == "np.abs" || f == "np.absolute" || f == "math.fabs" || f == "np.fabs") {
+    if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       Val x = convert(args[0], rt, c.getLoc());
       if (rt.isFloat())
         return Val{rt, {b_.create<mlir::math::AbsFOp>(l, x.scalar())}};
@@ -1220,48 +1222,19 @@ private:
     }
     if (f == "int" || f == "float" || f == "bool")
       return convert(args[0], rt, c.getLoc());
-    std::string name = f.substr(f.find('.') + 1);
-    if (f.rfind("math.", 0) == 0 || f.rfind("np.", 0) == 0) {
-      Type ft = args[0].type.isFloat() ? args[0].type : Type::floating(64);
-      mlir::Value x = convert(args[0], ft, c.getLoc()).scalar();
-      mlir::Value r;
-      bool f64 = ft.bits() == 64;
-      if (name == "sqrt")
-        r = b_.create<mlir::math::SqrtOp>(l, x);
-      else if (name == "floor")
-        r = b_.create<mlir::math::FloorOp>(l, x);
-      else if (name == "ceil")
-        r = b_.create<mlir::math::CeilOp>(l, x);
-      else if (f64)
-        fail(c.getLoc(), fmt::format("float64 {}() is not available yet: GLSL.std.450 has only "
-                                     "32-bit transcendentals; use a float32 argument "
-                                     "(np.float32(...))",
-                                     f));
-      else if (name == "sin")
-        r = b_.create<mlir::math::SinOp>(l, x);
-      else if (name == "cos")
-        r = b_.create<mlir::math::CosOp>(l, x);
-      else if (name == "tan")
-        r = b_.create<mlir::math::TanOp>(l, x);
-      else if (name == "exp")
-        r = b_.create<mlir::math::ExpOp>(l, x);
-      else if (name == "log")
-        r = b_.create<mlir::math::LogOp>(l, x);
-      else if (name == "tanh")
-        r = b_.create<mlir::math::TanhOp>(l, x);
-      else if (name == "asin")
-        r = b_.create<mlir::math::AsinOp>(l, x);
-      else if (name == "acos")
-        r = b_.create<mlir::math::AcosOp>(l, x);
-      else if (name == "atan")
-        r = b_.create<mlir::math::AtanOp>(l, x);
-      else if (name == "sinh")
-        r = b_.create<mlir::math::SinhOp>(l, x);
-      else if (name == "cosh")
-        r = b_.create<mlir::math::CoshOp>(l, x);
-      else
-        fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
-      return convert(Val{ft, {r}}, rt, c.getLoc());
+    if (isMathBuiltin(f)) {
+      MathEmitter emitter{b_, l,
+                          [&](mlir::Value v, const Type &from, const Type &to) {
+                            return convertScalar(v, from, to, c.getLoc());
+                          },
+                          [&](const Type &t) { return lowerScalar(t); }};
+      std::vector<mlir::Value> values;
+      std::vector<Type> types;
+      for (auto &a : args) {
+        values.push_back(a.scalar());
+        types.push_back(a.type);
+      }
+      return Val{rt, emitMathBuiltin(emitter, f, values, types, rt, c.getLoc())};
     }
     fail(c.getLoc(), fmt::format("{}() is not supported in kernels yet", f));
   }

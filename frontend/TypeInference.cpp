@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/TypeInference.h"
 
+#include "frontend/MathBuiltins.h"
+
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
 
@@ -85,13 +87,6 @@ const char *binOpSymbol(ast::BinOpKind op) {
   }
   return "?";
 }
-
-/// Functions of `math` (and the same names under `np`) that take and return
-/// floats, as numba/core/typing/mathdecl.py types them: float32 in, float32
-/// out; float64 or any integer in, float64 out.
-const std::set<std::string> kFloatMath = {"sqrt", "sin", "cos", "tan", "exp", "log",
-                                          "fabs", "asin", "acos", "atan", "sinh", "cosh",
-                                          "tanh", "absolute", "abs"};
 
 class Inferrer {
 public:
@@ -581,14 +576,11 @@ private:
         fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
       return record(c, Type::integer(64));
     }
-    if (f == "abs" || f == "math.fabs" || f == "np.abs" || f == "np.absolute" ||
-        f == "np.fabs") {
+    if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       if (!needArgs(1, 1, f))
         return record(c, Type());
       if (!args[0].isNumber())
         fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
-      if (f == "math.fabs" || f == "np.fabs")
-        return record(c, args[0].isFloat() ? args[0] : Type::floating(64));
       return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
     }
     if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
@@ -620,19 +612,11 @@ private:
       return record(c, f == "int" ? Type::integer(64)
                                   : f == "float" ? Type::floating(64) : Type::boolean());
     }
-    std::string base = f.substr(f.find('.') + 1);
-    if ((f.rfind("math.", 0) == 0 || f.rfind("np.", 0) == 0) &&
-        (kFloatMath.count(base) || base == "floor" || base == "ceil")) {
-      if (!needArgs(1, 1, f))
-        return record(c, Type());
-      if (!args[0].isNumber())
-        fail(c.args[0]->getLoc(), fmt::format("{}() takes a number, not {}", f, args[0].str()));
-      Type ft = args[0].isFloat() ? args[0] : Type::floating(64);
-      // math.floor and math.ceil return int in Python 3 and in Numba; the
-      // NumPy versions return a float.
-      if ((base == "floor" || base == "ceil") && f.rfind("math.", 0) == 0)
-        return record(c, Type::integer(64));
-      return record(c, ft);
+    if (isMathBuiltin(f)) {
+      for (auto &a : args)
+        if (a.isUnknown())
+          return record(c, Type());
+      return record(c, typeMathBuiltin(f, args, c.getLoc()));
     }
     fail(c.func->getLoc(), fmt::format("{}() is not supported in kernels yet", f));
   }
