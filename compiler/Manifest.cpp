@@ -15,6 +15,10 @@
 
 namespace nvc {
 
+/// Parameter-block fields of a scalar argument: a complex number is two
+/// (real, imaginary), adjacent since both have the same size.
+static unsigned scalarFields(const ArgumentABI &arg) { return arg.deviceDtype.isComplex() ? 2 : 1; }
+
 nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
                              mlir::spirv::ModuleOp module, std::array<int32_t, 3> localSize,
                              const std::string &sourceName, const std::string &sourceText) {
@@ -43,7 +47,8 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
     std::vector<uint32_t> sizes;
     for (auto &arg : entry.arguments)
       if (!arg.isArray)
-        sizes.push_back(std::max(4u, arg.deviceDtype.byteSize()));
+        for (unsigned k = 0; k < scalarFields(arg); ++k)
+          sizes.push_back(std::max(4u, arg.deviceDtype.byteSize() / scalarFields(arg)));
     for (auto &arg : entry.arguments)
       if (arg.isArray)
         for (unsigned k = 0; k < 2 * arg.ndim + 1; ++k)
@@ -54,7 +59,7 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
     size_t scalarField = 0, arrayField = 0;
     for (auto &arg : entry.arguments)
       if (!arg.isArray)
-        ++arrayField;
+        arrayField += scalarFields(arg);
     unsigned binding = 0;
     for (auto &arg : entry.arguments) {
       json a = {{"name", arg.name},
@@ -62,7 +67,8 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
                 {"dtype", arg.dtype.numpyName()},
                 {"device_dtype", arg.deviceDtype.numpyName()}};
       if (!arg.isArray) {
-        a["offset"] = layout.offsets[scalarField++];
+        a["offset"] = layout.offsets[scalarField];
+        scalarField += scalarFields(arg);
       } else {
         json shape = json::array(), strides = json::array();
         for (unsigned d = 0; d < arg.ndim; ++d)

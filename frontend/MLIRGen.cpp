@@ -28,6 +28,8 @@
 #include <mlir/IR/Builders.h>
 #include <mlir/IR/BuiltinTypes.h>
 
+#include <deque>
+#include <functional>
 #include <map>
 
 namespace nvc {
@@ -63,7 +65,10 @@ struct Val {
 };
 
 /// Number of scalar leaves of a (possibly nested) tuple type.
+/// A complex number is two leaves (real, imaginary).
 size_t leafCount(const Type &t) {
+  if (t.isComplex())
+    return 2;
   if (!t.isTuple())
     return 1;
   size_t n = 0;
@@ -102,6 +107,10 @@ public:
         bufferTys.push_back(bufferMemRefType(t.element()));
         for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
           descTys.push_back(indexType());
+      } else if (t.isComplex()) {
+        arg.deviceDtype = t;
+        scalarTys.push_back(lowerScalar(t.complexPart()));
+        scalarTys.push_back(lowerScalar(t.complexPart()));
       } else if (t.isNumber()) {
         arg.deviceDtype = paramFieldType(t);
         scalarTys.push_back(lowerScalar(arg.deviceDtype));
@@ -140,6 +149,12 @@ public:
         if (t.layout() == 'C' || t.layout() == 'F')
           deriveContiguousStrides(*handle, loc(def.getLoc()));
         arrays_[name] = std::move(handle);
+      } else if (t.isComplex()) {
+        mlir::Value re = entry_->getArgument(scalarIdx++);
+        mlir::Value im = entry_->getArgument(scalarIdx++);
+        Val val{t, {re, im}};
+        declareLocal(name, t, def.params[i].loc);
+        storeLocal(name, val, def.params[i].loc);
       } else {
         mlir::Value v = entry_->getArgument(scalarIdx++);
         v = fromParamField(v, t, loc(def.params[i].loc));
@@ -201,6 +216,8 @@ private:
 
   mlir::MemRefType bufferMemRefType(const Type &dtype) {
     Type st = storageType(dtype);
+    if (st.isComplex())
+      st = st.complexPart(); // interleaved (real, imaginary) pairs, as NumPy
     mlir::Type elem = st.isBoolean() ? mlir::Type(b_.getI8Type())
                       : st.isInteger() ? mlir::Type(b_.getIntegerType(st.bits()))
                                        : lowerScalar(st);
@@ -283,7 +300,10 @@ private:
   };
 
   void flattenTypes(const Type &t, std::vector<Type> &out) {
-    if (t.isTuple())
+    if (t.isComplex()) {
+      out.push_back(t.complexPart());
+      out.push_back(t.complexPart());
+    } else if (t.isTuple())
       for (auto &e : t.elements())
         flattenTypes(e, out);
     else
@@ -308,6 +328,47 @@ private:
       local.slots.push_back(b_.create<mlir::memref::AllocaOp>(loc(at), memrefTy));
     }
     locals_[name] = std::move(local);
+  }
+
+  void storeArrayLocal(const std::string &name, const ArrayHandle &a, ast::Location at) {
+    auto it = arrayLocals_.find(name);
+    if (it == arrayLocals_.end()) {
+      ArrayLocal local;
+      local.type = k_.varTypes.at(name);
+      local.buffer = a.buffer;
+      auto slotTy = mlir::MemRefType::get(
+          {}, indexType(), mlir::MemRefLayoutAttrInterface(),
+          mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+      mlir::OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(entry_);
+      for (unsigned k = 0; k < 2 * a.type.ndim() + 1; ++k)
+        local.slots.push_back(b_.create<mlir::memref::AllocaOp>(loc(at), slotTy));
+      it = arrayLocals_.emplace(name, std::move(local)).first;
+    }
+    if (it->second.buffer != a.buffer)
+      fail(at, "a variable can only hold views of one array");
+    std::vector<mlir::Value> desc = {a.offset};
+    desc.insert(desc.end(), a.shape.begin(), a.shape.end());
+    desc.insert(desc.end(), a.strides.begin(), a.strides.end());
+    for (size_t k = 0; k < desc.size(); ++k)
+      b_.create<mlir::memref::StoreOp>(loc(at), desc[k], it->second.slots[k]);
+  }
+
+  Val loadArrayLocal(const std::string &name, ast::Location at) {
+    ArrayLocal &local = arrayLocals_.at(name);
+    ArrayHandle &v = views_.emplace_back();
+    v.type = local.type;
+    v.buffer = local.buffer;
+    unsigned n = local.type.ndim();
+    std::vector<mlir::Value> desc;
+    for (auto slot : local.slots)
+      desc.push_back(b_.create<mlir::memref::LoadOp>(loc(at), slot));
+    v.offset = desc[0];
+    v.shape.assign(desc.begin() + 1, desc.begin() + 1 + n);
+    v.strides.assign(desc.begin() + 1 + n, desc.end());
+    Val out{v.type, {}};
+    out.array = &v;
+    return out;
   }
 
   void storeLocal(const std::string &name, const Val &v, ast::Location at) {
@@ -388,9 +449,27 @@ private:
       }
       return out;
     }
+    if (to.isComplex()) {
+      Type part = to.complexPart();
+      if (v.type.isComplex())
+        return Val{to, {convertScalar(v.parts[0], v.type.complexPart(), part, at),
+                        convertScalar(v.parts[1], v.type.complexPart(), part, at)}};
+      if (v.type.isNumber())
+        return Val{to, {convertScalar(v.scalar(), v.type, part, at),
+                        floatConst(0, lowerScalar(part), loc(at))}};
+    }
     if (!v.type.isNumber() || !to.isNumber())
       fail(at, fmt::format("cannot convert {} to {}", v.type.str(), to.str()));
     return Val{to, {convertScalar(v.scalar(), v.type, to, at)}};
+  }
+
+  /// Python truthiness of any scalar value, complex included.
+  mlir::Value truthOf(const Val &v, ast::Location at) {
+    if (!v.type.isComplex())
+      return truth(v.scalar(), v.type, at);
+    Type part = v.type.complexPart();
+    return b_.create<mlir::arith::OrIOp>(loc(at), truth(v.parts[0], part, at),
+                                         truth(v.parts[1], part, at));
   }
 
   /// Python truthiness of a scalar: x != 0.
@@ -409,7 +488,7 @@ private:
 
   mlir::Value condition(const ast::Expr &e) {
     Val v = expr(e);
-    return truth(v.scalar(), v.type, e.getLoc());
+    return truthOf(v, e.getLoc());
   }
 
   //===--------------------------------------------------------------------===//
@@ -430,8 +509,10 @@ private:
 
   void assign(const ast::Expr &target, const Val &v, ast::Location at) {
     if (auto *name = dyn_cast<ast::Name>(&target)) {
-      if (v.array)
-        fail(at, "assigning arrays to variables is not supported yet");
+      if (v.array) {
+        storeArrayLocal(name->id, *v.array, at);
+        return;
+      }
       declareLocal(name->id, k_.varTypes.at(name->id), name->getLoc());
       storeLocal(name->id, v, at);
       return;
@@ -451,7 +532,7 @@ private:
       auto [array, index] = elementAddress(*sub);
       Type dtype = array->type.element();
       Val conv = convert(v, dtype, at);
-      storeElement(*array, index, conv.scalar(), at);
+      storeElement(*array, index, conv, at);
       return;
     }
     fail(target.getLoc(), "cannot assign to this expression");
@@ -484,10 +565,10 @@ private:
       if (auto *sub = dyn_cast<ast::Subscript>(a.target.get())) {
         auto [array, index] = elementAddress(*sub);
         Type dtype = array->type.element();
-        Val old{dtype, {loadElement(*array, index, sub->getLoc())}};
+        Val old = loadElement(*array, index, sub->getLoc());
         Val rhs = expr(*a.value);
         Val r = binary(a.op, old, rhs, a.opLoc);
-        storeElement(*array, index, convert(r, dtype, a.opLoc).scalar(), a.opLoc);
+        storeElement(*array, index, convert(r, dtype, a.opLoc), a.opLoc);
         return;
       }
       Val old = expr(*a.target);
@@ -538,7 +619,7 @@ private:
       return;
     }
     case ast::Stmt::Kind::For:
-      forRange(cast<ast::For>(s));
+      forStatement(cast<ast::For>(s));
       return;
     case ast::Stmt::Kind::Break:
       b_.create<mlir::cf::BranchOp>(l, loops_.back().breakTo);
@@ -561,8 +642,12 @@ private:
   /// the iteration (Python semantics). The sign of a run-time step picks
   /// the comparison at run time; a step of 0 runs no iterations (Python
   /// raises ValueError).
-  void forRange(const ast::For &f) {
+  void forStatement(const ast::For &f) {
     mlir::Location l = loc(f.getLoc());
+    if (typeOf(*f.iter).kind() != Type::Kind::Range) {
+      forEach(f);
+      return;
+    }
     auto &call = cast<ast::Call>(*f.iter);
     const Type &counterT = typeOf(call).element();
     std::vector<Val> args;
@@ -585,6 +670,97 @@ private:
           constStep = -jt->second.i;
       }
     }
+    countedLoop(f, start, stop, step, constStep, counterT, [&](mlir::Value i) {
+      assign(*f.target, Val{counterT, {i}}, f.target->getLoc());
+    });
+  }
+
+  /// What one iteration over an array, enumerate() or zip() yields.
+  struct Iterable {
+    Type item;
+    std::vector<const ArrayHandle *> arrays; ///< arrays iterated together
+    bool enumerated = false;
+  };
+
+  Iterable iterable(const ast::Expr &iter) {
+    Iterable it;
+    it.item = typeOf(iter);
+    if (auto *call = dyn_cast<ast::Call>(&iter);
+        call && typeOf(*call->func).kind() == Type::Kind::Function &&
+        (typeOf(*call->func).name() == "enumerate" || typeOf(*call->func).name() == "zip")) {
+      it.enumerated = typeOf(*call->func).name() == "enumerate";
+      for (auto &a : call->args)
+        it.arrays.push_back(&arrayValue(*a));
+      return it;
+    }
+    it.arrays.push_back(&arrayValue(iter));
+    return it;
+  }
+
+  /// Item `i` of an array: an element, or a view of row i.
+  Val item(const ArrayHandle &a, mlir::Value i, ast::Location at) {
+    if (a.type.ndim() == 1) {
+      mlir::Location l = loc(at);
+      mlir::Value linear = b_.create<mlir::arith::AddIOp>(
+          l, a.offset, b_.create<mlir::arith::MulIOp>(l, i, a.strides[0]));
+      return loadElement(a, linear, at);
+    }
+    return view(a, {i}, at);
+  }
+
+  /// `for v in a`, `for i, v in enumerate(a)`, `for x, y in zip(a, b)`: a
+  /// counted loop over the shortest array's first extent.
+  void forEach(const ast::For &f) {
+    mlir::Location l = loc(f.getLoc());
+    Iterable it = iterable(*f.iter);
+    Type idxT = Type::integer(indexBits_);
+    mlir::Value n = it.arrays[0]->shape[0];
+    for (size_t k = 1; k < it.arrays.size(); ++k)
+      n = b_.create<mlir::arith::MinSIOp>(l, n, it.arrays[k]->shape[0]);
+    countedLoop(f, intConst(0, indexType(), l), n, intConst(1, indexType(), l), 1, idxT,
+                [&](mlir::Value i) {
+                  std::vector<Val> items;
+                  if (it.enumerated)
+                    items.push_back(Val{Type::integer(64),
+                                        {convertScalar(i, idxT, Type::integer(64),
+                                                       f.getLoc())}});
+                  for (auto *a : it.arrays)
+                    items.push_back(item(*a, i, f.iter->getLoc()));
+                  bindItems(*f.target, items, f.target->getLoc());
+                });
+  }
+
+  /// Assigns the items of one iteration to the loop target: one item to
+  /// any target, several to a tuple target of as many elements (or to a
+  /// single name, as a tuple of scalars).
+  void bindItems(const ast::Expr &target, const std::vector<Val> &items, ast::Location at) {
+    if (items.size() == 1) {
+      assign(target, items[0], at);
+      return;
+    }
+    if (auto *tuple = dyn_cast<ast::Tuple>(&target); tuple && tuple->elts.size() == items.size()) {
+      for (size_t k = 0; k < items.size(); ++k)
+        assign(*tuple->elts[k], items[k], at);
+      return;
+    }
+    Val packed{typeOf(target), {}};
+    for (auto &v : items) {
+      if (v.array)
+        fail(at, "unpack the items of this loop into one name each");
+      packed.parts.insert(packed.parts.end(), v.parts.begin(), v.parts.end());
+    }
+    assign(target, packed, at);
+  }
+
+  /// The loop skeleton shared by all `for` loops: a counter in its own slot
+  /// from `start` by `step` while below (above, for a negative step) `stop`;
+  /// `bind` assigns the target from the counter at the top of each
+  /// iteration; `else` runs when the loop ends without break.
+  void countedLoop(const ast::For &f, mlir::Value start, mlir::Value stop, mlir::Value step,
+                   std::optional<int64_t> constStep, const Type &counterT,
+                   const std::function<void(mlir::Value)> &bind) {
+    mlir::Location l = loc(f.getLoc());
+    mlir::Type ct = lowerScalar(counterT);
     auto slotTy = mlir::MemRefType::get(
         {}, ct, mlir::MemRefLayoutAttrInterface(),
         mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
@@ -623,7 +799,7 @@ private:
     }
     b_.create<mlir::cf::CondBranchOp>(l, more, body, orelse ? orelse : exit);
     b_.setInsertionPointToEnd(body);
-    assign(*f.target, Val{counterT, {i}}, f.target->getLoc());
+    bind(i);
     loops_.push_back({exit, latch});
     block(f.body);
     loops_.pop_back();
@@ -646,20 +822,56 @@ private:
   // Arrays
   //===--------------------------------------------------------------------===//
 
-  const ArrayHandle &arrayOf(const ast::Expr &e) {
-    if (auto *n = dyn_cast<ast::Name>(&e)) {
-      auto it = arrays_.find(n->id);
-      if (it != arrays_.end())
-        return *it->second;
-    }
-    fail(e.getLoc(), "expected an array parameter");
+  /// The array an expression denotes (a parameter, a variable holding a
+  /// view, or a row view a[i]).
+  const ArrayHandle &arrayValue(const ast::Expr &e) {
+    Val v = expr(e);
+    if (!v.array)
+      fail(e.getLoc(), "expected an array");
+    return *v.array;
+  }
+
+  /// The view a[i0, ..., ik] of the trailing dimensions of `a`.
+  Val view(const ArrayHandle &a, const std::vector<mlir::Value> &indices, ast::Location at) {
+    mlir::Location l = loc(at);
+    ArrayHandle &v = views_.emplace_back();
+    unsigned k = indices.size();
+    v.type = typeOfView(a.type, k);
+    v.buffer = a.buffer;
+    v.offset = a.offset;
+    for (unsigned d = 0; d < k; ++d)
+      v.offset = b_.create<mlir::arith::AddIOp>(
+          l, v.offset, b_.create<mlir::arith::MulIOp>(l, indices[d], a.strides[d]));
+    v.shape.assign(a.shape.begin() + k, a.shape.end());
+    v.strides.assign(a.strides.begin() + k, a.strides.end());
+    Val out{v.type, {}};
+    out.array = &v;
+    return out;
+  }
+
+  static Type typeOfView(const Type &array, unsigned indices) {
+    return Type::array(array.element(), array.ndim() - indices,
+                       array.layout() == 'C' ? 'C' : 'A');
   }
 
   /// Element index (in elements, index width) of `a[i, j, ...]`; negative
   /// indices count from the end, as NumPy (constant non-negative indices
   /// skip the check).
   std::pair<const ArrayHandle *, mlir::Value> elementAddress(const ast::Subscript &s) {
-    const ArrayHandle &a = arrayOf(*s.value);
+    const ArrayHandle &a = arrayValue(*s.value);
+    mlir::Location l = loc(s.getLoc());
+    mlir::Value linear = a.offset;
+    std::vector<mlir::Value> idx = indexValues(a, s);
+    for (size_t d = 0; d < idx.size(); ++d)
+      linear = b_.create<mlir::arith::AddIOp>(l, linear,
+                                              b_.create<mlir::arith::MulIOp>(l, idx[d], a.strides[d]));
+    return {&a, linear};
+  }
+
+  /// The indices of `a[i, j, ...]` as index-width integers; negative indices
+  /// count from the end, as NumPy (constant non-negative indices skip the
+  /// check).
+  std::vector<mlir::Value> indexValues(const ArrayHandle &a, const ast::Subscript &s) {
     std::vector<const ast::Expr *> indices;
     if (auto *t = dyn_cast<ast::Tuple>(s.index.get()))
       for (auto &e : t->elts)
@@ -667,7 +879,7 @@ private:
     else
       indices.push_back(s.index.get());
     mlir::Location l = loc(s.getLoc());
-    mlir::Value linear = a.offset;
+    std::vector<mlir::Value> out;
     Type idxT = Type::integer(indexBits_);
     for (size_t d = 0; d < indices.size(); ++d) {
       Val iv = expr(*indices[d]);
@@ -684,29 +896,49 @@ private:
         mlir::Value wrapped = b_.create<mlir::arith::AddIOp>(l, idx, a.shape[d]);
         idx = b_.create<mlir::arith::SelectOp>(l, neg, wrapped, idx);
       }
-      mlir::Value term = b_.create<mlir::arith::MulIOp>(l, idx, a.strides[d]);
-      linear = b_.create<mlir::arith::AddIOp>(l, linear, term);
+      out.push_back(idx);
     }
-    return {&a, linear};
+    return out;
   }
 
-  mlir::Value loadElement(const ArrayHandle &a, mlir::Value linear, ast::Location at) {
+  /// Buffer index of part `part` of element `linear` (complex elements are
+  /// two consecutive floats).
+  mlir::Value bufferIndex(const ArrayHandle &a, mlir::Value linear, unsigned part,
+                          mlir::Location l) {
+    if (a.type.element().isComplex()) {
+      linear = b_.create<mlir::arith::MulIOp>(l, linear, intConst(2, indexType(), l));
+      if (part)
+        linear = b_.create<mlir::arith::AddIOp>(l, linear, intConst(part, indexType(), l));
+    }
+    return b_.create<mlir::arith::IndexCastOp>(l, b_.getIndexType(), linear);
+  }
+
+  /// Reads element `linear` (in elements) of `a`.
+  Val loadElement(const ArrayHandle &a, mlir::Value linear, ast::Location at) {
     mlir::Location l = loc(at);
-    mlir::Value idx = b_.create<mlir::arith::IndexCastOp>(l, b_.getIndexType(), linear);
-    mlir::Value v = b_.create<mlir::memref::LoadOp>(l, a.buffer, mlir::ValueRange{idx});
     const Type &dtype = a.type.element();
-    if (dtype.isBoolean())
-      return b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
-                                            intConst(0, v.getType(), l));
-    return v;
+    Val result{dtype, {}};
+    for (unsigned part = 0; part < leafCount(dtype); ++part) {
+      mlir::Value idx = bufferIndex(a, linear, part, l);
+      mlir::Value v = b_.create<mlir::memref::LoadOp>(l, a.buffer, mlir::ValueRange{idx});
+      if (dtype.isBoolean())
+        v = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
+                                           intConst(0, v.getType(), l));
+      result.parts.push_back(v);
+    }
+    return result;
   }
 
-  void storeElement(const ArrayHandle &a, mlir::Value linear, mlir::Value v, ast::Location at) {
+  /// Writes `v` (already of the array's dtype) to element `linear` of `a`.
+  void storeElement(const ArrayHandle &a, mlir::Value linear, const Val &v, ast::Location at) {
     mlir::Location l = loc(at);
-    if (a.type.element().isBoolean())
-      v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI8Type(), v);
-    mlir::Value idx = b_.create<mlir::arith::IndexCastOp>(l, b_.getIndexType(), linear);
-    b_.create<mlir::memref::StoreOp>(l, v, a.buffer, mlir::ValueRange{idx});
+    for (unsigned part = 0; part < v.parts.size(); ++part) {
+      mlir::Value x = v.parts[part];
+      if (a.type.element().isBoolean())
+        x = b_.create<mlir::arith::ExtUIOp>(l, b_.getI8Type(), x);
+      mlir::Value idx = bufferIndex(a, linear, part, l);
+      b_.create<mlir::memref::StoreOp>(l, x, a.buffer, mlir::ValueRange{idx});
+    }
   }
 
   //===--------------------------------------------------------------------===//
@@ -748,6 +980,10 @@ private:
     case ast::Expr::Kind::FloatLiteral:
       return Val{Type::floating(64),
                  {floatConst(cast<ast::FloatLiteral>(e).value, b_.getF64Type(), l)}};
+    case ast::Expr::Kind::ImaginaryLiteral:
+      return Val{Type::complex(128),
+                 {floatConst(0, b_.getF64Type(), l),
+                  floatConst(cast<ast::ImaginaryLiteral>(e).value, b_.getF64Type(), l)}};
     case ast::Expr::Kind::BoolLiteral:
       return Val{Type::boolean(),
                  {b_.create<mlir::arith::ConstantOp>(l,
@@ -761,6 +997,8 @@ private:
       }
       if (locals_.count(n.id))
         return loadLocal(n.id, e.getLoc());
+      if (arrayLocals_.count(n.id))
+        return loadArrayLocal(n.id, e.getLoc());
       fail(e.getLoc(), fmt::format("variable '{}' is used before it is assigned", n.id));
     }
     case ast::Expr::Kind::Attribute:
@@ -780,8 +1018,12 @@ private:
         return Val{et, std::vector<mlir::Value>(t.parts.begin() + pos,
                                                 t.parts.begin() + pos + leafCount(et))};
       }
+      if (typeOf(e).isArray()) {
+        const ArrayHandle &a = arrayValue(*s.value);
+        return view(a, indexValues(a, s), e.getLoc());
+      }
       auto [array, index] = elementAddress(s);
-      return Val{array->type.element(), {loadElement(*array, index, e.getLoc())}};
+      return loadElement(*array, index, e.getLoc());
     }
     case ast::Expr::Kind::Call:
       return call(cast<ast::Call>(e));
@@ -825,20 +1067,26 @@ private:
     case ast::Expr::Kind::IfExp: {
       auto &i = cast<ast::IfExp>(e);
       const Type &rt = typeOf(e);
-      if (!rt.isNumber())
-        fail(e.getLoc(), "conditional expressions of non-scalar type are not supported yet");
+      if (!rt.isScalar() && !rt.isTuple())
+        fail(e.getLoc(), "conditional expressions of this type are not supported yet");
       mlir::Value c = condition(*i.test);
       mlir::Block *thenB = newBlock(), *elseB = newBlock(), *merge = newBlock();
-      merge->addArgument(lowerScalar(rt), l);
+      std::vector<Type> leaves;
+      flattenTypes(rt, leaves);
+      for (auto &leaf : leaves)
+        merge->addArgument(lowerScalar(leaf), l);
       b_.create<mlir::cf::CondBranchOp>(l, c, thenB, elseB);
       b_.setInsertionPointToEnd(thenB);
       Val a = convert(expr(*i.body), rt, i.body->getLoc());
-      b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange{a.scalar()});
+      b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange(a.parts));
       b_.setInsertionPointToEnd(elseB);
       Val bv = convert(expr(*i.orelse), rt, i.orelse->getLoc());
-      b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange{bv.scalar()});
+      b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange(bv.parts));
       b_.setInsertionPointToEnd(merge);
-      return Val{rt, {merge->getArgument(0)}};
+      Val out{rt, {}};
+      for (auto arg : merge->getArguments())
+        out.parts.push_back(arg);
+      return out;
     }
     case ast::Expr::Kind::Tuple: {
       Val v{typeOf(e), {}};
@@ -859,6 +1107,15 @@ private:
   Val attribute(const ast::Attribute &a) {
     mlir::Location l = loc(a.getLoc());
     const Type &base = typeOf(*a.value);
+    if ((base.isComplex() || base.isNumber()) && (a.attr == "real" || a.attr == "imag")) {
+      Val v = expr(*a.value);
+      if (base.isComplex())
+        return Val{base.complexPart(), {v.parts[a.attr == "real" ? 0 : 1]}};
+      if (a.attr == "real")
+        return v;
+      return Val{base, {base.isFloat() ? floatConst(0, lowerScalar(base), l)
+                                       : intConst(0, lowerScalar(base), l)}};
+    }
     if (base.kind() == Type::Kind::Dim3) {
       auto dim = a.attr == "x"   ? mlir::gpu::Dimension::x
                  : a.attr == "y" ? mlir::gpu::Dimension::y
@@ -875,7 +1132,7 @@ private:
       return Val{Type::integer(32), {b_.create<mlir::arith::IndexCastOp>(l, b_.getI32Type(), v)}};
     }
     if (base.isArray()) {
-      const ArrayHandle &arr = arrayOf(*a.value);
+      const ArrayHandle &arr = arrayValue(*a.value);
       Type i64 = Type::integer(64);
       if (a.attr == "shape") {
         Val v{typeOf(a), {}};
@@ -900,6 +1157,8 @@ private:
   Val binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
     mlir::Location l = loc(at);
     const Type &lt = lhsIn.type, &rt = rhsIn.type;
+    if (lt.isComplex() || rt.isComplex())
+      return complexBinary(op, lhsIn, rhsIn, at);
     if (!lt.isNumber() || !rt.isNumber())
       fail(at, fmt::format("unsupported operand types {} and {}", lt.str(), rt.str()));
     bool anyFloat = lt.isFloat() || rt.isFloat();
@@ -994,6 +1253,60 @@ private:
     }
   }
 
+  /// `+ - * /` on complex numbers, with the formulas NumPy uses (so results
+  /// agree bit for bit when contraction is off); division is Smith's
+  /// algorithm, which avoids overflow in |b|².
+  Val complexBinary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
+    mlir::Location l = loc(at);
+    Type t = unifyTypes(lhsIn.type, rhsIn.type);
+    if (!t.isComplex())
+      fail(at, fmt::format("unsupported operand types {} and {}", lhsIn.type.str(),
+                           rhsIn.type.str()));
+    Val a = convert(lhsIn, t, at), b = convert(rhsIn, t, at);
+    mlir::Value ar = a.parts[0], ai = a.parts[1], br = b.parts[0], bi = b.parts[1];
+    auto add = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return b_.create<mlir::arith::AddFOp>(l, x, y);
+    };
+    auto sub = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return b_.create<mlir::arith::SubFOp>(l, x, y);
+    };
+    auto mul = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return b_.create<mlir::arith::MulFOp>(l, x, y);
+    };
+    auto div = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return b_.create<mlir::arith::DivFOp>(l, x, y);
+    };
+    switch (op) {
+    case ast::BinOpKind::Add:
+      return Val{t, {add(ar, br), add(ai, bi)}};
+    case ast::BinOpKind::Sub:
+      return Val{t, {sub(ar, br), sub(ai, bi)}};
+    case ast::BinOpKind::Mult:
+      return Val{t, {sub(mul(ar, br), mul(ai, bi)), add(mul(ar, bi), mul(ai, br))}};
+    case ast::BinOpKind::Div: {
+      mlir::Value absBr = b_.create<mlir::math::AbsFOp>(l, br);
+      mlir::Value absBi = b_.create<mlir::math::AbsFOp>(l, bi);
+      mlir::Value realBigger =
+          b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OGE, absBr, absBi);
+      mlir::Value one = floatConst(1, ar.getType(), l);
+      // |br| >= |bi|: r = bi/br, s = 1/(br + bi r), ((ar + ai r) s, (ai - ar r) s)
+      mlir::Value r1 = div(bi, br);
+      mlir::Value s1 = div(one, add(br, mul(bi, r1)));
+      mlir::Value re1 = mul(add(ar, mul(ai, r1)), s1);
+      mlir::Value im1 = mul(sub(ai, mul(ar, r1)), s1);
+      // otherwise: r = br/bi, s = 1/(bi + br r), ((ar r + ai) s, (ai r - ar) s)
+      mlir::Value r2 = div(br, bi);
+      mlir::Value s2 = div(one, add(bi, mul(br, r2)));
+      mlir::Value re2 = mul(add(mul(ar, r2), ai), s2);
+      mlir::Value im2 = mul(sub(mul(ai, r2), ar), s2);
+      return Val{t, {b_.create<mlir::arith::SelectOp>(l, realBigger, re1, re2),
+                     b_.create<mlir::arith::SelectOp>(l, realBigger, im1, im2)}};
+    }
+    default:
+      fail(at, "unsupported operator for complex numbers");
+    }
+  }
+
   /// Python's a // b or a % b on integers: floor semantics, computed from a
   /// truncating division only (drivers disagree on OpSRem/OpSMod for
   /// negative operands); division by zero gives 0, as in numba.cuda.
@@ -1053,6 +1366,16 @@ private:
 
   mlir::Value compareScalars(ast::CmpOpKind op, const Val &lhs, const Val &rhs, ast::Location at) {
     mlir::Location l = loc(at);
+    if (lhs.type.isComplex() || rhs.type.isComplex()) {
+      Type t = unifyTypes(lhs.type, rhs.type);
+      Val a = convert(lhs, t, at), b = convert(rhs, t, at);
+      Type part = t.complexPart();
+      mlir::Value re = compareScalars(op, Val{part, {a.parts[0]}}, Val{part, {b.parts[0]}}, at);
+      mlir::Value im = compareScalars(op, Val{part, {a.parts[1]}}, Val{part, {b.parts[1]}}, at);
+      if (op == ast::CmpOpKind::Eq)
+        return b_.create<mlir::arith::AndIOp>(l, re, im);
+      return b_.create<mlir::arith::OrIOp>(l, re, im);
+    }
     bool anyFloat = lhs.type.isFloat() || rhs.type.isFloat();
     Type t = anyFloat ? unifyTypes(lhs.type, rhs.type) : promoteIntegers(lhs.type, rhs.type);
     mlir::Value a = convert(lhs, t, at).scalar(), b = convert(rhs, t, at).scalar();
@@ -1132,6 +1455,79 @@ private:
     return Val{rt, {merge->getArgument(0)}};
   }
 
+  /// A real math function of float type `t` through the math library.
+  mlir::Value realMath(const std::string &name, std::vector<mlir::Value> xs, const Type &t,
+                       ast::Location at) {
+    MathEmitter emitter{b_, loc(at),
+                        [&](mlir::Value v, const Type &from, const Type &to) {
+                          return convertScalar(v, from, to, at);
+                        },
+                        [&](const Type &ty) { return lowerScalar(ty); }};
+    std::vector<Type> types(xs.size(), t);
+    return emitMathBuiltin(emitter, name, xs, types, typeMathBuiltin(name, types, at), at)
+        .front();
+  }
+
+  /// abs, cmath.exp/sqrt/phase/polar/rect and np.exp on complex numbers,
+  /// computed from real math-library functions.
+  Val complexFunction(const std::string &f, const std::vector<Val> &args, const Type &rt,
+                      ast::Location at) {
+    mlir::Location l = loc(at);
+    if (f == "cmath.rect") {
+      Type part = rt.complexPart();
+      mlir::Value r = convert(args[0], part, at).scalar();
+      mlir::Value phi = convert(args[1], part, at).scalar();
+      mlir::Value c = realMath("math.cos", {phi}, part, at);
+      mlir::Value s = realMath("math.sin", {phi}, part, at);
+      return Val{rt, {b_.create<mlir::arith::MulFOp>(l, r, c),
+                      b_.create<mlir::arith::MulFOp>(l, r, s)}};
+    }
+    Type zt = args[0].type.isComplex() ? args[0].type
+              : rt.isComplex()         ? rt
+                                       : Type::complex(128);
+    Val z = convert(args[0], zt, at);
+    Type part = zt.complexPart();
+    mlir::Value re = z.parts[0], im = z.parts[1];
+    auto modulus = [&]() { return realMath("math.hypot", {re, im}, part, at); };
+    auto argument = [&]() { return realMath("math.atan2", {im, re}, part, at); };
+    if (f == "abs" || f == "np.abs" || f == "np.absolute")
+      return Val{rt, {modulus()}};
+    if (f == "cmath.phase")
+      return Val{rt, {argument()}};
+    if (f == "cmath.polar")
+      return Val{rt, {modulus(), argument()}};
+    if (f == "cmath.exp" || f == "np.exp") {
+      // e^(a+bi) = e^a (cos b + i sin b)
+      mlir::Value ea = realMath("math.exp", {re}, part, at);
+      mlir::Value c = realMath("math.cos", {im}, part, at);
+      mlir::Value s = realMath("math.sin", {im}, part, at);
+      return Val{rt, {b_.create<mlir::arith::MulFOp>(l, ea, c),
+                      b_.create<mlir::arith::MulFOp>(l, ea, s)}};
+    }
+    if (f == "cmath.sqrt") {
+      // Principal root: sqrt((|z| + |a|)/2) on the larger part, as CPython.
+      mlir::Value zero = floatConst(0, lowerScalar(part), l);
+      mlir::Value half = floatConst(0.5, lowerScalar(part), l);
+      mlir::Value absRe = b_.create<mlir::math::AbsFOp>(l, re);
+      mlir::Value t = b_.create<mlir::math::SqrtOp>(
+          l, b_.create<mlir::arith::MulFOp>(l, b_.create<mlir::arith::AddFOp>(l, modulus(), absRe),
+                                            half));
+      mlir::Value t2 = b_.create<mlir::arith::AddFOp>(l, t, t);
+      mlir::Value other = b_.create<mlir::arith::DivFOp>(l, im, t2);
+      mlir::Value tIsZero =
+          b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OEQ, t, zero);
+      other = b_.create<mlir::arith::SelectOp>(l, tIsZero, zero, other);
+      mlir::Value reNeg =
+          b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OLT, re, zero);
+      // a >= 0: (t, b/2t); a < 0: (|b|/2t, copysign(t, b))
+      mlir::Value absOther = b_.create<mlir::math::AbsFOp>(l, other);
+      mlir::Value signedT = b_.create<mlir::math::CopySignOp>(l, t, im);
+      return Val{rt, {b_.create<mlir::arith::SelectOp>(l, reNeg, absOther, t),
+                      b_.create<mlir::arith::SelectOp>(l, reNeg, signedT, other)}};
+    }
+    fail(at, fmt::format("{}() of a complex number is not supported yet", f));
+  }
+
   int64_t constantArg(const ast::Call &c, size_t i) { return k_.constants.at(c.args[i].get()).i; }
 
   mlir::Value indexToInt(mlir::Value v, mlir::Location l) {
@@ -1190,6 +1586,23 @@ private:
     std::vector<Val> args;
     for (auto &a : c.args)
       args.push_back(expr(*a));
+    if (f == "method.conjugate") {
+      Val z = expr(*cast<ast::Attribute>(*c.func).value);
+      if (!z.type.isComplex())
+        return z;
+      return Val{z.type, {z.parts[0], b_.create<mlir::arith::NegFOp>(l, z.parts[1])}};
+    }
+    if (f == "complex") {
+      Type part = rt.complexPart();
+      mlir::Value re = convert(args[0], part, c.getLoc()).scalar();
+      mlir::Value im = args.size() > 1 ? convert(args[1], part, c.getLoc()).scalar()
+                                       : floatConst(0, lowerScalar(part), l);
+      return Val{rt, {re, im}};
+    }
+    if (rt.isComplex() || (!args.empty() && args[0].type.isComplex() &&
+                           (f == "abs" || f == "np.abs" || f == "np.absolute" ||
+                            f.rfind("cmath.", 0) == 0)))
+      return complexFunction(f, args, rt, c.getLoc());
     if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       Val x = convert(args[0], rt, c.getLoc());
       if (rt.isFloat())
@@ -1247,6 +1660,18 @@ private:
   mlir::Block *entry_ = nullptr;
   mlir::Block *exit_ = nullptr;
   std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
+  /// Views made while generating (row views, views loaded from variables);
+  /// a deque keeps their addresses stable.
+  std::deque<ArrayHandle> views_;
+  /// Variables holding views: the buffer is fixed (type inference checks
+  /// that a variable views one parameter), the descriptor lives in slots so
+  /// that assignments on different paths merge.
+  struct ArrayLocal {
+    Type type;
+    mlir::Value buffer;
+    std::vector<mlir::Value> slots; ///< offset, extents, strides
+  };
+  std::map<std::string, ArrayLocal> arrayLocals_;
   std::map<std::string, Local> locals_;
   std::vector<LoopTargets> loops_;
 };

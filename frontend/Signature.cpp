@@ -35,7 +35,7 @@ static const std::string *typeName(const ast::Expr &expr) {
 Type typeFromExpr(const ast::Expr &expr) {
   if (auto *sub = dyn_cast<ast::Subscript>(&expr)) {
     Type dtype = typeFromExpr(*sub->value);
-    if (!dtype.isNumber())
+    if (!dtype.isScalar())
       throw CompileError(sub->value->getLoc(),
                          fmt::format("array element type must be a scalar type, not {}",
                                      dtype.str()));

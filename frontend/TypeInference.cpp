@@ -138,8 +138,19 @@ private:
       stmt(*s);
   }
 
-  void assignTo(const ast::Expr &target, const Type &type, ast::Location valueLoc) {
+  void assignTo(const ast::Expr &target, const Type &type, ast::Location valueLoc,
+                std::optional<size_t> arrayRoot = std::nullopt) {
     if (auto *name = dyn_cast<ast::Name>(&target)) {
+      if (type.isArray()) {
+        if (!arrayRoot)
+          fail(valueLoc, "a variable can hold a view of an array argument (a[i], a row), "
+                         "nothing else");
+        auto it = arrayRoot_.find(name->id);
+        if (it != arrayRoot_.end() && it->second != *arrayRoot)
+          fail(valueLoc, fmt::format("variable '{}' refers to views of two different arrays",
+                                     name->id));
+        arrayRoot_[name->id] = *arrayRoot;
+      }
       if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray())
         fail(name->getLoc(), fmt::format("cannot assign to array parameter '{}'", name->id));
       Type &slot = result_.varTypes[name->id];
@@ -171,7 +182,7 @@ private:
     }
     if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
       Type elem = subscript(*sub, /*isStore=*/true);
-      if (!type.isNumber())
+      if (!type.isScalar() || (type.isComplex() && !elem.isComplex() && !elem.isUnknown()))
         fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
                                    type.str(), elem.str()));
       return;
@@ -192,7 +203,7 @@ private:
       auto &a = cast<ast::Assign>(s);
       Type t = expr(*a.value);
       for (auto &target : a.targets)
-        assignTo(*target, t, a.value->getLoc());
+        assignTo(*target, t, a.value->getLoc(), rootOf(*a.value));
       return;
     }
     case ast::Stmt::Kind::AugAssign: {
@@ -238,12 +249,8 @@ private:
     }
     case ast::Stmt::Kind::For: {
       auto &f = cast<ast::For>(s);
-      Type iter = expr(*f.iter);
-      if (iter.kind() != Type::Kind::Range)
-        fail(f.iter->getLoc(), fmt::format("for loops iterate over range(...); iterating over {} "
-                                           "is not supported yet",
-                                           iter.str()));
-      assignTo(*f.target, iter.element(), f.iter->getLoc());
+      Type item = iterationItem(*f.iter);
+      assignTo(*f.target, item, f.iter->getLoc(), iterationRoot(*f.iter, *f.target));
       ++loopDepth_;
       block(f.body);
       --loopDepth_;
@@ -282,17 +289,94 @@ private:
     }
   }
 
+  /// The type a `for` loop over `iter` binds per iteration: the counter of
+  /// range(), an element (or row view) of an array, (index, item) for
+  /// enumerate(), a tuple of items for zip().
+  Type iterationItem(const ast::Expr &iter) {
+    if (auto *call = dyn_cast<ast::Call>(&iter)) {
+      if (auto *fn = dyn_cast<ast::Name>(call->func.get());
+          fn && !locals_.count(fn->id) && !scope_.lookup(fn->id) &&
+          (fn->id == "enumerate" || fn->id == "zip")) {
+        record(*call->func, Type::function(fn->id));
+        if (!call->keywords.empty())
+          fail(call->keywords.front().loc, fmt::format("{}() keywords are not supported",
+                                                       fn->id));
+        if (fn->id == "enumerate") {
+          if (call->args.size() != 1)
+            fail(call->getLoc(), "enumerate() takes one array here");
+          return record(*call, Type::tuple({Type::integer(64), iterationItem(*call->args[0])}));
+        }
+        if (call->args.empty())
+          fail(call->getLoc(), "zip() needs at least one array");
+        std::vector<Type> items;
+        for (auto &a : call->args)
+          items.push_back(iterationItem(*a));
+        return record(*call, Type::tuple(items));
+      }
+    }
+    Type t = expr(iter);
+    if (t.kind() == Type::Kind::Range)
+      return t.element();
+    if (t.isArray()) {
+      if (auto root = rootOf(iter))
+        result_.access[*root].read = true;
+      if (t.ndim() == 1)
+        return t.element();
+      return Type::array(t.element(), t.ndim() - 1, t.layout() == 'C' ? 'C' : 'A');
+    }
+    if (t.isUnknown())
+      return t;
+    fail(iter.getLoc(), fmt::format("cannot iterate over {} (for loops take range(), arrays, "
+                                    "enumerate() and zip())",
+                                    t.str()));
+  }
+
+  /// For `for row in a` over a 2-D parameter: the parameter a row view
+  /// refers to (only a plain target can hold a view).
+  std::optional<size_t> iterationRoot(const ast::Expr &iter, const ast::Expr &target) {
+    if (isa<ast::Name>(target))
+      return rootOf(iter);
+    return std::nullopt;
+  }
+
+  /// The parameter an array expression refers to (through views).
+  std::optional<size_t> rootOf(const ast::Expr &e) {
+    if (auto *n = dyn_cast<ast::Name>(&e)) {
+      if (paramIndex_.count(n->id))
+        return paramIndex_[n->id];
+      auto it = arrayRoot_.find(n->id);
+      if (it != arrayRoot_.end())
+        return it->second;
+      return std::nullopt;
+    }
+    if (auto *sub = dyn_cast<ast::Subscript>(&e))
+      return rootOf(*sub->value);
+    return std::nullopt;
+  }
+
   void condition(const ast::Expr &e) {
     Type t = expr(e);
-    if (!t.isNumber())
+    if (!t.isScalar())
       fail(e.getLoc(), fmt::format("a condition must be a number or bool, not {}", t.str()));
   }
 
   /// Numba's result type of `lhs op rhs` for numbers.
   Type binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc) {
-    if (!lhs.isNumber() || !rhs.isNumber())
+    if (!lhs.isScalar() || !rhs.isScalar())
       fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
                             lhs.str(), rhs.str()));
+    if (lhs.isComplex() || rhs.isComplex()) {
+      switch (op) {
+      case ast::BinOpKind::Add:
+      case ast::BinOpKind::Sub:
+      case ast::BinOpKind::Mult:
+      case ast::BinOpKind::Div:
+        return unifyTypes(lhs, rhs);
+      default:
+        fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
+                              lhs.str(), rhs.str()));
+      }
+    }
     bool anyFloat = lhs.isFloat() || rhs.isFloat();
     switch (op) {
     case ast::BinOpKind::Add:
@@ -417,7 +501,7 @@ private:
       if (m == "cuda.shared" || m == "cuda.local" || m == "cuda.atomic" || m == "nv.shared" ||
           m == "nv.local" || m == "nv.atomic" || m == "nv.subgroup" || m == "cuda.const")
         return record(a, Type::function(m + "." + attr));
-      if (m == "math" || m == "np")
+      if (m == "math" || m == "np" || m == "cmath")
         return record(a, Type::function(m + "." + attr));
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module '{}'", attr, m));
     }
@@ -426,6 +510,14 @@ private:
         return record(a, Type::integer(32));
       fail(a.attrLoc, fmt::format("{} has no attribute '{}' (use .x, .y or .z)",
                                   "cuda." + base.name(), attr));
+    }
+    if (base.isComplex() || base.isNumber()) {
+      // Numba gives numbers .real, .imag and .conjugate() (reals too).
+      if (attr == "real" || attr == "imag")
+        return record(a, base.isComplex() ? base.complexPart() : base);
+      if (attr == "conjugate")
+        return record(a, Type::function("method.conjugate"));
+      fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
     }
     if (base.isArray()) {
       if (attr == "shape")
@@ -480,13 +572,18 @@ private:
       if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
         fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
     }
-    if (indices.size() != base.ndim())
-      fail(s.index->getLoc(),
-           fmt::format("{} indices given for a {}-dimensional array; selecting rows (views) is "
-                       "not supported yet",
-                       indices.size(), base.ndim()));
-    if (auto *n = dyn_cast<ast::Name>(s.value.get()); n && paramIndex_.count(n->id)) {
-      ArrayAccess &acc = result_.access[paramIndex_[n->id]];
+    if (indices.size() > base.ndim())
+      fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
+                                          base.ndim(), indices.size()));
+    if (indices.size() < base.ndim()) {
+      if (isStore)
+        fail(s.getLoc(), "assigning to a whole row is not supported yet");
+      // a[i] of a 2-D array: a view of row i.
+      return record(s, Type::array(base.element(), base.ndim() - indices.size(),
+                                   base.layout() == 'C' ? 'C' : 'A'));
+    }
+    if (auto root = rootOf(*s.value)) {
+      ArrayAccess &acc = result_.access[*root];
       (isStore ? acc.written : acc.read) = true;
     }
     return record(s, base.element());
@@ -533,7 +630,8 @@ private:
     };
     if (callee.kind() == Type::Kind::DType) {
       typeArgs();
-      if (needArgs(1, 1, callee.element().str()) && !args[0].isNumber())
+      if (needArgs(1, 1, callee.element().str()) &&
+          !(args[0].isNumber() || (args[0].isComplex() && callee.element().isComplex())))
         fail(c.args[0]->getLoc(), fmt::format("cannot convert {} to {}", args[0].str(),
                                               callee.element().str()));
       return record(c, callee.element());
@@ -557,7 +655,7 @@ private:
     if (f == "cuda.cg.this_grid")
       fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
                        "one Vulkan dispatch: split the kernel into one launch per phase");
-    if (f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0)
+    if ((f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0) && !isMathBuiltin(f))
       fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
     typeArgs();
     if (f == "range") {
@@ -579,8 +677,10 @@ private:
     if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       if (!needArgs(1, 1, f))
         return record(c, Type());
-      if (!args[0].isNumber())
+      if (!args[0].isScalar())
         fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
+      if (args[0].isComplex())
+        return record(c, args[0].complexPart());
       return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
     }
     if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
@@ -603,6 +703,45 @@ private:
         return record(c, Type());
       Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
       return record(c, Type::tuple({q, q}));
+    }
+    if (f == "method.conjugate") {
+      if (!args.empty())
+        fail(c.getLoc(), "conjugate() takes no arguments");
+      return record(c, expr(*cast<ast::Attribute>(*c.func).value));
+    }
+    if (f == "complex") {
+      if (!needArgs(1, 2, "complex"))
+        return record(c, Type());
+      // Numba: complex(float32, float32) is complex64; anything wider or an
+      // integer gives complex128.
+      Type t = Type::complex(64);
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (!args[i].isNumber())
+          fail(c.args[i]->getLoc(), fmt::format("complex() takes real numbers, not {}",
+                                                args[i].str()));
+        if (!(args[i].isFloat() && args[i].bits() == 32))
+          t = Type::complex(128);
+      }
+      return record(c, t);
+    }
+    if (f == "cmath.exp" || f == "cmath.sqrt" || f == "cmath.phase" || f == "np.exp" ||
+        f == "cmath.polar" || f == "cmath.rect") {
+      if (!needArgs(f == "cmath.rect" ? 2 : 1, f == "cmath.rect" ? 2 : 1, f))
+        return record(c, Type());
+      if (f == "np.exp" && !args[0].isComplex() && isMathBuiltin(f))
+        return record(c, typeMathBuiltin(f, args, c.getLoc()));
+      if (f == "cmath.rect") {
+        Type real = unifyTypes(args[0], args[1]);
+        return record(c, Type::complex(real.isFloat() && real.bits() == 32 ? 64 : 128));
+      }
+      Type z = args[0].isComplex() ? args[0]
+               : args[0].isFloat() && args[0].bits() == 32 ? Type::complex(64)
+                                                           : Type::complex(128);
+      if (f == "cmath.phase")
+        return record(c, z.complexPart());
+      if (f == "cmath.polar")
+        return record(c, Type::tuple({z.complexPart(), z.complexPart()}));
+      return record(c, z);
     }
     if (f == "int" || f == "float" || f == "bool") {
       if (!needArgs(1, 1, f))
@@ -639,7 +778,7 @@ private:
     case ast::Expr::Kind::BoolLiteral:
       return record(e, Type::boolean());
     case ast::Expr::Kind::ImaginaryLiteral:
-      fail(e.getLoc(), "complex numbers are not supported yet");
+      return record(e, Type::complex(128));
     case ast::Expr::Kind::StringLiteral:
       fail(e.getLoc(), "strings are not supported in kernels");
     case ast::Expr::Kind::NoneLiteral:
@@ -666,8 +805,10 @@ private:
       Type t = expr(*u.operand);
       if (t.isUnknown())
         return record(e, t);
-      if (!t.isNumber())
+      if (!t.isScalar() || (t.isComplex() && u.op == ast::UnaryOpKind::Invert))
         fail(u.getLoc(), fmt::format("bad operand type for unary operator: {}", t.str()));
+      if (t.isComplex())
+        return record(e, u.op == ast::UnaryOpKind::Not ? Type::boolean() : t);
       switch (u.op) {
       case ast::UnaryOpKind::Not:
         return record(e, Type::boolean());
@@ -698,8 +839,13 @@ private:
         if (c.ops[i] == ast::CmpOpKind::In || c.ops[i] == ast::CmpOpKind::NotIn ||
             c.ops[i] == ast::CmpOpKind::Is || c.ops[i] == ast::CmpOpKind::IsNot)
           fail(c.opLocs[i], "'in' and 'is' comparisons are not supported in kernels");
-        if ((!prev.isNumber() && !prev.isUnknown()) || (!next.isNumber() && !next.isUnknown()))
-          fail(c.opLocs[i], fmt::format("cannot compare {} and {}", prev.str(), next.str()));
+        bool equality = c.ops[i] == ast::CmpOpKind::Eq || c.ops[i] == ast::CmpOpKind::NotEq;
+        auto comparable = [&](const Type &t) {
+          return t.isUnknown() || t.isNumber() || (equality && t.isComplex());
+        };
+        if (!comparable(prev) || !comparable(next))
+          fail(c.opLocs[i], fmt::format("cannot compare {} and {} with this operator", prev.str(),
+                                        next.str()));
         prev = next;
       }
       return record(e, Type::boolean());
@@ -734,6 +880,7 @@ private:
   std::set<std::string> locals_;
   std::map<std::string, ast::Location> varLocs_;
   std::map<std::string, size_t> paramIndex_;
+  std::map<std::string, size_t> arrayRoot_; ///< locals holding views of parameters
   int loopDepth_ = 0;
   int round_ = 0;
 };

@@ -25,6 +25,12 @@ Type Type::floating(unsigned bits) {
   return t;
 }
 
+Type Type::complex(unsigned bits) {
+  Type t = make(Kind::Complex);
+  t.bits_ = bits;
+  return t;
+}
+
 Type Type::array(const Type &dtype, unsigned ndim, char layout) {
   Type t = make(Kind::Array);
   t.element_ = std::make_shared<Type>(dtype);
@@ -82,6 +88,7 @@ bool Type::operator==(const Type &o) const {
   case Kind::Integer:
     return bits_ == o.bits_ && signed_ == o.signed_;
   case Kind::Float:
+  case Kind::Complex:
     return bits_ == o.bits_;
   case Kind::Array:
     return ndim_ == o.ndim_ && layout_ == o.layout_ && *element_ == *o.element_;
@@ -108,6 +115,8 @@ std::string Type::numpyName() const {
     return fmt::format("{}int{}", signed_ ? "" : "u", bits_);
   case Kind::Float:
     return fmt::format("float{}", bits_);
+  case Kind::Complex:
+    return fmt::format("complex{}", bits_);
   default:
     return str();
   }
@@ -129,6 +138,7 @@ std::string Type::str() const {
     return "bool";
   case Kind::Integer:
   case Kind::Float:
+  case Kind::Complex:
     return numpyName();
   case Kind::Array:
     return fmt::format("array({}, {}d, {})", element_->str(), ndim_, layout_);
@@ -178,6 +188,10 @@ std::optional<Type> scalarTypeFromName(const std::string &name) {
       {"single", Type::floating(32)},     {"float64", Type::floating(64)},
       {"f8", Type::floating(64)},         {"double", Type::floating(64)},
       {"float", Type::floating(64)},      {"float_", Type::floating(64)},
+      {"complex64", Type::complex(64)},   {"c8", Type::complex(64)},
+      {"csingle", Type::complex(64)},     {"complex128", Type::complex(128)},
+      {"c16", Type::complex(128)},        {"complex_", Type::complex(128)},
+      {"cdouble", Type::complex(128)},    {"complex", Type::complex(128)},
   };
   auto it = names.find(name);
   if (it == names.end())
@@ -203,6 +217,16 @@ Type unifyTypes(const Type &a, const Type &b) {
     return b;
   if (b.isUnknown())
     return a;
+  if (a.isComplex() || b.isComplex()) {
+    if (!a.isScalar() || !b.isScalar())
+      return Type();
+    // The complex type whose parts hold both operands' real parts.
+    auto part = [](const Type &t) { return t.isComplex() ? t.complexPart() : t; };
+    Type real = unifyTypes(part(a), part(b));
+    if (!real.isFloat())
+      real = Type::floating(64); // an integer or bool with complex: complex128
+    return Type::complex(real.bits() * 2);
+  }
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat()) {
       // float32 holds exactly only integers of up to 16 bits (and booleans).

@@ -27,6 +27,7 @@ public:
     Boolean,
     Integer,
     Float,
+    Complex,  ///< complex64 or complex128 (bits() is the total width)
     Array,
     Tuple,
     Range,    ///< the result of range(...): iterable only
@@ -45,6 +46,8 @@ public:
   static Type integer(unsigned bits, bool isSigned = true);
   /// float32 or float64.
   static Type floating(unsigned bits);
+  /// complex64 (two float32) or complex128 (two float64); `bits` is 64 or 128.
+  static Type complex(unsigned bits);
   /// An array of scalar `dtype` with `ndim` ∈ [1, 3] dimensions and layout
   /// 'C', 'F' or 'A' (Numba's layouts).
   static Type array(const Type &dtype, unsigned ndim, char layout);
@@ -61,8 +64,13 @@ public:
   bool isBoolean() const { return kind_ == Kind::Boolean; }
   bool isInteger() const { return kind_ == Kind::Integer; }
   bool isFloat() const { return kind_ == Kind::Float; }
-  /// Boolean, integer or float: the types arithmetic accepts.
+  bool isComplex() const { return kind_ == Kind::Complex; }
+  /// Boolean, integer or float: the real numbers.
   bool isNumber() const { return isBoolean() || isInteger() || isFloat(); }
+  /// A real number or a complex number: what arithmetic and arrays accept.
+  bool isScalar() const { return isNumber() || isComplex(); }
+  /// The float type of a complex type's parts.
+  Type complexPart() const { return floating(bits_ / 2); }
   bool isArray() const { return kind_ == Kind::Array; }
   bool isTuple() const { return kind_ == Kind::Tuple; }
 

@@ -5,6 +5,7 @@
 // named by --out to .npy files afterwards. Every user mistake ends with one
 // "nvc-run: error: …" line on stderr and exit status 1; success prints nothing unless
 // --verbose.
+#include "TimedLaunch.h"
 #include "nvc/Runtime.h"
 
 #include <CLI/CLI.hpp>
@@ -25,6 +26,9 @@
 namespace {
 
 using namespace nvc::rt;
+
+/// --time N, --warmup W, --time-json FILE (see TimedLaunch.h).
+nvc::tools::TimingOptions timing;
 
 /// A user mistake in the command line itself (as opposed to one the runtime finds).
 struct UsageError : Error {
@@ -163,7 +167,11 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   Device device(deviceSelector);
   Module module(device, std::move(spirv), manifest, spirvPath);
   Kernel kernel = module.kernel(entry.name);
-  const LaunchResult result = kernel.launch(args, config);
+  LaunchResult result;
+  if (timing.repeats)
+    result.dispatch = nvc::tools::timedLaunch(device, kernel, args, config, timing, spirvPath);
+  else
+    result = kernel.launch(args, config);
   if (verbose) {
     const DeviceInfo &info = device.info();
     std::printf("device: %s (%s, Vulkan %s)\n", info.name.c_str(), toString(info.type),
@@ -219,6 +227,14 @@ int main(int argc, char **argv) {
       ->type_name("NAME=FILE.npy")
       ->allow_extra_args(false); // one NAME=FILE per --out; later words are arguments
   app.add_flag("-v,--verbose", verbose, "print the device, workgroup count and size");
+  app.add_option("--time", timing.repeats,
+                 "run on device-resident buffers: warm-up runs, then N runs timed with Vulkan "
+                 "timestamps; print the median GPU time and the host upload/download times")
+      ->check(CLI::Range(1u, 100000u));
+  app.add_option("--warmup", timing.warmup, "untimed runs before the timed ones (default 1)")
+      ->check(CLI::Range(0u, 100000u));
+  app.add_option("--time-json", timing.jsonPath, "with --time: also write the timings to FILE")
+      ->type_name("FILE");
   app.set_version_flag("--version", std::string("nvc-run ") + NVC_VERSION);
 
   try {

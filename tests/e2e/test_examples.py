@@ -213,6 +213,55 @@ def case_control_flow(r, rng):
                              f"want {want[bad]}")
 
 
+def case_array_loops(r, rng):
+    m, n = int(rng.integers(20, 60)), int(rng.integers(3, 12))
+    a = rng.standard_normal((m, n))
+    w = rng.standard_normal(n + int(rng.integers(0, 3)))   # zip stops at the shortest
+    b = rng.standard_normal(n - 1)
+    out = poisoned((m, 5), np.float64)
+    res = r.run("array_loops.py", "rows", [m], {"a": a, "w": w, "b": b, "out": out}, outputs=["out"])
+    want = np.empty((m, 5))
+    for i in range(m):
+        row = a[i]
+        total = 0.0
+        for v in row:
+            total += v
+        weighted = 0.0
+        for j, v in enumerate(row):
+            weighted += j * v
+        dot = 0.0
+        for x, y, z in zip(row, w, b):
+            dot += x * y - z
+        want[i] = [total, weighted, dot, row[-1] + a[i, -2], a[i + 1, 0] if i + 1 < m else row[0]]
+    check_close(res["out"], want, rtol=0, atol=0)
+
+
+def case_complex(r, rng):
+    n = int(rng.integers(300, 600))
+    def c64(k):
+        return (rng.standard_normal(k) + 1j * rng.standard_normal(k)).astype(np.complex64)
+    a, b = c64(n), c64(n)
+    b[::7] = a[::7]                                      # exercise a[i] == b[i]
+    s = np.complex64(complex(rng.standard_normal(), rng.standard_normal()))
+    out, parts = poisoned(n, np.complex64), poisoned(n, np.float32)
+    res = r.run("complex_ops.py", "arith64", [n], {"a": a, "b": b, "out": out, "parts": parts},
+                [("s", complex(s))], ["out", "parts"])
+    acc = np.zeros(n, np.complex64)
+    acc += a * b
+    acc += np.conjugate(a) / b
+    acc -= s
+    acc += (a.imag + 1j * b.real).astype(np.complex64)
+    check_close(res["out"], acc, rtol=1e-6, atol=1e-6)
+    want_parts = np.where(a != b, acc.real * acc.imag, np.float32(-1)).astype(np.float32)
+    check_close(res["parts"], want_parts, rtol=1e-5, atol=1e-5)
+
+    z = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    x = rng.standard_normal(n)
+    out128 = poisoned(n, np.complex128)
+    res = r.run("complex_ops.py", "arith128", [n], {"z": z, "x": x, "out": out128}, outputs=["out"])
+    check_close(res["out"], (z * 2j + x - (1 + 0.5j)) / (z + 3), rtol=1e-15, atol=1e-15)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -224,6 +273,7 @@ CASES = [
     ("grid-stride loop (cuda.grid)", case_gridstride("adder_gpu")),
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
+    ("loops over arrays, row views, enumerate, zip", case_array_loops),
 ]
 
 
@@ -246,7 +296,7 @@ def main():
             fn(runner, rng)
             print(f"PASS {name}")
             passed += 1
-        except (AssertionError, subprocess.CalledProcessError) as e:
+        except Exception as e:  # noqa: BLE001 — any failure of a case is reported, not fatal
             print(f"FAIL {name}: {e}")
             failed += 1
     print(f"{passed} passed, {failed} failed")

@@ -95,7 +95,7 @@ TEST_CASE("type errors name the types and locations") {
   };
   CHECK(error(kernel("void(float32[:])", "x", "    y = cuda.gridd(1)\n")) ==
         "7:14 unknown attribute 'gridd' of module 'cuda'");
-  CHECK(error(kernel("void(float32[:])", "x", "    y = x[0, 1]\n")).find("2 indices given") !=
+  CHECK(error(kernel("void(float32[:])", "x", "    y = x[0, 1]\n")).find("too many indices") !=
         std::string::npos);
   CHECK(error(kernel("void(float32[:])", "x", "    y = (1, 2)\n    y = 3\n"))
             .find("cannot unify UniTuple(int64 x 2) and int64") != std::string::npos);

@@ -48,6 +48,7 @@ public:
 
 private:
   friend class Module;
+  friend class Chain; // records launches of this kernel on device buffers
   explicit Kernel(std::unique_ptr<State> state);
   std::unique_ptr<State> state_;
 };

@@ -1,0 +1,89 @@
+// DeviceBuffer and DeviceArray: memory that lives on the device across launches.
+// A DeviceBuffer is a storage buffer in device-local memory (where the device has
+// any; lavapipe's memory is the host's) that kernels of any module on the same Device
+// read and write in place. Data moves only when asked: upload() and download() copy
+// through a host-visible staging buffer and wait, so a chain of launches (see
+// nvc/Chain.h) measures kernels, not transfers. A DeviceArray adds an element type
+// and a C-contiguous shape, which is what a kernel's array parameter needs.
+#pragma once
+
+#include "nvc/DType.h"
+#include "nvc/Device.h"
+#include "nvc/HostArray.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace nvc::rt {
+
+/// A device-local storage buffer. Copies share the same memory (a shared handle);
+/// the memory is freed with the last copy and any Chain that uses it.
+class DeviceBuffer {
+public:
+  /// Allocates `bytes` bytes (rounded up to a multiple of 4, at least 4) of
+  /// device-local memory, preferring a memory type that is not host-visible on
+  /// discrete GPUs. The contents are undefined until written. Throws Error if the
+  /// allocation fails.
+  DeviceBuffer(const Device &device, std::uint64_t bytes);
+
+  /// Size in bytes (after rounding).
+  std::uint64_t size() const;
+
+  /// Copies `bytes` bytes from `src` into the buffer at byte `offset` through a staging
+  /// buffer and waits. Throws Error if the range is outside the buffer.
+  void upload(const void *src, std::uint64_t bytes, std::uint64_t offset = 0);
+  /// Copies `bytes` bytes at byte `offset` of the buffer into `dst` and waits.
+  void download(void *dst, std::uint64_t bytes, std::uint64_t offset = 0) const;
+  /// Sets every 32-bit word of the buffer to `word` (vkCmdFillBuffer) and waits.
+  void fill(std::uint32_t word);
+
+  /// Implementation state (runtime sources only).
+  struct State;
+  const std::shared_ptr<State> &state() const { return state_; }
+
+private:
+  std::shared_ptr<State> state_;
+};
+
+/// A C-contiguous n-dimensional array in a DeviceBuffer: element type and shape.
+/// Its dtype must be the kernel parameter's dtype and device_dtype (arrays that the
+/// manifest narrows, int64 kept as int32, are refused when launched).
+class DeviceArray {
+public:
+  /// An uninitialised array of `shape` elements of `dtype` on `device`.
+  DeviceArray(const Device &device, DType dtype, std::vector<std::int64_t> shape);
+  /// A new device array holding a copy of `host` (any strides; copied element by
+  /// element into C order when not C-contiguous).
+  static DeviceArray fromHost(const Device &device, const HostArray &host);
+
+  DType dtype() const { return dtype_; }
+  const std::vector<std::int64_t> &shape() const { return shape_; }
+  std::int64_t elementCount() const;
+  std::uint64_t bytes() const { return static_cast<std::uint64_t>(elementCount()) * dtypeSize(dtype_); }
+  const DeviceBuffer &buffer() const { return buffer_; }
+  DeviceBuffer &buffer() { return buffer_; }
+
+  /// Copies `host` (same dtype and shape, any strides) to the device and waits.
+  /// Throws Error if dtype or shape differ.
+  void copyFromHost(const HostArray &host);
+  /// Copies the array into `host` (same dtype and shape, any strides) and waits.
+  void copyToHost(const HostArray &host) const;
+  /// A host vector with the array's elements in C order (T must match dtype()).
+  template <class T> std::vector<T> toVector() const {
+    std::vector<T> values(static_cast<std::size_t>(elementCount()));
+    copyToHost(HostArray::contiguous(values.data(), dtypeOf<T>(), shape_));
+    return values;
+  }
+
+  /// A C-contiguous HostArray describing this array's shape and dtype whose data
+  /// pointer must never be dereferenced (used to bind arguments).
+  HostArray descriptor() const;
+
+private:
+  DeviceBuffer buffer_;
+  DType dtype_;
+  std::vector<std::int64_t> shape_;
+};
+
+} // namespace nvc::rt

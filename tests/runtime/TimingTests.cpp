@@ -1,0 +1,147 @@
+// Device-resident buffers, chains of launches and timestamp timing on lavapipe:
+// correctness only (results against the host), never how fast anything ran.
+#include "TestSupport.h"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+
+using namespace nvc::rt;
+using namespace nvc::rt::test;
+
+namespace {
+
+Module loadModule(const std::string &name) {
+  return Module(sharedDevice(), shaderPath(name + ".spv"), sourcePath(name + ".json"));
+}
+
+} // namespace
+
+TEST_CASE("device arrays round-trip host data, strided views included", "[timing]") {
+  Device &device = sharedDevice();
+  std::vector<float> host = randomFloats(1001, -10, 10);
+  DeviceArray a = DeviceArray::fromHost(device, HostArray::of(host));
+  CHECK(a.bytes() == 1001 * 4);
+  CHECK(a.buffer().size() >= a.bytes());
+  CHECK(a.toVector<float>() == host);
+
+  // A strided 2-d host view (every other column) goes up and comes back in C order.
+  std::vector<double> wide = randomDoubles(6 * 8, -1, 1);
+  HostArray view = HostArray::contiguous(wide.data(), DType::Float64, {6, 4});
+  view.strides = {8, 2};
+  DeviceArray b = DeviceArray::fromHost(device, view);
+  std::vector<double> back = b.toVector<double>();
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 4; ++j)
+      CHECK(back[i * 4 + j] == wide[i * 8 + 2 * j]);
+
+  a.buffer().fill(0);
+  CHECK(a.toVector<float>() == std::vector<float>(1001, 0.0f));
+  CHECK_THROWS_AS(a.copyFromHost(view), Error); // dtype and shape differ
+  std::vector<unsigned char> big(a.buffer().size() + 4);
+  CHECK_THROWS_AS(a.buffer().upload(big.data(), big.size()), Error);
+}
+
+TEST_CASE("a chain runs launches and copies in order on device buffers", "[timing]") {
+  Device &device = sharedDevice();
+  Module module = loadModule("saxpy");
+  Kernel saxpy = module.kernel();
+  const std::size_t n = 3000;
+  std::vector<float> x = randomFloats(n, -1, 1), y = randomFloats(n, -1, 1);
+  DeviceArray dx = DeviceArray::fromHost(device, HostArray::of(x));
+  DeviceArray dy = DeviceArray::fromHost(device, HostArray::of(y));
+  DeviceArray dz(device, DType::Float32, {static_cast<std::int64_t>(n)});
+
+  // y = 2x + y; z = y; z = -1*x + z, three steps with barriers between them.
+  Chain chain(device);
+  chain.launch(saxpy, DeviceArguments().scalar("a", 2.0).array("x", dx).array("y", dy),
+               LaunchConfig::grid(n), "first")
+      .copy(dy.buffer(), dz.buffer())
+      .launch(saxpy, DeviceArguments().scalar("a", -1.0).array("x", dx).array("y", dz),
+              LaunchConfig::grid(n).withWorkgroupSize(32));
+  CHECK(chain.size() == 3);
+
+  const unsigned warmup = 1, repeats = 3;
+  const ChainTiming t = chain.run(repeats, warmup);
+  REQUIRE(t.labels == std::vector<std::string>{"first", "copy", "saxpy"});
+  const TimestampSupport support = timestampSupport(device);
+  INFO("timestampValidBits " << support.validBits << ", timestampPeriod " << support.periodNs);
+  if (support.supported()) { // lavapipe has timestamps
+    REQUIRE(t.stepMs.size() == 3);
+    for (const auto &samples : t.stepMs) {
+      REQUIRE(samples.size() == repeats);
+      for (double ms : samples)
+        CHECK(ms >= 0);
+    }
+    REQUIRE(t.totalMs.size() == repeats);
+    CHECK(t.medianTotalMs() >= t.medianMs(0));
+  }
+  CHECK(t.hostMsPerRepeat > 0);
+
+  // Every run applies y = 2x + y once more; z is then y - x.
+  const unsigned runs = warmup + repeats;
+  std::vector<float> gy = dy.toVector<float>(), gz = dz.toVector<float>();
+  for (std::size_t i = 0; i < n; ++i) {
+    float ey = y[i];
+    for (unsigned r = 0; r < runs; ++r)
+      ey = 2.0f * x[i] + ey;
+    CHECK(gy[i] == Approx(ey).margin(1e-5));
+    CHECK(gz[i] == Approx(-1.0f * x[i] + ey).margin(1e-5));
+  }
+}
+
+TEST_CASE("a chain refuses arguments that do not fit", "[timing]") {
+  Device &device = sharedDevice();
+  Module module = loadModule("saxpy");
+  Kernel saxpy = module.kernel();
+  DeviceArray dx(device, DType::Float32, {16});
+  DeviceArray dd(device, DType::Float64, {16});
+  Chain chain(device);
+  CHECK_THROWS_AS(chain.launch(saxpy, DeviceArguments().scalar("a", 1.0).array("x", dx),
+                               LaunchConfig::grid(16)),
+                  Error); // y missing
+  CHECK_THROWS_AS(chain.launch(saxpy,
+                               DeviceArguments().scalar("a", 1.0).array("x", dx).array("y", dd),
+                               LaunchConfig::grid(16)),
+                  Error); // float64 for float32
+  CHECK_THROWS_AS(DeviceArguments().array("x", dx).array("x", dx), Error);
+  DeviceArray small(device, DType::Float32, {4});
+  CHECK_THROWS_AS(chain.copy(dx.buffer(), small.buffer()), Error);
+  CHECK(chain.size() == 0);
+  CHECK(chain.run(3).stepMs.empty());
+}
+
+TEST_CASE("nvc-run --time runs on device buffers and writes its timings", "[timing]") {
+  const std::size_t n = 500;
+  std::vector<float> x = randomFloats(n, -1, 1), y = randomFloats(n, -1, 1);
+  const std::string xs = workPath("timing_x.npy"), ys = workPath("timing_y.npy"),
+                    out = workPath("timing_out.npy"), js = workPath("timing.json");
+  writeNpy(xs, HostArray::of(x));
+  writeNpy(ys, HostArray::of(y));
+  std::remove(js.c_str());
+  const CommandResult r = runCommand(
+      fmt::format("{} {} --manifest {} --grid {} a=0.5 x=@{} y=@{} --out y={} --time 4 "
+                  "--warmup 2 --time-json {}",
+                  quote(nvcRunPath()), quote(shaderPath("saxpy.spv")),
+                  quote(sourcePath("saxpy.json")), n, quote(xs), quote(ys),
+                  quote(out), quote(js)));
+  INFO(r.output);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.output.find("gpu time: ") != std::string::npos);
+  const std::string json = readFile(js);
+  for (const char *key : {"\"gpu_ms_median\"", "\"timestamp_valid_bits\"", "\"upload_ms\"",
+                          "\"download_ms\"", "\"repeats\": 4", "\"warmup\": 2"})
+    CHECK(json.find(key) != std::string::npos);
+  NpyArray result = readNpy(out);
+  const float *got = static_cast<const float *>(result.view().data);
+  for (std::size_t i = 0; i < n; ++i) {
+    float e = y[i];
+    for (int k = 0; k < 6; ++k)
+      e = 0.5f * x[i] + e;
+    CHECK(got[i] == Approx(e).margin(1e-5));
+  }
+  const CommandResult bad = runCommand(fmt::format("{} {} --grid 4 --time 0", quote(nvcRunPath()),
+                                                   quote(shaderPath("saxpy.spv"))));
+  CHECK(bad.exitCode == 1);
+}
