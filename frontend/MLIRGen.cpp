@@ -16,6 +16,7 @@
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/ControlFlow/IR/ControlFlow.h>
 #include <mlir/Dialect/ControlFlow/IR/ControlFlowOps.h>
+#include <mlir/Dialect/Func/Extensions/InlinerExtension.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/Dialect/Math/IR/Math.h>
@@ -31,6 +32,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace nvc {
 
@@ -39,6 +41,9 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 void registerNvcDialects(mlir::MLIRContext &context) {
+  mlir::DialectRegistry registry;
+  mlir::func::registerInlinerExtension(registry);
+  context.appendDialectRegistry(registry);
   context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                       mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::math::MathDialect,
                       mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
@@ -79,9 +84,68 @@ size_t leafCount(const Type &t) {
 
 class Generator {
 public:
-  Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel)
-      : ctx_(ctx), file_(file), k_(kernel), b_(&ctx),
-        indexBits_(kernel.intWidth == IntWidth::Narrow32 ? 32 : 64) {}
+  /// `requested` collects the device-function specializations this
+  /// function calls, for generateMLIR to emit.
+  Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
+            unsigned indexBits, const InferenceContext &inference,
+            std::set<std::string> &requested)
+      : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(indexBits),
+        inference_(inference), requested_(requested) {}
+
+  /// Emits a device-function specialization as a private func.func taking
+  /// each scalar leaf, and for each array its buffer and descriptor, and
+  /// returning the scalar leaves of its result. The pipeline inlines it.
+  void generateDevice(mlir::OpBuilder &moduleBuilder, const std::string &name) {
+    const ast::FunctionDef &def = *k_.def;
+    std::vector<mlir::Type> inputs;
+    for (auto &t : k_.signature.params)
+      appendArgumentTypes(t, inputs);
+    std::vector<mlir::Type> results = leafTypes(k_.returnType);
+    auto func = moduleBuilder.create<mlir::func::FuncOp>(loc(def.getLoc()), name,
+                                                          b_.getFunctionType(inputs, results));
+    func.setPrivate();
+    entry_ = func.addEntryBlock();
+    b_.setInsertionPointToStart(entry_);
+    unsigned argIdx = 0;
+    for (size_t i = 0; i < k_.signature.params.size(); ++i) {
+      const Type &t = k_.signature.params[i];
+      const std::string &pname = def.params[i].name;
+      if (t.isArray()) {
+        auto handle = std::make_unique<ArrayHandle>();
+        handle->type = t;
+        handle->buffer = entry_->getArgument(argIdx++);
+        handle->offset = entry_->getArgument(argIdx++);
+        for (unsigned d = 0; d < t.ndim(); ++d)
+          handle->shape.push_back(entry_->getArgument(argIdx++));
+        for (unsigned d = 0; d < t.ndim(); ++d)
+          handle->strides.push_back(entry_->getArgument(argIdx++));
+        arrays_[pname] = std::move(handle);
+      } else {
+        Val v{t, {}};
+        for (size_t k = 0; k < leafCount(t); ++k)
+          v.parts.push_back(entry_->getArgument(argIdx++));
+        declareLocal(pname, t, def.params[i].loc);
+        storeLocal(pname, v, def.params[i].loc);
+      }
+    }
+    exit_ = new mlir::Block();
+    for (auto t : results)
+      exit_->addArgument(t, loc(def.getLoc()));
+    block(def.body);
+    if (!terminated()) {
+      // Falling off the end returns None; in a function that returns a
+      // value that path's result is undefined (type inference made every
+      // return statement agree).
+      std::vector<mlir::Value> undef;
+      for (auto t : results)
+        undef.push_back(b_.create<mlir::ub::PoisonOp>(loc(def.getLoc()), t));
+      b_.create<mlir::cf::BranchOp>(loc(def.getLoc()), exit_, undef);
+    }
+    func.getBody().push_back(exit_);
+    b_.setInsertionPointToEnd(exit_);
+    std::vector<mlir::Value> values(exit_->getArguments().begin(), exit_->getArguments().end());
+    b_.create<mlir::func::ReturnOp>(loc(def.getLoc()), values);
+  }
 
   mlir::func::FuncOp generate(mlir::OpBuilder &moduleBuilder, const std::string &entryName,
                               EntryPointABI &abi) {
@@ -180,6 +244,62 @@ private:
   //===--------------------------------------------------------------------===//
 
   mlir::Type indexType() { return b_.getIntegerType(indexBits_); }
+
+  /// Lowered types of the scalar leaves of `t` (none for none).
+  std::vector<mlir::Type> leafTypes(const Type &t) {
+    std::vector<mlir::Type> out;
+    if (t.kind() == Type::Kind::None)
+      return out;
+    std::vector<Type> leaves;
+    flattenTypes(t, leaves);
+    for (auto &leaf : leaves)
+      out.push_back(lowerScalar(leaf));
+    return out;
+  }
+
+  /// A device function's parameters of type `t`: its scalar leaves, or an
+  /// array's buffer, offset, extents and strides.
+  void appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out) {
+    if (t.isArray()) {
+      out.push_back(bufferMemRefType(t.element()));
+      for (unsigned k = 0; k < 2 * t.ndim() + 1; ++k)
+        out.push_back(indexType());
+      return;
+    }
+    for (auto leaf : leafTypes(t))
+      out.push_back(leaf);
+  }
+
+  /// A call of a device-function specialization: arguments flattened as
+  /// appendArgumentTypes lays them out.
+  Val userCall(const ast::Call &c) {
+    mlir::Location l = loc(c.getLoc());
+    const std::string &key = k_.callees.at(&c);
+    const TypedKernel &spec = *inference_.specializations.at(key);
+    requested_.insert(key);
+    std::vector<mlir::Value> operands;
+    std::vector<mlir::Type> inputs;
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const Type &pt = spec.signature.params[i];
+      Val v = expr(*c.args[i]);
+      if (pt.isArray()) {
+        const ArrayHandle &a = *v.array;
+        operands.push_back(a.buffer);
+        operands.push_back(a.offset);
+        operands.insert(operands.end(), a.shape.begin(), a.shape.end());
+        operands.insert(operands.end(), a.strides.begin(), a.strides.end());
+      } else {
+        Val conv = convert(v, pt, c.args[i]->getLoc());
+        operands.insert(operands.end(), conv.parts.begin(), conv.parts.end());
+      }
+      appendArgumentTypes(pt, inputs);
+    }
+    auto call = b_.create<mlir::func::CallOp>(l, key, leafTypes(spec.returnType), operands);
+    Val out{spec.returnType, {}};
+    for (auto r : call.getResults())
+      out.parts.push_back(r);
+    return out;
+  }
 
   /// Integer width inside the kernel: 64-bit integers become 32-bit by
   /// default (004_…txt "Integer and float width").
@@ -629,9 +749,14 @@ private:
       return;
     case ast::Stmt::Kind::Pass:
       return;
-    case ast::Stmt::Kind::Return:
-      b_.create<mlir::cf::BranchOp>(l, exit_);
+    case ast::Stmt::Kind::Return: {
+      auto &r = cast<ast::Return>(s);
+      std::vector<mlir::Value> values;
+      if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None)
+        values = convert(expr(*r.value), k_.returnType, r.value->getLoc()).parts;
+      b_.create<mlir::cf::BranchOp>(l, exit_, values);
       return;
+    }
     default:
       fail(s.getLoc(), "this statement is not supported in kernels");
     }
@@ -1537,6 +1662,8 @@ private:
   Val call(const ast::Call &c) {
     mlir::Location l = loc(c.getLoc());
     const Type &callee = typeOf(*c.func);
+    if (callee.kind() == Type::Kind::UserFunction)
+      return userCall(c);
     const Type &rt = typeOf(c);
     if (callee.kind() == Type::Kind::DType)
       return convert(expr(*c.args[0]), callee.element(), c.getLoc());
@@ -1659,6 +1786,8 @@ private:
   unsigned indexBits_;
   mlir::Block *entry_ = nullptr;
   mlir::Block *exit_ = nullptr;
+  const InferenceContext &inference_;
+  std::set<std::string> &requested_;
   std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
   /// Views made while generating (row views, views loaded from variables);
   /// a deque keeps their addresses stable.
@@ -1681,7 +1810,7 @@ private:
 mlir::OwningOpRef<mlir::ModuleOp>
 generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
              const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
-             std::vector<EntryPointABI> &abis) {
+             const InferenceContext &inference, std::vector<EntryPointABI> &abis) {
   mlir::OpBuilder builder(&context);
   auto fileLoc = mlir::FileLineColLoc::get(&context, file.path(), 1, 1);
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(fileLoc);
@@ -1690,10 +1819,25 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
   auto gpuModule = builder.create<mlir::gpu::GPUModuleOp>(fileLoc, "kernels");
   mlir::OpBuilder inner(&context);
   inner.setInsertionPointToStart(gpuModule.getBody());
+  unsigned indexBits = kernels.empty() || kernels.front().second->intWidth == IntWidth::Narrow32
+                           ? 32
+                           : 64;
+  std::set<std::string> requested, generated;
   for (auto &[entryName, kernel] : kernels) {
     EntryPointABI abi;
-    Generator(context, file, *kernel).generate(inner, entryName, abi);
+    Generator(context, file, *kernel, indexBits, inference, requested)
+        .generate(inner, entryName, abi);
     abis.push_back(std::move(abi));
+  }
+  // Device functions the kernels call, and those they call in turn.
+  while (requested.size() > generated.size()) {
+    for (const std::string &key : std::set<std::string>(requested)) {
+      if (!generated.insert(key).second)
+        continue;
+      Generator(context, file, *inference.specializations.at(key), indexBits, inference,
+                requested)
+          .generateDevice(inner, key);
+    }
   }
   return module;
 }

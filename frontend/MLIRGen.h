@@ -53,13 +53,14 @@ struct EntryPointABI {
 /// The MLIR dialects nvc generates and lowers through.
 void registerNvcDialects(mlir::MLIRContext &context);
 
-/// Generates the module for `kernels` (each with its entry point name).
+/// Generates the module for `kernels` (each with its entry point name) and
+/// the device-function specializations of `inference` they call.
 /// Throws CompileError for constructs that type-check but cannot be
 /// generated yet. `abis` receives one entry per kernel, in order.
 mlir::OwningOpRef<mlir::ModuleOp>
 generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
              const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
-             std::vector<EntryPointABI> &abis);
+             const InferenceContext &inference, std::vector<EntryPointABI> &abis);
 
 } // namespace nvc
 

@@ -90,9 +90,10 @@ const char *binOpSymbol(ast::BinOpKind op) {
 
 class Inferrer {
 public:
-  Inferrer(const ModuleScope &scope, const DecoratedFunction &fn, const Signature &sig,
-           DiagnosticEngine &diags)
-      : scope_(scope), fn_(fn), diags_(diags) {
+  Inferrer(InferenceContext &context, const DecoratedFunction &fn, const Signature &sig,
+           bool isDevice)
+      : context_(context), scope_(context.scope), fn_(fn), diags_(context.diags) {
+    result_.isDevice = isDevice;
     result_.def = fn.def;
     result_.signature = sig;
     result_.intWidth = fn.intWidth.value_or(IntWidth::Narrow32);
@@ -111,15 +112,15 @@ public:
   }
 
   TypedKernel run() {
-    if (!fn_.isKernel)
-      throw CompileError(fn_.def->getLoc(),
-                         "device functions are not supported yet; only kernels are compiled");
-    if (result_.signature.result.kind() != Type::Kind::None)
+    if (!result_.isDevice && result_.signature.result.kind() != Type::Kind::None)
       throw CompileError(result_.signature.loc, "a kernel must return void");
     for (int round = 0; round < 8; ++round) {
       auto before = result_.varTypes;
+      Type returnBefore = result_.returnType;
+      returnType_ = Type();
       block(fn_.def->body);
-      if (before == result_.varTypes)
+      result_.returnType = returnType_.isUnknown() ? Type::none() : returnType_;
+      if (before == result_.varTypes && returnBefore == result_.returnType)
         return std::move(result_);
     }
     throw CompileError(fn_.def->getLoc(), "type inference did not converge");
@@ -267,8 +268,23 @@ private:
       return;
     case ast::Stmt::Kind::Return: {
       auto &r = cast<ast::Return>(s);
-      if (r.value && !isa<ast::NoneLiteral>(*r.value))
-        fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
+      if (r.value && !isa<ast::NoneLiteral>(*r.value)) {
+        if (!result_.isDevice)
+          fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
+        Type t = expr(*r.value);
+        if (t.isArray() || t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
+            t.kind() == Type::Kind::Function)
+          fail(r.value->getLoc(), fmt::format("a device function cannot return {}", t.str()));
+        Type u = unifyTypes(returnType_, t);
+        if (u.isUnknown() && !t.isUnknown())
+          fail(r.value->getLoc(), fmt::format("cannot unify return types {} and {}",
+                                              returnType_.str(), t.str()));
+        returnType_ = u;
+      } else if (result_.isDevice && !returnType_.isUnknown() &&
+                 returnType_.kind() != Type::Kind::None) {
+        fail(s.getLoc(), fmt::format("a bare return in a function that returns {}",
+                                     returnType_.str()));
+      }
       return;
     }
     case ast::Stmt::Kind::FunctionDef:
@@ -438,9 +454,7 @@ private:
       result_.constants[&n] = sym->value;
       return record(n, sym->type);
     case GlobalSymbol::Kind::UserFunction:
-      fail(n.getLoc(), fmt::format("calling other functions ('{}') from kernels is not "
-                                   "supported yet",
-                                   n.id));
+      return record(n, Type::userFunction(n.id));
     }
     return Type();
   }
@@ -589,6 +603,45 @@ private:
     return record(s, base.element());
   }
 
+  /// A call of a function defined in the file: typed by specializing the
+  /// callee for the argument types (Numba compiles one version per call
+  /// signature); the result is the callee's return type.
+  Type userCall(const ast::Call &c, const std::string &name) {
+    const DecoratedFunction *fn = nullptr;
+    for (auto &f : scope_.functions())
+      if (f.def->name == name)
+        fn = &f;
+    if (!fn)
+      fail(c.func->getLoc(),
+           fmt::format("'{}' is not a GPU function: decorate it with @cuda.jit(device=True), "
+                       "@nv.jit or @njit to call it from a kernel",
+                       name));
+    if (!c.keywords.empty())
+      fail(c.keywords.front().loc, "keyword arguments to device functions are not supported");
+    std::vector<Type> args;
+    for (auto &a : c.args) {
+      Type t = expr(*a);
+      if (t.isUnknown())
+        return record(c, Type());
+      if (!t.isScalar() && !t.isArray() && !t.isTuple())
+        fail(a->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
+      args.push_back(t);
+    }
+    if (args.size() != fn->def->params.size())
+      fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", name,
+                                   fn->def->params.size(), args.size()));
+    std::string key = inferDeviceFunction(context_, *fn, args, c.getLoc());
+    result_.callees[&c] = key;
+    const TypedKernel &spec = *context_.specializations.at(key);
+    for (size_t i = 0; i < c.args.size(); ++i)
+      if (args[i].isArray())
+        if (auto root = rootOf(*c.args[i])) {
+          result_.access[*root].read |= spec.access[i].read;
+          result_.access[*root].written |= spec.access[i].written;
+        }
+    return record(c, spec.returnType);
+  }
+
   int64_t constantAxis(const ast::Call &c, const std::string &fname, int64_t lo, int64_t hi) {
     if (c.args.size() != 1)
       fail(c.getLoc(), fmt::format("{}() takes exactly one argument", fname));
@@ -636,6 +689,8 @@ private:
                                               callee.element().str()));
       return record(c, callee.element());
     }
+    if (callee.kind() == Type::Kind::UserFunction)
+      return userCall(c, callee.name());
     if (callee.kind() != Type::Kind::Function) {
       if (callee.isUnknown())
         return record(c, Type());
@@ -880,6 +935,8 @@ private:
   std::set<std::string> locals_;
   std::map<std::string, ast::Location> varLocs_;
   std::map<std::string, size_t> paramIndex_;
+  InferenceContext &context_;
+  Type returnType_;
   std::map<std::string, size_t> arrayRoot_; ///< locals holding views of parameters
   int loopDepth_ = 0;
   int round_ = 0;
@@ -887,9 +944,138 @@ private:
 
 } // namespace
 
-TypedKernel inferKernel(const ModuleScope &scope, const DecoratedFunction &fn,
-                        const Signature &sig, DiagnosticEngine &diags) {
-  return Inferrer(scope, fn, sig, diags).run();
+TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
+                        const Signature &sig) {
+  context.callStack.push_back(fn.def->name);
+  TypedKernel k = Inferrer(context, fn, sig, /*isDevice=*/false).run();
+  context.callStack.pop_back();
+  return k;
+}
+
+/// A readable, unique name for one specialization: `clamp__float32_float32`.
+static std::string mangle(const std::string &name, const std::vector<Type> &args) {
+  std::string key = name + "_";
+  for (auto &t : args) {
+    std::string s = t.str();
+    for (char &ch : s)
+      if (!isalnum(static_cast<unsigned char>(ch)))
+        ch = '_';
+    key += "_" + s;
+  }
+  return key;
+}
+
+/// Names of user functions called anywhere in `block`.
+static void collectCalledNames(const ast::Block &block, std::set<std::string> &out);
+
+static void collectCalledNames(const ast::Expr &e, std::set<std::string> &out) {
+  if (auto *c = dyn_cast<ast::Call>(&e)) {
+    if (auto *n = dyn_cast<ast::Name>(c->func.get()))
+      out.insert(n->id);
+    collectCalledNames(*c->func, out);
+    for (auto &a : c->args)
+      collectCalledNames(*a, out);
+  } else if (auto *b = dyn_cast<ast::BinOp>(&e)) {
+    collectCalledNames(*b->lhs, out);
+    collectCalledNames(*b->rhs, out);
+  } else if (auto *u = dyn_cast<ast::UnaryOp>(&e)) {
+    collectCalledNames(*u->operand, out);
+  } else if (auto *b = dyn_cast<ast::BoolOp>(&e)) {
+    for (auto &v : b->values)
+      collectCalledNames(*v, out);
+  } else if (auto *c = dyn_cast<ast::Compare>(&e)) {
+    collectCalledNames(*c->left, out);
+    for (auto &v : c->comparators)
+      collectCalledNames(*v, out);
+  } else if (auto *i = dyn_cast<ast::IfExp>(&e)) {
+    collectCalledNames(*i->test, out);
+    collectCalledNames(*i->body, out);
+    collectCalledNames(*i->orelse, out);
+  } else if (auto *t = dyn_cast<ast::Tuple>(&e)) {
+    for (auto &v : t->elts)
+      collectCalledNames(*v, out);
+  } else if (auto *s = dyn_cast<ast::Subscript>(&e)) {
+    collectCalledNames(*s->value, out);
+    collectCalledNames(*s->index, out);
+  } else if (auto *a = dyn_cast<ast::Attribute>(&e)) {
+    collectCalledNames(*a->value, out);
+  }
+}
+
+static void collectCalledNames(const ast::Block &block, std::set<std::string> &out) {
+  for (auto &st : block) {
+    if (auto *e = dyn_cast<ast::ExprStmt>(st.get())) {
+      collectCalledNames(*e->value, out);
+    } else if (auto *a = dyn_cast<ast::Assign>(st.get())) {
+      collectCalledNames(*a->value, out);
+      for (auto &t : a->targets)
+        collectCalledNames(*t, out);
+    } else if (auto *a = dyn_cast<ast::AugAssign>(st.get())) {
+      collectCalledNames(*a->target, out);
+      collectCalledNames(*a->value, out);
+    } else if (auto *r = dyn_cast<ast::Return>(st.get())) {
+      if (r->value)
+        collectCalledNames(*r->value, out);
+    } else if (auto *i = dyn_cast<ast::If>(st.get())) {
+      collectCalledNames(*i->test, out);
+      collectCalledNames(i->body, out);
+      collectCalledNames(i->orelse, out);
+    } else if (auto *w = dyn_cast<ast::While>(st.get())) {
+      collectCalledNames(*w->test, out);
+      collectCalledNames(w->body, out);
+      collectCalledNames(w->orelse, out);
+    } else if (auto *f = dyn_cast<ast::For>(st.get())) {
+      collectCalledNames(*f->iter, out);
+      collectCalledNames(f->body, out);
+      collectCalledNames(f->orelse, out);
+    }
+  }
+}
+
+std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &context) {
+  std::set<std::string> called;
+  for (auto &fn : context.scope.functions())
+    collectCalledNames(fn.def->body, called);
+  std::vector<std::pair<std::string, TypedKernel>> kernels;
+  for (auto &fn : context.scope.functions()) {
+    if (!fn.isKernel)
+      continue;
+    if (fn.signatures.empty()) {
+      if (called.count(fn.def->name))
+        continue; // an @nv.jit helper called from kernels
+      throw CompileError(
+          fn.def->getLoc(),
+          fmt::format("kernel '{}' has no signature: nvc compiles ahead of time and needs the "
+                      "argument types, e.g. @cuda.jit(\"void(float32, float32[::1])\"), "
+                      "annotations (def {}(a: float32, x: float32[::1])), or --sig "
+                      "'{}=void(float32, float32[::1])'",
+                      fn.def->name, fn.def->name, fn.def->name));
+    }
+    for (size_t i = 0; i < fn.signatures.size(); ++i)
+      kernels.emplace_back(fn.def->name + (i ? fmt::format("__{}", i) : ""),
+                           inferKernel(context, fn, fn.signatures[i]));
+  }
+  return kernels;
+}
+
+std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
+                                const std::vector<Type> &args, ast::Location callLoc) {
+  for (auto &name : context.callStack)
+    if (name == fn.def->name)
+      throw CompileError(callLoc, fmt::format("recursive call of '{}': recursion is not "
+                                              "supported in GPU code",
+                                              fn.def->name));
+  std::string key = mangle(fn.def->name, args);
+  if (context.specializations.count(key))
+    return key;
+  Signature sig;
+  sig.params = args;
+  sig.loc = fn.def->getLoc();
+  context.callStack.push_back(fn.def->name);
+  auto spec = std::make_unique<TypedKernel>(Inferrer(context, fn, sig, /*isDevice=*/true).run());
+  context.callStack.pop_back();
+  context.specializations[key] = std::move(spec);
+  return key;
 }
 
 } // namespace nvc

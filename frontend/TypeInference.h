@@ -27,6 +27,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -106,13 +107,48 @@ struct TypedKernel {
   std::unordered_map<const ast::Expr *, ConstValue> constants;
   /// Per parameter index: how an array parameter is used.
   std::vector<ArrayAccess> access;
+  /// Device functions only: the unified type of its return statements
+  /// (none when it returns nothing).
+  Type returnType = Type::none();
+  bool isDevice = false;
+  /// The specialization (InferenceContext key) each call of a user
+  /// function calls.
+  std::unordered_map<const ast::Call *, std::string> callees;
 
   const Type &typeOf(const ast::Expr *e) const;
 };
 
-/// Types `def` for `sig`. Throws CompileError on a type error.
-TypedKernel inferKernel(const ModuleScope &scope, const DecoratedFunction &fn,
-                        const Signature &sig, DiagnosticEngine &diags);
+/// The device-function specializations typed while typing a file's kernels:
+/// one per function and distinct argument types (as Numba specializes per
+/// call signature), keyed by a mangled name (`clamp__float32_float32`).
+class InferenceContext {
+public:
+  InferenceContext(const ModuleScope &scope, DiagnosticEngine &diags)
+      : scope(scope), diags(diags) {}
+  const ModuleScope &scope;
+  DiagnosticEngine &diags;
+  std::map<std::string, std::unique_ptr<TypedKernel>> specializations;
+  /// Functions being typed, innermost last (to reject recursion).
+  std::vector<std::string> callStack;
+};
+
+/// Types `def` for `sig` as a kernel. Throws CompileError on a type error.
+TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
+                        const Signature &sig);
+
+/// Types every kernel of the file for each of its signatures. Entry names
+/// are the function's name, and `name__<k>` for its k-th extra signature. A
+/// function is a kernel when its decorator makes it one (@cuda.jit and
+/// @nv.jit without device=True) and no other function of the file calls it;
+/// a kernel without a signature is an error that says how to give one.
+/// Device functions are typed per call. Throws CompileError.
+std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &context);
+
+/// Types the device function `fn` for argument types `args` unless already
+/// typed; returns its specialization key in `context`. Throws CompileError
+/// (at `callLoc` for recursion).
+std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
+                                const std::vector<Type> &args, ast::Location callLoc);
 
 } // namespace nvc
 

@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - nvc's pass pipeline, in one place --------------------===//
 //
 // The lowering from frontend MLIR to a serializable spirv.module, as a list:
+//  0. Inline device functions into the kernels and drop them (symbol-dce).
 //  1. Structure each kernel: mem2reg promotes locals to SSA values,
 //     lift-cf-to-scf turns break/continue/return and short-circuit branches
 //     into scf.while/scf.if (SPIR-V shaders need structured control flow),
@@ -28,6 +29,10 @@
 namespace nvc {
 
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
+  auto &inlining = pm.nest<mlir::gpu::GPUModuleOp>();
+  inlining.addPass(mlir::createInlinerPass());
+  inlining.addPass(mlir::createSymbolDCEPass());
+
   auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
   kernels.addPass(mlir::createMem2Reg());
   kernels.addPass(mlir::createLiftControlFlowToSCFPass());

@@ -262,6 +262,23 @@ def case_complex(r, rng):
     check_close(res["out"], (z * 2j + x - (1 + 0.5j)) / (z + 3), rtol=1e-15, atol=1e-15)
 
 
+def case_device_functions(r, rng):
+    n = int(rng.integers(100, 300))
+    x = rng.standard_normal(n).astype(np.float32)
+    d = rng.standard_normal(n)
+    outs = {"out_a": poisoned(n, np.float32), "out_b": poisoned(n, np.float32),
+            "out_c": poisoned(n, np.float64), "out_i": poisoned(n, np.int32)}
+    res = r.run("device_functions.py", "helpers", [n], {"x": x, "d": d, **outs},
+                outputs=list(outs))
+    two = np.float32(2)
+    check_close(res["out_a"], np.clip(x + two, np.float32(-1), np.float32(1)), rtol=0, atol=0)
+    check_close(res["out_b"], x - two, rtol=0, atol=0)
+    prefix = np.array([sum(d[:i + 1].tolist()) for i in range(n)])   # sequential sums
+    want_c = np.clip(prefix * 0.5, -10.0, 10.0) + (d - 1.0)
+    check_close(res["out_c"], want_c, rtol=0, atol=0)
+    check_close(res["out_i"], np.clip(np.arange(n) - 5, 0, 100).astype(np.int32), rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -274,6 +291,7 @@ CASES = [
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
+    ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
 ]
 
 

@@ -1,0 +1,227 @@
+//===- Compile.cpp - The whole compiler as one library call ----------------===//
+//
+// The stages, in order (each stops the compile at its first error):
+//  1. parse the source, resolve module names, apply --sig signatures;
+//  2. type each kernel per signature (one entry point per signature);
+//  3. generate MLIR and verify it (EmitKind::MLIR stops here);
+//  4. run the lowering pipeline (passes/Pipeline.cpp) under a diagnostic
+//     handler that turns MLIR's messages into nvc diagnostics;
+//  5. serialize and validate the SPIR-V, build the manifest.
+// A source without kernels is an error at 1:1, printed like every other
+// source error (location, source line, caret).
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Compile.h"
+
+#include "compiler/Manifest.h"
+#include "compiler/SPIRVBinary.h"
+#include "frontend/MLIRGen.h"
+#include "frontend/Parser.h"
+#include "frontend/TypeInference.h"
+#include "passes/Passes.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/raw_ostream.h>
+#include <mlir/AsmParser/AsmParser.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
+#include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
+#include <mlir/IR/Diagnostics.h>
+#include <mlir/IR/Verifier.h>
+#include <mlir/Pass/PassManager.h>
+
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+namespace nvc {
+namespace {
+
+/// An error about the command-line options rather than the source.
+struct OptionError {
+  std::string message;
+};
+
+/// Reports MLIR's diagnostics (verifier and pass failures) in nvc's format.
+void reportMLIRDiagnostic(DiagnosticEngine &diags, mlir::Diagnostic &diag,
+                          bool &internalError) {
+  ast::Location loc;
+  if (auto fl = llvm::dyn_cast<mlir::FileLineColLoc>(diag.getLocation()))
+    loc = {fl.getLine(), fl.getColumn()};
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << diag;
+  if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
+    internalError = true;
+    diags.error(loc, "internal compiler error: " + message);
+  }
+  else
+    diags.note(loc, message);
+}
+
+/// Parses `--sig NAME=SIGNATURE` strings, grouped by name.
+std::map<std::string, std::vector<Signature>>
+parseSignatureOptions(const std::vector<std::string> &options) {
+  std::map<std::string, std::vector<Signature>> sigs;
+  for (auto &s : options) {
+    size_t eq = s.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw OptionError{fmt::format("invalid --sig '{}': expected NAME=SIGNATURE", s)};
+    try {
+      sigs[s.substr(0, eq)].push_back(parseSignatureString(s.substr(eq + 1), {}));
+    } catch (CompileError &e) {
+      throw OptionError{fmt::format("invalid --sig '{}': {}", s, e.message)};
+    }
+  }
+  return sigs;
+}
+
+} // namespace
+
+CompileResult compileSource(const std::string &path, const std::string &text,
+                            const CompileOptions &options) {
+  CompileResult result;
+  result.dependencies.push_back(path);
+  std::ostringstream diagText;
+  SourceFile file(path, text);
+  DiagnosticEngine diags(file, diagText);
+  diags.setWarningsAsErrors(options.warningsAsErrors);
+  for (auto &flag : options.disabledWarnings)
+    diags.disableWarning(flag);
+  auto finish = [&](bool success) {
+    result.success = success && diags.errorCount() == 0;
+    result.errorCount = diags.errorCount();
+    if (!result.success && result.errorCount == 0)
+      result.errorCount = 1; // an option error (printed as `nvc: error: …`)
+    result.diagnostics = diagText.str();
+    return std::move(result);
+  };
+  for (int32_t v : options.localSize)
+    if (v < 1 || v > 1024) {
+      diagText << "nvc: error: workgroup size values must be 1..1024\n";
+      return finish(false);
+    }
+  if (options.indexBits != 32 && options.indexBits != 64) {
+    diagText << "nvc: error: index bits must be 32 or 64\n";
+    return finish(false);
+  }
+
+  // Single-threaded: a file's kernels are small, and output never depends on
+  // scheduling.
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  registerNvcDialects(context);
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    reportMLIRDiagnostic(diags, d, result.internalError);
+    return mlir::success();
+  });
+  std::vector<EntryPointABI> abis;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::vector<TypedKernel> typed;
+  std::unique_ptr<ast::Module> ast;
+  try {
+    ast = parseModule(file);
+    ModuleScope scope(*ast, diags);
+    for (auto &[name, sigs] : parseSignatureOptions(options.signatures)) {
+      bool found = false;
+      for (auto &fn : scope.functions())
+        if (fn.def->name == name) {
+          found = true;
+          for (auto &sig : sigs)
+            if (sig.params.size() != fn.def->params.size())
+              throw OptionError{fmt::format("--sig for '{}' has {} parameter types but the "
+                                            "function has {} parameters",
+                                            name, sig.params.size(), fn.def->params.size())};
+          fn.signatures = sigs;
+        }
+      if (!found)
+        throw OptionError{
+            fmt::format("--sig names '{}', which is not a @jit function of '{}'", name, path)};
+    }
+    InferenceContext inference(scope, diags);
+    std::vector<std::pair<std::string, const TypedKernel *>> kernels;
+    for (auto &[entry, k] : typeKernels(inference)) {
+      if (options.indexBits == 64)
+        k.intWidth = IntWidth::Exact64;
+      typed.push_back(std::move(k));
+      kernels.emplace_back(entry, nullptr);
+    }
+    if (kernels.empty())
+      throw CompileError({1, 1}, fmt::format("'{}' contains no kernel (a function decorated "
+                                             "with @cuda.jit or @nv.jit)",
+                                             std::filesystem::path(path).filename().string()));
+    for (size_t i = 0; i < kernels.size(); ++i)
+      kernels[i].second = &typed[i];
+    // One module has one integer width (the ABI's index width).
+    for (auto &k : typed)
+      if (k.intWidth != typed.front().intWidth)
+        throw CompileError(k.def->getLoc(),
+                           "all kernels of a file must use the same integer width "
+                           "(narrow=False on all or none)");
+    if (diags.errorCount())
+      return finish(false);
+    module = generateMLIR(context, file, kernels, inference, abis);
+  } catch (CompileError &e) {
+    diags.error(e.loc, e.message);
+    return finish(false);
+  } catch (OptionError &e) {
+    diagText << "nvc: error: " << e.message << "\n";
+    return finish(false);
+  }
+  if (diags.errorCount() || !module)
+    return finish(false);
+
+  unsigned indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
+  // Target: Vulkan 1.1 (SPIR-V 1.3); spirv-update-vce trims the capability
+  // list to what the module uses, and the manifest reports that.
+  auto targetEnv = mlir::parseAttribute(
+      "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
+      "GroupNonUniform], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>",
+      &context);
+  module->getOperation()->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
+
+  if (mlir::failed(mlir::verify(*module))) {
+    result.internalError = true;
+    diags.error({}, "internal compiler error: generated MLIR does not verify");
+    return finish(false);
+  }
+  if (options.emit == EmitKind::MLIR) {
+    llvm::raw_string_ostream os(result.text);
+    module->print(os);
+    return finish(true);
+  }
+
+  mlir::PassManager pm(&context);
+  PipelineOptions pipelineOptions;
+  pipelineOptions.localSize = options.localSize;
+  pipelineOptions.indexBits = indexBits;
+  buildLoweringPipeline(pm, pipelineOptions);
+  if (mlir::failed(pm.run(*module))) {
+    result.internalError = true;
+    if (!diags.errorCount())
+      diags.error({}, "internal compiler error: the lowering pipeline failed");
+    return finish(false);
+  }
+  if (diags.errorCount())
+    return finish(false);
+  mlir::spirv::ModuleOp spirvModule;
+  module->walk([&](mlir::spirv::ModuleOp m) { spirvModule = m; });
+  if (!spirvModule) {
+    result.internalError = true;
+    diags.error({}, "internal compiler error: no SPIR-V module produced");
+    return finish(false);
+  }
+  std::string error;
+  if (!emitSPIRV(spirvModule, result.words, error)) {
+    result.internalError = true;
+    diags.error({}, error);
+    return finish(false);
+  }
+  if (options.emit == EmitKind::SPIRVText)
+    result.text = disassembleSPIRV(result.words);
+  nlohmann::json manifest =
+      buildManifest(abis, spirvModule, options.localSize,
+                    std::filesystem::path(path).filename().string(), file.text());
+  result.manifest = manifest.dump(2) + "\n";
+  return finish(true);
+}
+
+} // namespace nvc

@@ -1,0 +1,73 @@
+//===- Compile.h - The whole compiler as one library call ------------------===//
+//
+// compileSource() runs every stage of nvc on one kernel file held in memory:
+// parse, resolve names, type each kernel per signature, generate MLIR, lower
+// it to the SPIR-V dialect, serialize and validate the module, and build the
+// binding manifest. It touches no file and never exits the process: the nvc
+// command line (nvc.cpp) and the libFuzzer target (fuzz/) both call it.
+// Diagnostics come back as text in nvc's format (`file:line:col: error: …`,
+// the source line and a caret line).
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_COMPILER_COMPILE_H
+#define NVC_COMPILER_COMPILE_H
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nvc {
+
+/// What compileSource() produces.
+enum class EmitKind {
+  Binary,      ///< SPIR-V words and the manifest
+  MLIR,        ///< the verified MLIR the frontend generated (text), nothing else
+  SPIRVText,   ///< the SPIR-V disassembly (text); words and manifest are set too
+};
+
+struct CompileOptions {
+  EmitKind emit = EmitKind::Binary;
+  /// Default workgroup size (spec constants 0..2); each value 1..1024.
+  std::array<int32_t, 3> localSize = {64, 1, 1};
+  /// `NAME=SIGNATURE` strings (--sig): replace the source's signatures of NAME.
+  std::vector<std::string> signatures;
+  /// 32 (numba-vulkan's narrow indexing) or 64.
+  unsigned indexBits = 32;
+  bool warningsAsErrors = false;
+  /// Warning groups to silence (-Wno-<flag>).
+  std::vector<std::string> disabledWarnings;
+};
+
+struct CompileResult {
+  bool success = false;
+  /// Every diagnostic, errors and warnings, in print order (may be non-empty
+  /// on success: warnings).
+  std::string diagnostics;
+  /// How many errors `diagnostics` holds (0 on success).
+  unsigned errorCount = 0;
+  /// Whether one of them is an internal compiler error (a bug of nvc, not of
+  /// the source: MLIR verification or lowering failed, or SPIR-V validation).
+  bool internalError = false;
+  /// The validated module (EmitKind::Binary and SPIRVText).
+  std::vector<uint32_t> words;
+  /// The manifest JSON text, ending in a newline (EmitKind::Binary and SPIRVText).
+  std::string manifest;
+  /// The MLIR or SPIR-V disassembly (EmitKind::MLIR and SPIRVText).
+  std::string text;
+  /// Every file the result depends on, for build-system depfiles: the kernel
+  /// source itself, then any file it brought in (none yet: local imports do
+  /// not exist; the frontend adds them here when they do).
+  std::vector<std::string> dependencies;
+};
+
+/// Compiles the kernel source `text`. `path` names the file in diagnostics
+/// and its last component is the manifest's `source.file`; it is not read.
+/// Never throws, never exits: every failure, including errors in
+/// `options.signatures`, is a diagnostic and `success == false`.
+CompileResult compileSource(const std::string &path, const std::string &text,
+                            const CompileOptions &options);
+
+} // namespace nvc
+
+#endif // NVC_COMPILER_COMPILE_H
