@@ -136,7 +136,12 @@ CompileResult compileSource(const std::string &path, const std::string &text,
         throw OptionError{
             fmt::format("--sig names '{}', which is not a @jit function of '{}'", name, path)};
     }
-    InferenceContext inference(scope, diags);
+    PrecisionPolicy precision;
+    if (options.narrow == "true" || options.narrow == "floats")
+      precision.narrowFloats = true;
+    if (options.narrow == "floats" || options.narrow == "false")
+      precision.intWidth = IntWidth::Exact64;
+    InferenceContext inference(scope, diags, precision);
     std::vector<std::pair<std::string, const TypedKernel *>> kernels;
     for (auto &[entry, k] : typeKernels(inference)) {
       if (options.indexBits == 64)

@@ -34,6 +34,10 @@ struct CompileOptions {
   std::vector<std::string> signatures;
   /// 32 (numba-vulkan's narrow indexing) or 64.
   unsigned indexBits = 32;
+  /// --narrow: the precision policy of kernels without narrow= ("true",
+  /// "floats", "false"; empty for the default: 32-bit integers, floats keep
+  /// their width). Validated by the command line.
+  std::string narrow;
   bool warningsAsErrors = false;
   /// Warning groups to silence (-Wno-<flag>).
   std::vector<std::string> disabledWarnings;

@@ -37,6 +37,7 @@ struct Options {
   std::string localSize = "64";
   std::vector<std::string> signatures;
   unsigned indexBits = 32;
+  std::string narrow;
   bool werror = false;
   std::vector<std::string> warningFlags;
   bool writeDepfile = false;   // -MD
@@ -150,6 +151,11 @@ int main(int argc, char **argv) {
   app.add_option("--index-bits", opt.indexBits,
                  "integer width inside kernels: 32 (default, as numba-vulkan) or 64 (exact)")
       ->check(CLI::IsMember({32u, 64u}));
+  app.add_option("--narrow", opt.narrow,
+                 "precision of kernels without narrow=: true (32-bit integers and floats), "
+                 "floats (32-bit floats, 64-bit integers), false (exact 64-bit); default: "
+                 "32-bit integers, floats keep their width")
+      ->check(CLI::IsMember({"true", "floats", "false"}));
   app.add_flag("--Werror", opt.werror, "treat warnings as errors (also -Werror)");
   app.footer("Compiler-style options: -Werror, -Wno-<flag>; -MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
@@ -199,6 +205,7 @@ int main(int argc, char **argv) {
   options.localSize = parseLocalSize(opt.localSize);
   options.signatures = opt.signatures;
   options.indexBits = opt.indexBits;
+  options.narrow = opt.narrow;
   options.warningsAsErrors = opt.werror;
   options.disabledWarnings = opt.warningFlags;
   if (opt.emit == "spv" && opt.output == "-")

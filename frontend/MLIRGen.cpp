@@ -173,11 +173,11 @@ public:
           descTys.push_back(indexType());
       } else if (t.isComplex()) {
         arg.deviceDtype = t;
-        scalarTys.push_back(lowerScalar(t.complexPart()));
-        scalarTys.push_back(lowerScalar(t.complexPart()));
+        scalarTys.push_back(memoryType(t.complexPart()));
+        scalarTys.push_back(memoryType(t.complexPart()));
       } else if (t.isNumber()) {
         arg.deviceDtype = paramFieldType(t);
-        scalarTys.push_back(lowerScalar(arg.deviceDtype));
+        scalarTys.push_back(memoryType(arg.deviceDtype));
       } else {
         throw CompileError(def.params[i].loc,
                            fmt::format("parameters of type {} are not supported", t.str()));
@@ -214,8 +214,9 @@ public:
           deriveContiguousStrides(*handle, loc(def.getLoc()));
         arrays_[name] = std::move(handle);
       } else if (t.isComplex()) {
-        mlir::Value re = entry_->getArgument(scalarIdx++);
-        mlir::Value im = entry_->getArgument(scalarIdx++);
+        mlir::Location pl = loc(def.params[i].loc);
+        mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+        mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
         Val val{t, {re, im}};
         declareLocal(name, t, def.params[i].loc);
         storeLocal(name, val, def.params[i].loc);
@@ -313,8 +314,28 @@ private:
     if (t.isInteger())
       return b_.getIntegerType(intBits(t));
     if (t.isFloat())
-      return t.bits() == 32 ? mlir::Type(b_.getF32Type()) : mlir::Type(b_.getF64Type());
+      return t.bits() == 32 || k_.narrowFloats ? mlir::Type(b_.getF32Type())
+                                               : mlir::Type(b_.getF64Type());
     throw CompileError({}, "internal error: no MLIR type for " + t.str());
+  }
+
+  /// The MLIR type of a scalar in memory (buffers, the parameter block):
+  /// what the host wrote, before any float narrowing.
+  mlir::Type memoryType(const Type &t) {
+    if (t.isFloat())
+      return t.bits() == 32 ? mlir::Type(b_.getF32Type()) : mlir::Type(b_.getF64Type());
+    if (t.isBoolean())
+      return b_.getI8Type();
+    return b_.getIntegerType(t.bits());
+  }
+
+  /// Converts a float read from memory to the compute width, or back.
+  mlir::Value toWidth(mlir::Value v, mlir::Type want, mlir::Location l) {
+    if (v.getType() == want || !llvm::isa<mlir::FloatType>(want))
+      return v;
+    if (v.getType().getIntOrFloatBitWidth() < want.getIntOrFloatBitWidth())
+      return b_.create<mlir::arith::ExtFOp>(l, want, v);
+    return b_.create<mlir::arith::TruncFOp>(l, want, v);
   }
 
   /// Element type an array of `dtype` has on the device.
@@ -338,9 +359,7 @@ private:
     Type st = storageType(dtype);
     if (st.isComplex())
       st = st.complexPart(); // interleaved (real, imaginary) pairs, as NumPy
-    mlir::Type elem = st.isBoolean() ? mlir::Type(b_.getI8Type())
-                      : st.isInteger() ? mlir::Type(b_.getIntegerType(st.bits()))
-                                       : lowerScalar(st);
+    mlir::Type elem = memoryType(st);
     return mlir::MemRefType::get(
         {mlir::ShapedType::kDynamic}, elem, mlir::MemRefLayoutAttrInterface(),
         mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::StorageBuffer));
@@ -351,6 +370,8 @@ private:
       return b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
                                             intConst(0, v.getType(), l));
     mlir::Type want = lowerScalar(t);
+    if (t.isFloat())
+      return toWidth(v, want, l);
     if (want != v.getType())
       return b_.create<mlir::arith::TruncIOp>(l, want, v);
     return v;
@@ -542,11 +563,8 @@ private:
         return b_.create<mlir::arith::FPToSIOp>(l, target, v);
       return b_.create<mlir::arith::FPToUIOp>(l, target, v);
     }
-    if (from.isFloat() && to.isFloat()) {
-      if (from.bits() < to.bits())
-        return b_.create<mlir::arith::ExtFOp>(l, target, v);
-      return b_.create<mlir::arith::TruncFOp>(l, target, v);
-    }
+    if (from.isFloat() && to.isFloat())
+      return toWidth(v, target, l); // equal widths when float64 is narrowed
     fail(at, fmt::format("cannot convert {} to {}", from.str(), to.str()));
   }
 
@@ -1049,6 +1067,8 @@ private:
       if (dtype.isBoolean())
         v = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
                                            intConst(0, v.getType(), l));
+      else
+        v = toWidth(v, lowerScalar(dtype.isComplex() ? dtype.complexPart() : dtype), l);
       result.parts.push_back(v);
     }
     return result;
@@ -1061,6 +1081,8 @@ private:
       mlir::Value x = v.parts[part];
       if (a.type.element().isBoolean())
         x = b_.create<mlir::arith::ExtUIOp>(l, b_.getI8Type(), x);
+      else
+        x = toWidth(x, llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType(), l);
       mlir::Value idx = bufferIndex(a, linear, part, l);
       b_.create<mlir::memref::StoreOp>(l, x, a.buffer, mlir::ValueRange{idx});
     }
@@ -1104,11 +1126,11 @@ private:
     switch (e.getKind()) {
     case ast::Expr::Kind::FloatLiteral:
       return Val{Type::floating(64),
-                 {floatConst(cast<ast::FloatLiteral>(e).value, b_.getF64Type(), l)}};
+                 {floatConst(cast<ast::FloatLiteral>(e).value, lowerScalar(Type::floating(64)), l)}};
     case ast::Expr::Kind::ImaginaryLiteral:
       return Val{Type::complex(128),
-                 {floatConst(0, b_.getF64Type(), l),
-                  floatConst(cast<ast::ImaginaryLiteral>(e).value, b_.getF64Type(), l)}};
+                 {floatConst(0, lowerScalar(Type::floating(64)), l),
+                  floatConst(cast<ast::ImaginaryLiteral>(e).value, lowerScalar(Type::floating(64)), l)}};
     case ast::Expr::Kind::BoolLiteral:
       return Val{Type::boolean(),
                  {b_.create<mlir::arith::ConstantOp>(l,

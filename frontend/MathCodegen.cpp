@@ -22,7 +22,7 @@ std::vector<mlir::Value> emitMathBuiltin(MathEmitter &e, const std::string &q,
   Type ft = argTypes[0].isFloat() ? argTypes[0] : Type::floating(64);
   mlir::Value x = e.convert(args[0], argTypes[0], ft);
   mlir::Value r;
-  bool f64 = ft.bits() == 64;
+  bool f64 = e.lower(ft).getIntOrFloatBitWidth() == 64; // float64 may be narrowed
   if (name == "sqrt")
     r = b.create<mlir::math::SqrtOp>(l, x);
   else if (name == "floor")

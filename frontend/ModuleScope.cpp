@@ -203,12 +203,19 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         if (b->value)
           fn.isKernel = false;
       } else if (kw.name == "narrow") {
-        if (auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get()); b && !b->value)
-          fn.intWidth = IntWidth::Exact64;
-        else
+        PrecisionPolicy p;
+        if (auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get())) {
+          p.intWidth = b->value ? IntWidth::Narrow32 : IntWidth::Exact64;
+          p.narrowFloats = b->value;
+        } else if (auto *str = dyn_cast<ast::StringLiteral>(kw.value.get());
+                   str && str->value == "floats") {
+          p.intWidth = IntWidth::Exact64;
+          p.narrowFloats = true;
+        } else {
           throw CompileError(kw.value->getLoc(),
-                             "narrow=True and narrow=\"floats\" are not supported yet; "
-                             "use narrow=False for exact 64-bit integers");
+                             "narrow= takes True, \"floats\" or False");
+        }
+        fn.precision = p;
       } else if (kw.name == "fastmath") {
         diags_.warning(kw.loc, "fastmath is not implemented yet; the kernel is compiled exactly",
                        "unimplemented-option");

@@ -96,7 +96,9 @@ public:
     result_.isDevice = isDevice;
     result_.def = fn.def;
     result_.signature = sig;
-    result_.intWidth = fn.intWidth.value_or(IntWidth::Narrow32);
+    PrecisionPolicy precision = fn.precision.value_or(context.defaultPrecision);
+    result_.intWidth = precision.intWidth;
+    result_.narrowFloats = precision.narrowFloats;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
     for (size_t i = 0; i < sig.params.size(); ++i) {
@@ -214,6 +216,7 @@ private:
                      : expr(*a.target);
       Type rhs = expr(*a.value);
       Type t = binary(a.op, lhs, rhs, a.opLoc);
+      warnLiteralPromotion(*a.value, lhs, t);
       if (isa<ast::Subscript>(*a.target)) {
         subscript(cast<ast::Subscript>(*a.target), /*isStore=*/false);
         return; // stored with conversion to the array's dtype
@@ -303,6 +306,41 @@ private:
     case ast::Stmt::Kind::Del:
       fail(s.getLoc(), "'del' is not supported in kernels");
     }
+  }
+
+  /// 004_…txt "Precision": a Python literal (float64 or int64) mixed into
+  /// single-precision arithmetic promotes it to double precision, which is
+  /// slow on GPUs and often unintended. Warns once per literal, naming the
+  /// fix, unless floats are narrowed anyway.
+  void warnLiteralPromotion(const ast::Expr &literal, const Type &otherType, const Type &result) {
+    if (result_.narrowFloats)
+      return;
+    const ast::Expr *lit = &literal;
+    if (auto *u = dyn_cast<ast::UnaryOp>(lit); u && u->op == ast::UnaryOpKind::USub)
+      lit = u->operand.get();
+    bool isFloatLit = isa<ast::FloatLiteral>(lit), isIntLit = isa<ast::IntLiteral>(lit);
+    if (!isFloatLit && !isIntLit)
+      return;
+    bool single = (otherType.isFloat() && otherType.bits() == 32) ||
+                  (otherType.isComplex() && otherType.bits() == 64);
+    bool promoted = (result.isFloat() && result.bits() == 64) ||
+                    (result.isComplex() && result.bits() == 128);
+    if (!single || !promoted)
+      return;
+    if (!context_.warnedLiterals.insert({literal.getLoc().line, literal.getLoc().col}).second)
+      return;
+    std::string text = isFloatLit ? cast<ast::FloatLiteral>(lit)->text
+                                  : cast<ast::IntLiteral>(lit)->text;
+    if (lit != &literal)
+      text = "-" + text;
+    diags_.warning(literal.getLoc(),
+                   fmt::format("the Python {} literal {} is {} and promotes this {} arithmetic to "
+                               "{}, which is slow on GPUs; write np.float32({}) to stay in single "
+                               "precision",
+                               isFloatLit ? "float" : "int", text,
+                               isFloatLit ? "float64" : "int64", otherType.str(), result.str(),
+                               text),
+                   "float64-promotion");
   }
 
   /// The type a `for` loop over `iter` binds per iteration: the counter of
@@ -853,7 +891,10 @@ private:
       Type l = expr(*b.lhs), r = expr(*b.rhs);
       if (l.isUnknown() || r.isUnknown())
         return record(e, Type());
-      return record(e, binary(b.op, l, r, b.getLoc()));
+      Type t = binary(b.op, l, r, b.getLoc());
+      warnLiteralPromotion(*b.lhs, r, t);
+      warnLiteralPromotion(*b.rhs, l, t);
+      return record(e, t);
     }
     case ast::Expr::Kind::UnaryOp: {
       auto &u = cast<ast::UnaryOp>(e);

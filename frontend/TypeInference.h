@@ -27,6 +27,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,12 +58,21 @@ struct GlobalSymbol {
 /// width"): by default integers are 32-bit inside kernels.
 enum class IntWidth { Narrow32, Exact64 };
 
+/// The precision policy of `@nv.jit(narrow=...)` and `--narrow` (004_…txt
+/// "Integer and float width"): default (nullopt) = 32-bit integers, floats
+/// keep their width; True = 32-bit integers and floats; "floats" = 32-bit
+/// floats, 64-bit integers; False = exact 64-bit integers and floats.
+struct PrecisionPolicy {
+  IntWidth intWidth = IntWidth::Narrow32;
+  bool narrowFloats = false;
+};
+
 /// A function of the file decorated as a kernel or device function.
 struct DecoratedFunction {
   const ast::FunctionDef *def = nullptr;
   bool isKernel = true;                 ///< false for device functions
   std::vector<Signature> signatures;    ///< from the decorator or annotations
-  std::optional<IntWidth> intWidth;     ///< from narrow=..., if given
+  std::optional<PrecisionPolicy> precision; ///< from narrow=..., if given
 };
 
 class ModuleScope {
@@ -98,6 +108,8 @@ struct TypedKernel {
   const ast::FunctionDef *def = nullptr;
   Signature signature;
   IntWidth intWidth = IntWidth::Narrow32;
+  /// float64 values (and complex128 parts) are computed in float32.
+  bool narrowFloats = false;
   /// Type of every expression node of the body (and of resolved callees:
   /// the `func` of a Call maps to a Function/DType/Dim3 type naming it).
   std::unordered_map<const ast::Expr *, Type> exprTypes;
@@ -123,10 +135,15 @@ struct TypedKernel {
 /// call signature), keyed by a mangled name (`clamp__float32_float32`).
 class InferenceContext {
 public:
-  InferenceContext(const ModuleScope &scope, DiagnosticEngine &diags)
-      : scope(scope), diags(diags) {}
+  InferenceContext(const ModuleScope &scope, DiagnosticEngine &diags,
+                   PrecisionPolicy defaultPrecision = {})
+      : scope(scope), diags(diags), defaultPrecision(defaultPrecision) {}
   const ModuleScope &scope;
   DiagnosticEngine &diags;
+  /// For kernels without narrow= (the command line's --narrow).
+  PrecisionPolicy defaultPrecision;
+  /// Literal locations already warned about (inference runs several rounds).
+  std::set<std::pair<uint32_t, uint32_t>> warnedLiterals;
   std::map<std::string, std::unique_ptr<TypedKernel>> specializations;
   /// Functions being typed, innermost last (to reject recursion).
   std::vector<std::string> callStack;

@@ -279,6 +279,28 @@ def case_device_functions(r, rng):
     check_close(res["out_i"], np.clip(np.arange(n) - 5, 0, 100).astype(np.int32), rtol=0, atol=0)
 
 
+def case_precision(r, rng):
+    n = int(rng.integers(200, 400))
+    x, y = rng.standard_normal(n), rng.standard_normal(n)
+    s = float(rng.standard_normal())
+    k = rng.integers(-60000, 60000, n).astype(np.int64)
+    res = r.run("precision_narrow.py", "narrowed", [n], {"x": x, "y": y, "n": k},
+                [("s", s)], ["y", "n"])
+    x32, y32, s32 = x.astype(np.float32), y.astype(np.float32), np.float32(s)
+    want = (x32 * np.float32(0.5) + s32 * y32).astype(np.float64)   # computed in float32
+    check_close(res["y"], want, rtol=1e-6, atol=1e-6)
+    # 32-bit wrap-around, as numba-vulkan (the launcher converts int64 <-> int32)
+    check_close(res["n"], (k.astype(np.int32) * k.astype(np.int32)).astype(np.int64), rtol=0, atol=0)
+
+    a = rng.integers(-2**31, 2**31, n).astype(np.int64)
+    out = poisoned(n, np.int64)
+    res = r.run("precision_exact.py", "exact", [n], {"a": a, "out": out}, outputs=["out"])
+    want = np.array([v * v - (v // 7) * (1 << 40) for v in a.tolist()], dtype=object)
+    want = np.array([((w + 2**63) % 2**64) - 2**63 for w in want], dtype=np.int64)
+    if not np.array_equal(res["out"], want):
+        raise AssertionError("exact 64-bit integer arithmetic differs")
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -292,6 +314,7 @@ CASES = [
     ("Python integer and control-flow semantics", case_control_flow),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
+    ("precision policy: narrow=True and narrow=False", case_precision),
 ]
 
 

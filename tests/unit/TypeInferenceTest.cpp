@@ -19,8 +19,13 @@ Type varType(const std::string &source, const std::string &var) {
   DiagnosticEngine diags(file, diagOut);
   auto module = parseModule(file);
   ModuleScope scope(*module, diags);
-  const DecoratedFunction &fn = scope.functions().at(0);
-  TypedKernel k = inferKernel(scope, fn, fn.signatures.at(0), diags);
+  const DecoratedFunction *kernelFn = nullptr;
+  for (auto &f : scope.functions())
+    if (!kernelFn && !f.signatures.empty())
+      kernelFn = &f;
+  const DecoratedFunction &fn = *kernelFn;
+  InferenceContext context(scope, diags);
+  TypedKernel k = inferKernel(context, fn, fn.signatures.at(0));
   return k.varTypes.at(var);
 }
 
@@ -101,6 +106,30 @@ TEST_CASE("type errors name the types and locations") {
             .find("cannot unify UniTuple(int64 x 2) and int64") != std::string::npos);
   CHECK(error(kernel("void(float32[:])", "x", "    g = cuda.cg.this_grid()\n"))
             .find("one Vulkan dispatch") != std::string::npos);
+}
+
+TEST_CASE("complex numbers follow Numba's typing") {
+  CHECK(unifyTypes(Type::complex(64), Type::floating(32)) == Type::complex(64));
+  CHECK(unifyTypes(Type::complex(64), Type::floating(64)) == Type::complex(128));
+  CHECK(unifyTypes(Type::complex(64), Type::integer(64)) == Type::complex(128));
+  CHECK(varType(kernel("void(float32[:])", "x", "    z = complex(x[0], x[1])\n"), "z") ==
+        Type::complex(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    z = complex(x[0], 1.0)\n"), "z") ==
+        Type::complex(128));
+  CHECK(varType(kernel("void(float32[:])", "x", "    z = np.complex64(0) + x[0]\n"), "z") ==
+        Type::complex(64));
+  CHECK(varType(kernel("void(float32[:])", "x", "    z = x[0] * 1j\n"), "z") ==
+        Type::complex(128));
+  CHECK(varType(kernel("void(complex64[:])", "x", "    r = x[0].imag\n"), "r") ==
+        Type::floating(32));
+}
+
+TEST_CASE("device functions are typed per call signature") {
+  std::string src = "from numba import cuda, njit\nimport numpy as np\n\n@njit\ndef f(a, b):\n"
+                    "    return a * b, a\n\n@cuda.jit(\"void(float32[:])\")\ndef k(x):\n"
+                    "    p, q = f(x[0], np.float32(2))\n    r, s = f(1, 2)\n";
+  CHECK(varType(src, "p") == Type::floating(32));
+  CHECK(varType(src, "r") == Type::integer(64));
 }
 
 TEST_CASE("signatures parse as Numba's") {
