@@ -1092,8 +1092,55 @@ private:
   // Expressions
   //===--------------------------------------------------------------------===//
 
+  /// A read-only global NumPy array: a private array of the invocation,
+  /// filled with the frozen values at kernel entry (drivers keep such
+  /// constant tables in registers or constant memory). Limited to
+  /// kMaxConstantArrayElements elements.
+  Val constantArray(const ConstValue &c, ast::Location at) {
+    constexpr int64_t kMaxConstantArrayElements = 4096;
+    mlir::Location l = loc(at);
+    const Type &dtype = c.type.element();
+    int64_t n = static_cast<int64_t>(c.elements.size());
+    if (n > kMaxConstantArrayElements)
+      fail(at, fmt::format("global arrays of more than {} elements are not supported in kernels "
+                           "(this one has {}); pass it as an argument",
+                           kMaxConstantArrayElements, n));
+    ArrayHandle &a = views_.emplace_back();
+    a.type = c.type;
+    {
+      mlir::OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(entry_);
+      mlir::Type elem = dtype.isBoolean() ? mlir::Type(b_.getI8Type()) : lowerScalar(dtype);
+      auto memrefTy = mlir::MemRefType::get(
+          {std::max<int64_t>(n, 1)}, elem, mlir::MemRefLayoutAttrInterface(),
+          mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+      a.buffer = b_.create<mlir::memref::AllocaOp>(l, memrefTy);
+      for (int64_t k = 0; k < n; ++k) {
+        mlir::Value v = constant(c.elements[k], at).scalar();
+        if (dtype.isBoolean())
+          v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI8Type(), v);
+        mlir::Value idx = b_.create<mlir::arith::ConstantIndexOp>(l, k);
+        b_.create<mlir::memref::StoreOp>(l, v, a.buffer, mlir::ValueRange{idx});
+      }
+      a.offset = intConst(0, indexType(), l);
+      int64_t stride = 1;
+      a.strides.resize(c.shape.size());
+      for (int d = static_cast<int>(c.shape.size()) - 1; d >= 0; --d) {
+        a.strides[d] = intConst(stride, indexType(), l);
+        stride *= c.shape[d];
+      }
+      for (int64_t extent : c.shape)
+        a.shape.push_back(intConst(extent, indexType(), l));
+    }
+    Val out{c.type, {}};
+    out.array = &a;
+    return out;
+  }
+
   Val constant(const ConstValue &c, ast::Location at) {
     mlir::Location l = loc(at);
+    if (c.type.isArray())
+      return constantArray(c, at);
     if (c.type.isTuple()) {
       Val v{c.type, {}};
       for (auto &e : c.elements) {

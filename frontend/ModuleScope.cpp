@@ -249,6 +249,14 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
       throw CompileError(sig.loc, fmt::format("signature has {} parameter types but '{}' has {} "
                                               "parameters",
                                               sig.params.size(), def.name, def.params.size()));
+  // Python would let the second definition replace the first; for GPU code
+  // that is almost always a mistake, and two entry points cannot share a name.
+  for (auto &other : functions_)
+    if (other.def->name == def.name)
+      throw CompileError(def.getLoc(),
+                         fmt::format("redefinition of '{}' (first defined at line {}); GPU "
+                                     "functions of a file must have distinct names",
+                                     def.name, other.def->getLoc().line));
   functions_.push_back(std::move(fn));
 }
 

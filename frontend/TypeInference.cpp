@@ -624,6 +624,12 @@ private:
       if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
         fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
     }
+    if (isStore)
+      if (auto *n = dyn_cast<ast::Name>(s.value.get());
+          n && !locals_.count(n->id) && scope_.lookup(n->id))
+        fail(s.getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
+                                     "read-only in kernels",
+                                     n->id));
     if (indices.size() > base.ndim())
       fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
                                           base.ndim(), indices.size()));
@@ -1101,6 +1107,11 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
 
 std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
                                 const std::vector<Type> &args, ast::Location callLoc) {
+  if (fn.isKernel && !fn.signatures.empty())
+    throw CompileError(callLoc, fmt::format("'{}' is a kernel (it has a signature) and cannot be "
+                                            "called from GPU code; make it a device function "
+                                            "(@cuda.jit(device=True))",
+                                            fn.def->name));
   for (auto &name : context.callStack)
     if (name == fn.def->name)
       throw CompileError(callLoc, fmt::format("recursive call of '{}': recursion is not "

@@ -41,7 +41,8 @@ struct ConstValue {
   Type type;
   int64_t i = 0;  ///< integers and booleans (uint64 stored bitwise)
   double f = 0;   ///< floats
-  std::vector<ConstValue> elements; ///< tuples
+  std::vector<ConstValue> elements; ///< tuples; arrays: elements in C order
+  std::vector<int64_t> shape;       ///< arrays (read-only NumPy globals)
   double asDouble() const;
 };
 
@@ -91,6 +92,7 @@ private:
   void addImportFrom(const ast::ImportFrom &stmt);
   void addFunction(const ast::FunctionDef &def);
   std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
+  std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn) const;
 
   DiagnosticEngine &diags_;
   std::map<std::string, GlobalSymbol> globals_;

@@ -301,6 +301,27 @@ def case_precision(r, rng):
         raise AssertionError("exact 64-bit integer arithmetic differs")
 
 
+def case_global_arrays(r, rng):
+    n = int(rng.integers(100, 300))
+    x = rng.standard_normal(n).astype(np.float32)
+    out, extra = np.zeros(n, np.float32), np.zeros(n)
+    res = r.run("global_arrays.py", "smooth", [n], {"x": x, "out": out, "extra": extra},
+                outputs=["out", "extra"])
+    w = np.array([0.25, 0.5, 0.25], dtype=np.float32)
+    want = np.zeros(n, np.float32)
+    ramp, grid = np.arange(0, 10, 2), np.linspace(-1.0, 1.0, 5)
+    table = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
+    want_extra = np.zeros(n)
+    for i in range(1, n - 1):
+        acc = np.float32(0)
+        for k in range(3):
+            acc = np.float32(acc + x[i - 1 + k] * w[k])
+        want[i] = acc * np.float32(np.pi)
+        want_extra[i] = ramp[i % 5] + grid[i % 5] + table[i % 2, i % 3]
+    check_close(res["out"], want, rtol=0, atol=0)
+    check_close(res["extra"], want_extra, rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -315,6 +336,7 @@ CASES = [
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
     ("precision policy: narrow=True and narrow=False", case_precision),
+    ("global NumPy arrays frozen at compile time", case_global_arrays),
 ]
 
 
