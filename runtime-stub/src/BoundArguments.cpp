@@ -9,8 +9,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 
@@ -76,8 +78,17 @@ void putLittleEndian(unsigned char *dst, std::uint64_t bits, std::size_t bytes) 
     dst[i] = static_cast<unsigned char>((bits >> (8 * i)) & 0xFF);
 }
 
+/// Refuses a complex value for a real (bool, integer or float) parameter.
+void rejectComplex(const ArgumentDesc &desc, const ScalarValue &value) {
+  if (std::holds_alternative<std::complex<double>>(value))
+    throw Error(fmt::format("argument '{}': expected a real value for this {} parameter, got the "
+                            "complex number {}",
+                            desc.name, dtypeName(desc.dtype), toString(value)));
+}
+
 /// The scalar as an exact integer of `desc.dtype`, or an Error.
 Int128 scalarAsInteger(const ArgumentDesc &desc, const ScalarValue &value) {
+  rejectComplex(desc, value);
   Int128 v = 0;
   if (const bool *b = std::get_if<bool>(&value)) {
     v = *b ? 1 : 0;
@@ -116,6 +127,7 @@ Int128 scalarAsInteger(const ArgumentDesc &desc, const ScalarValue &value) {
 }
 
 double scalarAsFloat(const ArgumentDesc &desc, const ScalarValue &value) {
+  rejectComplex(desc, value);
   double d = 0;
   if (const bool *b = std::get_if<bool>(&value))
     d = *b ? 1.0 : 0.0;
@@ -129,6 +141,26 @@ double scalarAsFloat(const ArgumentDesc &desc, const ScalarValue &value) {
     throw Error(fmt::format("argument '{}': value {} is out of the float32 range (±{:g})",
                             desc.name, toString(value), FLT_MAX));
   return d;
+}
+
+/// The scalar as a complex number (reals with imaginary part 0), range-checked for
+/// complex64.
+std::complex<double> scalarAsComplex(const ArgumentDesc &desc, const ScalarValue &value) {
+  std::complex<double> z;
+  if (const auto *c = std::get_if<std::complex<double>>(&value)) {
+    z = *c;
+  } else {
+    ArgumentDesc real = desc;
+    real.dtype = DType::Float64;
+    z = scalarAsFloat(real, value);
+  }
+  if (desc.dtype == DType::Complex64)
+    for (double part : {z.real(), z.imag()})
+      if (std::isfinite(part) && std::fabs(part) > FLT_MAX)
+        throw Error(fmt::format("argument '{}': value {} is out of the complex64 range (each "
+                                "part within ±{:g})",
+                                desc.name, toString(value), FLT_MAX));
+  return z;
 }
 
 /// Copies one element from host to device representation (or back when `toHost`).
@@ -166,8 +198,16 @@ BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value) {
   BoundScalar s;
   s.desc = &desc;
   s.value = value;
-  s.fieldSize = dtypeSize(desc.deviceDType) == 8 ? 8 : 4;
-  if (desc.dtype == DType::Float32) {
+  s.fieldSize = std::max<std::uint32_t>(4, static_cast<std::uint32_t>(dtypeSize(desc.deviceDType)));
+  if (desc.dtype == DType::Complex64) {
+    const std::complex<double> z = scalarAsComplex(desc, value);
+    const float parts[2] = {static_cast<float>(z.real()), static_cast<float>(z.imag())};
+    std::memcpy(s.field.data(), parts, 8);
+  } else if (desc.dtype == DType::Complex128) {
+    const std::complex<double> z = scalarAsComplex(desc, value);
+    const double parts[2] = {z.real(), z.imag()};
+    std::memcpy(s.field.data(), parts, 16);
+  } else if (desc.dtype == DType::Float32) {
     const float f = static_cast<float>(scalarAsFloat(desc, value));
     std::memcpy(s.field.data(), &f, 4);
   } else if (desc.dtype == DType::Float64) {

@@ -12,7 +12,7 @@ struct DTypeRow {
   std::size_t size;
 };
 
-constexpr std::array<DTypeRow, 11> kTable{{
+constexpr std::array<DTypeRow, 13> kTable{{
     {DType::Bool, "bool", 1},
     {DType::Int8, "int8", 1},
     {DType::Int16, "int16", 2},
@@ -24,6 +24,8 @@ constexpr std::array<DTypeRow, 11> kTable{{
     {DType::UInt64, "uint64", 8},
     {DType::Float32, "float32", 4},
     {DType::Float64, "float64", 8},
+    {DType::Complex64, "complex64", 8},
+    {DType::Complex128, "complex128", 16},
 }};
 
 const DTypeRow &row(DType dtype) { return kTable[static_cast<std::size_t>(dtype)]; }
@@ -42,7 +44,7 @@ std::optional<DType> dtypeFromName(std::string_view name) {
 }
 
 bool isIntegerDType(DType dtype) {
-  return dtype != DType::Bool && dtype != DType::Float32 && dtype != DType::Float64;
+  return dtype != DType::Bool && !isFloatDType(dtype) && !isComplexDType(dtype);
 }
 
 bool isSignedDType(DType dtype) {
@@ -51,5 +53,7 @@ bool isSignedDType(DType dtype) {
 }
 
 bool isFloatDType(DType dtype) { return dtype == DType::Float32 || dtype == DType::Float64; }
+
+bool isComplexDType(DType dtype) { return dtype == DType::Complex64 || dtype == DType::Complex128; }
 
 } // namespace nvc::rt

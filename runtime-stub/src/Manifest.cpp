@@ -123,7 +123,8 @@ DType dtypeField(const json &object, const char *name, const Path &path) {
   if (auto d = dtypeFromName(s))
     return *d;
   path.fail(fmt::format("field '{}' is '{}', not a supported dtype (bool, int8, int16, int32, "
-                        "int64, uint8, uint16, uint32, uint64, float32, float64)",
+                        "int64, uint8, uint16, uint32, uint64, float32, float64, complex64, "
+                        "complex128)",
                         name, s));
 }
 
@@ -202,8 +203,11 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
   const std::uint32_t index = e.indexBytes();
   for (const ArgumentDesc &a : e.arguments) {
     if (a.kind == ArgumentKind::Scalar) {
-      fields.push_back(
-          {a.offset, dtypeSize(a.deviceDType) == 8 ? 8u : 4u, fmt::format("scalar '{}'", a.name)});
+      // 4 bytes for types up to 32 bits, else the type's size (8, or 16 for complex128);
+      // a complex field is aligned to its whole size, like a std430 vec2/dvec2.
+      const auto size =
+          std::max<std::uint32_t>(4, static_cast<std::uint32_t>(dtypeSize(a.deviceDType)));
+      fields.push_back({a.offset, size, fmt::format("scalar '{}'", a.name)});
       continue;
     }
     for (std::uint32_t d = 0; d < a.ndim; ++d) {

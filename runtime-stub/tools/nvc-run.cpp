@@ -57,13 +57,27 @@ std::array<std::uint64_t, 3> parseSize(const std::string &text, const char *opti
   return size;
 }
 
-/// Parses a scalar literal: true/false, a decimal or 0x integer, or a floating-point
-/// number (including inf and nan).
+/// Parses a scalar literal: true/false, a decimal or 0x integer, a floating-point
+/// number (including inf and nan), or a complex number as Python writes it (1.5+2j,
+/// (1.5-2j), 3j).
 ScalarValue parseScalar(const std::string &name, const std::string &text) {
   if (text == "true" || text == "True")
     return true;
   if (text == "false" || text == "False")
     return false;
+  if (!text.empty() && (text.back() == 'j' || text.back() == 'J' || text.front() == '(')) {
+    std::optional<std::complex<double>> z;
+    try {
+      z = parseComplexLiteral(text);
+    } catch (const Error &e) {
+      throw UsageError(fmt::format("argument '{}': {}", name, e.what()));
+    }
+    if (!z)
+      throw UsageError(fmt::format("argument '{}': cannot read '{}' as a complex number "
+                                   "(expected a form such as 1.5+2j, (1.5-2j) or 3j)",
+                                   name, text));
+    return *z;
+  }
   const char *s = text.c_str();
   char *end = nullptr;
   if (!text.empty() && text.find_first_of(".eEnNiI") == std::string::npos) {
@@ -205,14 +219,15 @@ int listDevicesCommand() {
 int main(int argc, char **argv) {
   CLI::App app{"Launch a kernel compiled by nvc (OUT.spv and its manifest OUT.json) on a Vulkan "
                "device.\nArguments are NAME=VALUE, VALUE being a scalar literal (2.0, -3, true, "
-               "false) or @FILE.npy.",
+               "false, 1.5+2j) or @FILE.npy.",
                "nvc-run"};
   std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
   std::vector<std::string> assignments, outs;
   bool listDevicesFlag = false, verbose = false;
   app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
   app.add_option("arguments", assignments,
-                 "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true) or @FILE.npy");
+                 "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true, 1.5-2j) or "
+                 "@FILE.npy");
   app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
   app.add_option("--entry", entryName, "entry point to launch (default: the only one)");
   app.add_option("--grid", grid, "invocations per axis X[,Y[,Z]], rounded up to whole workgroups");

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <complex>
 #include <cstring>
 
 using namespace nvc::rt;
@@ -14,9 +15,10 @@ using namespace nvc::rt::test;
 
 namespace {
 
-const DType kAllDTypes[] = {DType::Bool,   DType::Int8,    DType::Int16,  DType::Int32,
-                            DType::Int64,  DType::UInt8,   DType::UInt16, DType::UInt32,
-                            DType::UInt64, DType::Float32, DType::Float64};
+const DType kAllDTypes[] = {DType::Bool,      DType::Int8,    DType::Int16,   DType::Int32,
+                            DType::Int64,     DType::UInt8,   DType::UInt16,  DType::UInt32,
+                            DType::UInt64,    DType::Float32, DType::Float64, DType::Complex64,
+                            DType::Complex128};
 
 /// The fixture formula of make_npy_fixtures.py, as the bytes of one element.
 std::vector<unsigned char> fixtureElement(DType dtype, std::int64_t i) {
@@ -55,6 +57,12 @@ std::vector<unsigned char> fixtureElement(DType dtype, std::int64_t i) {
     break;
   case DType::Float64:
     put(static_cast<double>((i - 5) * 0.25));
+    break;
+  case DType::Complex64:
+    put(std::complex<float>(static_cast<float>((i - 5) * 0.25), static_cast<float>(0.5 * (7 - i))));
+    break;
+  case DType::Complex128:
+    put(std::complex<double>((i - 5) * 0.25, 0.5 * (7 - i)));
     break;
   }
   return bytes;
@@ -214,6 +222,23 @@ TEST_CASE("files written by NumPy are read correctly", "[npy]") {
     NpyArray v3 = readNpy(sourcePath("npy/v3_float32.npy"));
     checkFixture(v3, DType::Float32, {3, 2});
   }
+  SECTION("complex arrays: real then imaginary part, in C and Fortran order") {
+    NpyArray c = readNpy(sourcePath("npy/c_complex64.npy"));
+    REQUIRE(c.bytes.size() == 24 * 8);
+    float first[2];
+    std::memcpy(first, c.bytes.data(), 8);
+    CHECK(first[0] == -1.25f); // element 0 is -1.25+3.5j
+    CHECK(first[1] == 3.5f);
+    NpyArray f = readNpy(sourcePath("npy/f_complex64.npy"));
+    CHECK(f.fortranOrder);
+    CHECK(f.strides() == std::vector<std::int64_t>{1, 2});
+    checkFixture(f, DType::Complex64, {2, 3});
+    NpyArray s = readNpy(sourcePath("npy/scalar_complex128.npy"));
+    checkFixture(s, DType::Complex128, {});
+    std::complex<double> z;
+    std::memcpy(&z, s.bytes.data(), 16);
+    CHECK(z == std::complex<double>(-1.25, 3.5));
+  }
   SECTION("0-d and empty arrays") {
     NpyArray s = readNpy(sourcePath("npy/scalar_float64.npy"));
     checkFixture(s, DType::Float64, {});
@@ -224,7 +249,8 @@ TEST_CASE("files written by NumPy are read correctly", "[npy]") {
   }
   SECTION("our encoding of a NumPy file is byte-identical to NumPy's") {
     for (const char *name :
-         {"c_float32.npy", "c_bool.npy", "f_float64.npy", "empty_int8.npy", "scalar_float64.npy"}) {
+         {"c_float32.npy", "c_bool.npy", "f_float64.npy", "empty_int8.npy", "scalar_float64.npy",
+          "c_complex64.npy", "c_complex128.npy", "f_complex64.npy", "scalar_complex128.npy"}) {
       INFO(name);
       NpyArray a = readNpy(sourcePath(std::string("npy/") + name));
       CHECK(encodeNpy(a.view()) == fileBytes(name));
@@ -239,8 +265,11 @@ TEST_CASE("unsupported dtypes are refused with clear messages", "[npy]") {
                     Catch::Contains("object arrays (dtype '|O') are not supported"));
   CHECK_THROWS_WITH(readNpy(sourcePath("npy/structured.npy")),
                     Catch::Contains("structured dtypes"));
-  CHECK_THROWS_WITH(readNpy(sourcePath("npy/complex.npy")),
-                    Catch::Contains("unsupported dtype '<c8'"));
+  CHECK_THROWS_WITH(readNpy(sourcePath("npy/clongdouble.npy")),
+                    Catch::Contains("unsupported dtype '<c32'"));
+  CHECK_THROWS_WITH(
+      parse(handMade("{'descr': '>c8', 'fortran_order': False, 'shape': (2,), }", 16)),
+      Catch::Contains("big-endian dtype '>c8' is not supported"));
   CHECK_THROWS_WITH(readNpy(sourcePath("npy/float16.npy")),
                     Catch::Contains("unsupported dtype '<f2'"));
   CHECK_THROWS_WITH(readNpy(sourcePath("npy/unicode.npy")),

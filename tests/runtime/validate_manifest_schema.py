@@ -57,6 +57,10 @@ def main():
     good = {
         "int64 narrowed to int32": lambda m, e, a: a[0].update(dtype="int64", device_dtype="int32"),
         "uint64 kept as uint64": lambda m, e, a: a[0].update(dtype="uint64", device_dtype="uint64"),
+        "complex64 scalar and arrays": lambda m, e, a: [
+            x.update(dtype="complex64", device_dtype="complex64") for x in a],
+        "complex128 scalar": lambda m, e, a: a[0].update(dtype="complex128",
+                                                         device_dtype="complex128"),
         "uniform_buffer block": lambda m, e, a: e.update(
             parameter_block={"kind": "uniform_buffer", "size": 28, "binding": 2}),
         "none block without arguments": lambda m, e, a: e.update(
@@ -77,6 +81,11 @@ def main():
         "kind tuple": lambda m, e, a: a[0].update(kind="tuple"),
         "dtype float16": lambda m, e, a: a[0].update(dtype="float16", device_dtype="float16"),
         "float32 seen as float64": lambda m, e, a: a[0].update(device_dtype="float64"),
+        "complex128 narrowed to complex64": lambda m, e, a: a[0].update(
+            dtype="complex128", device_dtype="complex64"),
+        "float32 seen as complex64": lambda m, e, a: a[0].update(device_dtype="complex64"),
+        "dtype complex256": lambda m, e, a: a[0].update(dtype="complex256",
+                                                        device_dtype="complex256"),
         "int32 widened to int64": lambda m, e, a: a[0].update(dtype="int32", device_dtype="int64"),
         "int64 narrowed to int16": lambda m, e, a: a[0].update(dtype="int64", device_dtype="int16"),
         "push_constant of 132 bytes": lambda m, e, a: e["parameter_block"].update(size=132),

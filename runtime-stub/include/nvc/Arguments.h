@@ -6,8 +6,11 @@
 
 #include "nvc/HostArray.h"
 
+#include <complex>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -15,12 +18,22 @@
 namespace nvc::rt {
 
 /// A scalar argument as the caller has it: a bool, a signed or unsigned 64-bit
-/// integer or a double. It is converted to the manifest's `dtype` when bound; values
-/// that do not fit that type, or the narrower `device_dtype`, are refused then.
-using ScalarValue = std::variant<bool, std::int64_t, std::uint64_t, double>;
+/// integer, a double or a complex number. It is converted to the manifest's `dtype`
+/// when bound; values that do not fit that type, or the narrower `device_dtype`, are
+/// refused then. Real values bind to complex parameters (imaginary part 0); complex
+/// values bind only to complex parameters.
+using ScalarValue = std::variant<bool, std::int64_t, std::uint64_t, double, std::complex<double>>;
 
-/// A human-readable rendering of a scalar ("true", "-3", "2.5").
+/// A human-readable rendering of a scalar ("true", "-3", "2.5", complex numbers as
+/// Python writes them: "(1.5-2j)").
 std::string toString(const ScalarValue &value);
+
+/// Parses a complex number in the forms Python's complex() accepts: "1.5+2j",
+/// "(1.5-2j)", "3j", "-j", "1e3+2.5e-1J", "inf-nanj", and plain reals ("2.5", "(2.5)")
+/// with imaginary part 0. Hexadecimal numbers, whitespace and digit separators are
+/// not accepted. Returns std::nullopt for text in any other form; throws Error if a
+/// part is out of the float64 range ("1e999j").
+std::optional<std::complex<double>> parseComplexLiteral(std::string_view text);
 
 /// One named argument: an array view or a scalar.
 struct ArgumentValue {
@@ -54,6 +67,12 @@ public:
       return scalar(name, ScalarValue(static_cast<std::int64_t>(value)));
     else
       return scalar(name, ScalarValue(static_cast<std::uint64_t>(value)));
+  }
+
+  /// Convenience overload for std::complex<float> and std::complex<double>, stored as
+  /// std::complex<double>.
+  template <class T> Arguments &scalar(const std::string &name, std::complex<T> value) {
+    return scalar(name, ScalarValue(std::complex<double>(value)));
   }
 
   /// The arguments in the order they were given.

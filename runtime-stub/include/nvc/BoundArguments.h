@@ -15,15 +15,16 @@
 
 namespace nvc::rt {
 
-/// A scalar argument converted to its parameter-block field: `fieldSize` (4 or 8)
+/// A scalar argument converted to its parameter-block field: `fieldSize` (4, 8 or 16)
 /// bytes, little-endian, stored at `desc->offset`. float32/float64 are stored as such;
 /// 32-bit integers in 4 bytes; 64-bit integers in 8 bytes unless narrowed to
 /// int32/uint32; bool, int8, int16, uint8 and uint16 as a sign- or zero-extended
-/// 4-byte integer (bool as 0/1).
+/// 4-byte integer (bool as 0/1); complex64 (complex128) as two float32 (float64), the
+/// real part at the offset and the imaginary part 4 (8) bytes after it.
 struct BoundScalar {
   const ArgumentDesc *desc = nullptr;
   ScalarValue value;
-  std::array<unsigned char, 8> field{};
+  std::array<unsigned char, 16> field{};
   std::uint32_t fieldSize = 4;
 };
 
@@ -85,8 +86,9 @@ private:
 
 /// Converts `value` to a parameter-block field for the scalar parameter `desc` (see
 /// BoundScalar). Throws Error if the value is not representable in desc.dtype
-/// (e.g. 300 for int8, 2.5 for an integer, 1e300 for float32, -1 for uint32) or does
-/// not fit a narrowed device_dtype (an OverflowError in numba-vulkan's terms).
+/// (e.g. 300 for int8, 2.5 for an integer, 1e300 for float32, -1 for uint32, a part
+/// beyond ±FLT_MAX for complex64, any complex value for a real parameter) or does not
+/// fit a narrowed device_dtype (an OverflowError in numba-vulkan's terms).
 BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value);
 
 } // namespace nvc::rt

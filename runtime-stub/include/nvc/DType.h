@@ -1,8 +1,9 @@
 // Element types the runtime moves between host and device. The names are NumPy's
-// (`bool`, `int8` … `uint64`, `float32`, `float64`), the vocabulary of the binding
-// manifest's `dtype` and `device_dtype` fields and of `.npy` files.
+// (`bool`, `int8` … `uint64`, `float32`, `float64`, `complex64`, `complex128`), the vocabulary of
+// the binding manifest's `dtype` and `device_dtype` fields and of `.npy` files.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -11,7 +12,8 @@
 namespace nvc::rt {
 
 /// A NumPy element type supported by the runtime. `Bool` is one byte per element
-/// holding 0 or 1 (NumPy's `bool_`).
+/// holding 0 or 1 (NumPy's `bool_`). `Complex64` and `Complex128` are NumPy's layout:
+/// two float32 (float64) values, real part first, then imaginary part.
 enum class DType : std::uint8_t {
   Bool,
   Int8,
@@ -24,19 +26,22 @@ enum class DType : std::uint8_t {
   UInt64,
   Float32,
   Float64,
+  Complex64,
+  Complex128,
 };
 
-/// Size of one element in bytes (1, 2, 4 or 8). Never throws.
+/// Size of one element in bytes (1, 2, 4, 8, or 16 for Complex128). Never throws.
 std::size_t dtypeSize(DType dtype);
 
-/// NumPy name of the type ("bool", "int8", …, "float64"). Never throws.
+/// NumPy name of the type ("bool", "int8", …, "float64", "complex64", "complex128").
+/// Never throws.
 std::string_view dtypeName(DType dtype);
 
 /// The type with the given NumPy name, or std::nullopt for any other string
 /// (names are case-sensitive; aliases such as "float" or "i4" are not accepted).
 std::optional<DType> dtypeFromName(std::string_view name);
 
-/// True for the signed and unsigned integer types (not Bool, not floats).
+/// True for the signed and unsigned integer types (not Bool, floats or complex).
 bool isIntegerDType(DType dtype);
 
 /// True for Int8 … Int64.
@@ -44,6 +49,9 @@ bool isSignedDType(DType dtype);
 
 /// True for Float32 and Float64.
 bool isFloatDType(DType dtype);
+
+/// True for Complex64 and Complex128.
+bool isComplexDType(DType dtype);
 
 /// The DType of a C++ element type: `dtypeOf<float>() == DType::Float32`, etc. `bool`
 /// maps to DType::Bool (sizeof(bool) is 1 on every supported platform).
@@ -59,5 +67,7 @@ template <> constexpr DType dtypeOf<std::uint32_t>() { return DType::UInt32; }
 template <> constexpr DType dtypeOf<std::uint64_t>() { return DType::UInt64; }
 template <> constexpr DType dtypeOf<float>() { return DType::Float32; }
 template <> constexpr DType dtypeOf<double>() { return DType::Float64; }
+template <> constexpr DType dtypeOf<std::complex<float>>() { return DType::Complex64; }
+template <> constexpr DType dtypeOf<std::complex<double>>() { return DType::Complex128; }
 
 } // namespace nvc::rt

@@ -1,7 +1,7 @@
 // Reading and writing NumPy `.npy` files (format versions 1.0, 2.0 and 3.0, as
 // documented in numpy/lib/format.py) for the little-endian numeric types the runtime
-// supports: |b1 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <f4 <f8, any number of dimensions,
-// C or Fortran order.
+// supports: |b1 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <f4 <f8 <c8 <c16 (complex64 and
+// complex128: real then imaginary part), any number of dimensions, C or Fortran order.
 //
 // Fortran-ordered files are not transposed or copied on reading: the array keeps the
 // file's byte order and reports column-major strides (NpyArray::strides, view()), so a
@@ -42,7 +42,7 @@ struct NpyArray {
 /// Throws Error for: a missing magic string, an unknown format version, a header
 /// that is not a valid dict literal with exactly the keys 'descr', 'fortran_order'
 /// and 'shape', big-endian or unsupported dtypes (object, structured, strings,
-/// complex, float16, datetimes …), negative extents, a data section shorter than
+/// complex256, float16, datetimes …), negative extents, a data section shorter than
 /// the shape requires ("truncated") or bytes after the data.
 NpyArray parseNpy(const unsigned char *data, std::size_t size, const std::string &name);
 
