@@ -16,6 +16,7 @@
 #include "compiler/Manifest.h"
 #include "compiler/SPIRVBinary.h"
 #include "frontend/MLIRGen.h"
+#include "frontend/ModuleLoader.h"
 #include "frontend/Parser.h"
 #include "frontend/TypeInference.h"
 #include "passes/Passes.h"
@@ -31,6 +32,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace nvc {
@@ -117,9 +119,17 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::vector<TypedKernel> typed;
   std::unique_ptr<ast::Module> ast;
+  // Outlives the try block: errors may point into the helper modules' files.
+  std::optional<ModuleLoader> loader;
   try {
     ast = parseModule(file);
-    ModuleScope scope(*ast, diags);
+    std::vector<std::string> searchDirs = {
+        std::filesystem::path(path).parent_path().empty()
+            ? std::string(".")
+            : std::filesystem::path(path).parent_path().string()};
+    searchDirs.insert(searchDirs.end(), options.includeDirs.begin(), options.includeDirs.end());
+    loader.emplace(searchDirs, diags);
+    ModuleScope scope(*ast, file, diags, &*loader);
     for (auto &[name, sigs] : parseSignatureOptions(options.signatures)) {
       bool found = false;
       for (auto &fn : scope.functions())
@@ -164,8 +174,10 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     if (diags.errorCount())
       return finish(false);
     module = generateMLIR(context, file, kernels, inference, abis);
+    for (auto &f : loader->loadedFiles())
+      result.dependencies.push_back(f);
   } catch (CompileError &e) {
-    diags.error(e.loc, e.message);
+    diags.error(e.loc, e.message, e.file);
     return finish(false);
   } catch (OptionError &e) {
     diagText << "nvc: error: " << e.message << "\n";

@@ -38,6 +38,9 @@ struct CompileOptions {
   /// "floats", "false"; empty for the default: 32-bit integers, floats keep
   /// their width). Validated by the command line.
   std::string narrow;
+  /// -I: directories searched for imported helper modules after the kernel
+  /// file's own directory.
+  std::vector<std::string> includeDirs;
   bool warningsAsErrors = false;
   /// Warning groups to silence (-Wno-<flag>).
   std::vector<std::string> disabledWarnings;

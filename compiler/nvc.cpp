@@ -38,6 +38,7 @@ struct Options {
   std::vector<std::string> signatures;
   unsigned indexBits = 32;
   std::string narrow;
+  std::vector<std::string> includeDirs;
   bool werror = false;
   std::vector<std::string> warningFlags;
   bool writeDepfile = false;   // -MD
@@ -145,6 +146,8 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"spv", "mlir", "spirv"}));
   app.add_option("--local-size", opt.localSize,
                  "default workgroup size X[,Y[,Z]] (default 64); launchers may override it");
+  app.add_option("-I,--include-dir", opt.includeDirs,
+                 "directory searched for imported helper modules (after the kernel's own)");
   app.add_option("--sig", opt.signatures,
                  "kernel signature NAME=SIGNATURE, e.g. 'saxpy=void(float32, float32[:], "
                  "float32[:])'; overrides the source");
@@ -206,6 +209,7 @@ int main(int argc, char **argv) {
   options.signatures = opt.signatures;
   options.indexBits = opt.indexBits;
   options.narrow = opt.narrow;
+  options.includeDirs = opt.includeDirs;
   options.warningsAsErrors = opt.werror;
   options.disabledWarnings = opt.warningFlags;
   if (opt.emit == "spv" && opt.output == "-")

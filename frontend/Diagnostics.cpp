@@ -35,23 +35,26 @@ std::string_view SourceFile::line(uint32_t line) const {
   return std::string_view(text_).substr(begin, end - begin);
 }
 
-void DiagnosticEngine::error(ast::Location loc, std::string_view message) {
-  emit(Severity::Error, loc, message, {});
+void DiagnosticEngine::error(ast::Location loc, std::string_view message,
+                             const SourceFile *file) {
+  emit(Severity::Error, loc, message, {}, file);
 }
 
 void DiagnosticEngine::warning(ast::Location loc, std::string_view message,
-                               std::string_view flag) {
+                               std::string_view flag, const SourceFile *file) {
   if (disabled_.count(flag))
     return;
-  emit(werror_ ? Severity::Error : Severity::Warning, loc, message, flag);
+  emit(werror_ ? Severity::Error : Severity::Warning, loc, message, flag, file);
 }
 
-void DiagnosticEngine::note(ast::Location loc, std::string_view message) {
-  emit(Severity::Note, loc, message, {});
+void DiagnosticEngine::note(ast::Location loc, std::string_view message,
+                            const SourceFile *file) {
+  emit(Severity::Note, loc, message, {}, file);
 }
 
 void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_view message,
-                            std::string_view flag) {
+                            std::string_view flag, const SourceFile *file) {
+  const SourceFile &src = file ? *file : file_;
   const char *label = severity == Severity::Error     ? "error"
                       : severity == Severity::Warning ? "warning"
                                                       : "note";
@@ -63,12 +66,12 @@ void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_vi
   if (!flag.empty())
     suffix = fmt::format(" [{}{}]", werror_ ? "-Werror,-W" : "-W", flag);
   if (loc.line == 0) {
-    out_ << fmt::format("{}: {}: {}{}\n", file_.path(), label, message, suffix);
+    out_ << fmt::format("{}: {}: {}{}\n", src.path(), label, message, suffix);
     return;
   }
-  out_ << fmt::format("{}:{}:{}: {}: {}{}\n", file_.path(), loc.line, loc.col, label, message,
+  out_ << fmt::format("{}:{}:{}: {}: {}{}\n", src.path(), loc.line, loc.col, label, message,
                       suffix);
-  std::string_view text = file_.line(loc.line);
+  std::string_view text = src.line(loc.line);
   out_ << text << '\n';
   std::string caret;
   for (uint32_t i = 1; i < loc.col && i - 1 < text.size(); ++i)

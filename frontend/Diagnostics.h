@@ -45,7 +45,9 @@ private:
 
 /// A fatal error in the kernel source at `loc`. Thrown by the lexer, parser,
 /// type inference and MLIR generation; caught by the driver, which prints it
-/// with DiagnosticEngine::error and exits with status 1.
+/// with DiagnosticEngine::error and exits with status 1. `file` is the file
+/// `loc` is in when that is not the file being compiled (an imported helper
+/// module); whoever knows the file sets it on the way out.
 class CompileError : public std::exception {
 public:
   CompileError(ast::Location loc, std::string message)
@@ -53,6 +55,7 @@ public:
   const char *what() const noexcept override { return message.c_str(); }
   ast::Location loc;
   std::string message;
+  const class SourceFile *file = nullptr;
 };
 
 enum class Severity { Error, Warning, Note };
@@ -67,17 +70,19 @@ public:
   /// Silence warnings of group `flag` (-Wno-<flag>).
   void disableWarning(std::string flag) { disabled_.insert(std::move(flag)); }
 
-  void error(ast::Location loc, std::string_view message);
+  /// `file` is the file `loc` is in, when not the one being compiled.
+  void error(ast::Location loc, std::string_view message, const SourceFile *file = nullptr);
   /// A warning of group `flag` (printed as `[-W<flag>]`, as clang does).
-  void warning(ast::Location loc, std::string_view message, std::string_view flag);
-  void note(ast::Location loc, std::string_view message);
+  void warning(ast::Location loc, std::string_view message, std::string_view flag,
+               const SourceFile *file = nullptr);
+  void note(ast::Location loc, std::string_view message, const SourceFile *file = nullptr);
 
   unsigned errorCount() const { return errors_; }
   unsigned warningCount() const { return warnings_; }
 
 private:
   void emit(Severity severity, ast::Location loc, std::string_view message,
-            std::string_view flag);
+            std::string_view flag, const SourceFile *file);
 
   const SourceFile &file_;
   std::ostream &out_;

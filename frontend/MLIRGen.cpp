@@ -382,7 +382,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   mlir::Location loc(ast::Location l) {
-    return mlir::FileLineColLoc::get(&ctx_, file_.path(), l.line, l.col);
+    const SourceFile &src = k_.source ? *k_.source : file_;
+    return mlir::FileLineColLoc::get(&ctx_, src.path(), l.line, l.col);
   }
 
   [[noreturn]] void fail(ast::Location l, const std::string &msg) { throw CompileError(l, msg); }
@@ -1903,9 +1904,14 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
     for (const std::string &key : std::set<std::string>(requested)) {
       if (!generated.insert(key).second)
         continue;
-      Generator(context, file, *inference.specializations.at(key), indexBits, inference,
-                requested)
-          .generateDevice(inner, key);
+      const TypedKernel &spec = *inference.specializations.at(key);
+      try {
+        Generator(context, file, spec, indexBits, inference, requested).generateDevice(inner, key);
+      } catch (CompileError &e) {
+        if (!e.file)
+          e.file = spec.source; // errors in an imported helper name its file
+        throw;
+      }
     }
   }
   return module;

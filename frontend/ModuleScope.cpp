@@ -10,16 +10,32 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/TypeInference.h"
 
+#include "frontend/ModuleLoader.h"
+
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
 
 #include <cmath>
+#include <functional>
 #include <map>
 
 namespace nvc {
 
 using llvm::dyn_cast;
 using llvm::isa;
+
+/// The value of `v` converted to scalar type `t` (NumPy's astype).
+static ConstValue castConstant(const ConstValue &v, const Type &t) {
+  ConstValue c;
+  c.type = t;
+  if (t.isFloat())
+    c.f = t.bits() == 32 ? static_cast<double>(static_cast<float>(v.asDouble())) : v.asDouble();
+  else if (t.isBoolean())
+    c.i = v.asDouble() != 0;
+  else
+    c.i = v.type.isFloat() ? static_cast<int64_t>(v.f) : v.i;
+  return c;
+}
 
 double ConstValue::asDouble() const {
   if (type.isFloat())
@@ -55,7 +71,9 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
   return std::nullopt;
 }
 
-ModuleScope::ModuleScope(const ast::Module &module, DiagnosticEngine &diags) : diags_(diags) {
+ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
+                         DiagnosticEngine &diags, ModuleLoader *loader)
+    : diags_(diags), source_(source), loader_(loader) {
   for (auto &stmt : module.body) {
     if (auto *imp = dyn_cast<ast::Import>(stmt.get())) {
       addImport(*imp);
@@ -83,6 +101,122 @@ ModuleScope::ModuleScope(const ast::Module &module, DiagnosticEngine &diags) : d
                                 name->getLoc()};
     }
   }
+  // Functions are complete now: let their symbols point at them.
+  for (auto &fn : functions_) {
+    auto it = globals_.find(fn.def->name);
+    if (it != globals_.end() && it->second.kind == GlobalSymbol::Kind::UserFunction)
+      it->second.function = &fn;
+  }
+}
+
+/// Module-level NumPy arrays are frozen at compile time, as Numba freezes
+/// globals: `np.array(nested lists or tuples of numbers, dtype=...)`,
+/// `np.arange([start,] stop[, step], dtype=...)` and `np.linspace(start,
+/// stop, num, dtype=...)`, with NumPy's default dtypes (int64 for integers,
+/// float64 otherwise). Anything else is not a compile-time constant.
+std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call,
+                                                     const std::string &fn) const {
+  std::optional<Type> dtype;
+  for (auto &kw : call.keywords) {
+    if (kw.name != "dtype")
+      return std::nullopt;
+    const ast::Expr *d = kw.value.get();
+    if (auto *s = dyn_cast<ast::StringLiteral>(d))
+      dtype = scalarTypeFromName(s->value);
+    else if (auto *a = dyn_cast<ast::Attribute>(d))
+      dtype = scalarTypeFromName(a->attr);
+    else if (auto *n = dyn_cast<ast::Name>(d); n && lookup(n->id) &&
+                                                lookup(n->id)->kind == GlobalSymbol::Kind::DType)
+      dtype = lookup(n->id)->type;
+    if (!dtype || !dtype->isNumber())
+      return std::nullopt;
+  }
+  ConstValue out;
+  std::vector<ConstValue> values;
+  bool anyFloat = false;
+  if (fn == "array") {
+    if (call.args.size() != 1)
+      return std::nullopt;
+    // Walk nested lists/tuples, checking the shape is rectangular.
+    std::function<bool(const ast::Expr &, size_t)> walk = [&](const ast::Expr &e, size_t depth) {
+      const std::vector<ast::ExprPtr> *elts = nullptr;
+      if (auto *l = dyn_cast<ast::List>(&e))
+        elts = &l->elts;
+      else if (auto *t = dyn_cast<ast::Tuple>(&e))
+        elts = &t->elts;
+      if (!elts) {
+        if (depth != out.shape.size())
+          return false;
+        auto v = evaluate(e);
+        if (!v || !v->type.isNumber())
+          return false;
+        anyFloat |= v->type.isFloat();
+        values.push_back(*v);
+        return true;
+      }
+      if (depth == out.shape.size())
+        out.shape.push_back(static_cast<int64_t>(elts->size()));
+      else if (depth > out.shape.size() || out.shape[depth] != static_cast<int64_t>(elts->size()))
+        return false;
+      for (auto &x : *elts)
+        if (!walk(*x, depth + 1))
+          return false;
+      return true;
+    };
+    if (!walk(*call.args[0], 0) || out.shape.empty())
+      return std::nullopt;
+  } else {
+    std::vector<ConstValue> args;
+    for (auto &a : call.args) {
+      auto v = evaluate(*a);
+      if (!v || !v->type.isNumber())
+        return std::nullopt;
+      anyFloat |= v->type.isFloat();
+      args.push_back(*v);
+    }
+    if (fn == "arange") {
+      if (args.empty() || args.size() > 3)
+        return std::nullopt;
+      double start = args.size() > 1 ? args[0].asDouble() : 0;
+      double stop = args.size() > 1 ? args[1].asDouble() : args[0].asDouble();
+      double step = args.size() > 2 ? args[2].asDouble() : 1;
+      if (step == 0)
+        return std::nullopt;
+      int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
+      if (n > 1 << 20)
+        return std::nullopt;
+      for (int64_t k = 0; k < n; ++k) {
+        ConstValue v;
+        v.type = anyFloat ? Type::floating(64) : Type::integer(64);
+        v.f = start + k * step;
+        v.i = static_cast<int64_t>(start) + k * static_cast<int64_t>(step);
+        values.push_back(v);
+      }
+    } else { // linspace(start, stop, num)
+      if (args.size() != 3 || args[2].type.isFloat())
+        return std::nullopt;
+      int64_t n = args[2].i;
+      if (n < 0 || n > 1 << 20)
+        return std::nullopt;
+      double a = args[0].asDouble(), b = args[1].asDouble();
+      for (int64_t k = 0; k < n; ++k) {
+        ConstValue v;
+        v.type = Type::floating(64);
+        // NumPy: start + k * step, with the last value exactly stop.
+        v.f = k + 1 == n && n > 1 ? b : a + k * ((b - a) / std::max<int64_t>(1, n - 1));
+        values.push_back(v);
+      }
+      anyFloat = true;
+    }
+    out.shape = {static_cast<int64_t>(values.size())};
+  }
+  if (out.shape.size() > 3)
+    return std::nullopt;
+  Type elem = dtype.value_or(anyFloat ? Type::floating(64) : Type::integer(64));
+  for (auto &v : values)
+    out.elements.push_back(castConstant(v, elem));
+  out.type = Type::array(elem, static_cast<unsigned>(out.shape.size()), 'C');
+  return out;
 }
 
 const GlobalSymbol *ModuleScope::lookup(const std::string &name) const {
@@ -115,8 +249,24 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
                      "import-star");
       continue;
     }
-    if (!module)
-      continue; // host-only module (e.g. a plotting library): not usable in kernels
+    if (!module) {
+      // A helper module of the project (`from helpers import clamp`), or a
+      // host-only one (a plotting library) that kernels cannot use.
+      const ModuleScope *helper = loader_ && stmt.level == 0
+                                      ? loader_->load(stmt.module, stmt.getLoc())
+                                      : nullptr;
+      if (!helper) {
+        unresolvedImports_[bound] = stmt.module;
+        continue;
+      }
+      const GlobalSymbol *sym = helper->lookup(alias.name);
+      if (!sym)
+        throw CompileError(alias.loc, fmt::format("cannot import name '{}' from '{}' (it "
+                                                  "defines no such function or constant)",
+                                                  alias.name, stmt.module));
+      globals_[bound] = *sym;
+      continue;
+    }
     std::string dotted = stmt.module + "." + alias.name;
     if (auto sub = canonicalModule(dotted)) {
       globals_[bound] = {GlobalSymbol::Kind::Module, *sub, Type::module(*sub), {}, alias.loc};
@@ -180,6 +330,8 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   DecoratedFunction fn;
   fn.def = &def;
   fn.isKernel = isKernel;
+  fn.scope = this;
+  fn.source = &source_;
   if (auto *call = dyn_cast<ast::Call>(decorator)) {
     auto addSignature = [&](const ast::Expr &e) {
       if (auto *s = dyn_cast<ast::StringLiteral>(&e))
@@ -383,6 +535,13 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
     return c;
   }
   if (auto *call = dyn_cast<ast::Call>(&expr)) {
+    if (auto *attr = dyn_cast<ast::Attribute>(call->func.get())) {
+      auto *base = dyn_cast<ast::Name>(attr->value.get());
+      const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+      if (sym && sym->kind == GlobalSymbol::Kind::Module && sym->qualifiedName == "np" &&
+          (attr->attr == "array" || attr->attr == "arange" || attr->attr == "linspace"))
+        return evaluateArray(*call, attr->attr);
+    }
     // np.float32(0.5), float32(2), int(3), float(1): typed constants.
     if (call->args.size() != 1 || !call->keywords.empty())
       return std::nullopt;

@@ -92,7 +92,9 @@ class Inferrer {
 public:
   Inferrer(InferenceContext &context, const DecoratedFunction &fn, const Signature &sig,
            bool isDevice)
-      : context_(context), scope_(context.scope), fn_(fn), diags_(context.diags) {
+      : context_(context), scope_(fn.scope ? *fn.scope : context.scope), fn_(fn),
+        diags_(context.diags) {
+    result_.source = fn.source;
     result_.isDevice = isDevice;
     result_.def = fn.def;
     result_.signature = sig;
@@ -113,7 +115,19 @@ public:
     }
   }
 
+  /// Types the function; errors inside it are reported in its file.
   TypedKernel run() {
+    try {
+      return runRounds();
+    } catch (CompileError &e) {
+      if (!e.file)
+        e.file = fn_.source;
+      throw;
+    }
+  }
+
+private:
+  TypedKernel runRounds() {
     if (!result_.isDevice && result_.signature.result.kind() != Type::Kind::None)
       throw CompileError(result_.signature.loc, "a kernel must return void");
     for (int round = 0; round < 8; ++round) {
@@ -128,7 +142,6 @@ public:
     throw CompileError(fn_.def->getLoc(), "type inference did not converge");
   }
 
-private:
   Type record(const ast::Expr &e, Type t) {
     result_.exprTypes[&e] = t;
     return t;
@@ -340,7 +353,7 @@ private:
                                isFloatLit ? "float" : "int", text,
                                isFloatLit ? "float64" : "int64", otherType.str(), result.str(),
                                text),
-                   "float64-promotion");
+                   "float64-promotion", fn_.source);
   }
 
   /// The type a `for` loop over `iter` binds per iteration: the counter of
@@ -479,6 +492,11 @@ private:
                                                      "enumerate", "zip", "pow"};
       if (builtins.count(n.id))
         return record(n, Type::function(n.id));
+      if (const std::string *module = scope_.unresolvedImport(n.id))
+        fail(n.getLoc(), fmt::format("'{}' is imported from module '{}', which is not a module "
+                                     "kernels can use and not a file next to the kernel or on "
+                                     "the -I search path",
+                                     n.id, *module));
       fail(n.getLoc(), fmt::format("name '{}' is not defined", n.id));
     }
     switch (sym->kind) {
@@ -652,9 +670,8 @@ private:
   /// signature); the result is the callee's return type.
   Type userCall(const ast::Call &c, const std::string &name) {
     const DecoratedFunction *fn = nullptr;
-    for (auto &f : scope_.functions())
-      if (f.def->name == name)
-        fn = &f;
+    if (const GlobalSymbol *sym = scope_.lookup(name))
+      fn = sym->function;
     if (!fn)
       fail(c.func->getLoc(),
            fmt::format("'{}' is not a GPU function: decorate it with @cuda.jit(device=True), "

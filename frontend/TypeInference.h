@@ -53,7 +53,12 @@ struct GlobalSymbol {
   Type type;                 ///< for DType: the dtype; for Constant: its type
   ConstValue value;          ///< for Constant
   ast::Location loc;
+  /// For UserFunction: the decorated function (null for an undecorated one).
+  const struct DecoratedFunction *function = nullptr;
 };
+
+class ModuleScope;
+class ModuleLoader;
 
 /// Precision policy of `@nv.jit(narrow=...)` (004_…txt "Integer and float
 /// width"): by default integers are 32-bit inside kernels.
@@ -74,6 +79,8 @@ struct DecoratedFunction {
   bool isKernel = true;                 ///< false for device functions
   std::vector<Signature> signatures;    ///< from the decorator or annotations
   std::optional<PrecisionPolicy> precision; ///< from narrow=..., if given
+  const ModuleScope *scope = nullptr;   ///< where its body's names resolve
+  const SourceFile *source = nullptr;   ///< the file it is defined in
 };
 
 class ModuleScope {
@@ -81,9 +88,21 @@ public:
   /// Resolves the module-level statements of `module`. Throws CompileError
   /// for statements a kernel file cannot contain at module level (other than
   /// host code, which is ignored: see the .cpp).
-  explicit ModuleScope(const ast::Module &module, DiagnosticEngine &diags);
+  /// `source` is the module's file; `loader` resolves `from helpers import
+  /// f` of helper modules next to the kernel file or on -I paths (none: such
+  /// imports are ignored as host modules).
+  ModuleScope(const ast::Module &module, const SourceFile &source, DiagnosticEngine &diags,
+              ModuleLoader *loader = nullptr);
+  ModuleScope(const ModuleScope &) = delete;
+  ModuleScope &operator=(const ModuleScope &) = delete;
 
   const GlobalSymbol *lookup(const std::string &name) const;
+  /// The module a name was imported from when that module was not found
+  /// (a host module, or a helper missing from the search path); else null.
+  const std::string *unresolvedImport(const std::string &name) const {
+    auto it = unresolvedImports_.find(name);
+    return it == unresolvedImports_.end() ? nullptr : &it->second;
+  }
   const std::vector<DecoratedFunction> &functions() const { return functions_; }
   std::vector<DecoratedFunction> &functions() { return functions_; }
 
@@ -95,7 +114,10 @@ private:
   std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn) const;
 
   DiagnosticEngine &diags_;
+  const SourceFile &source_;
+  ModuleLoader *loader_;
   std::map<std::string, GlobalSymbol> globals_;
+  std::map<std::string, std::string> unresolvedImports_;
   std::vector<DecoratedFunction> functions_;
 };
 
@@ -125,6 +147,9 @@ struct TypedKernel {
   /// (none when it returns nothing).
   Type returnType = Type::none();
   bool isDevice = false;
+  /// The file the function is defined in (an imported helper's, or the
+  /// kernel file's).
+  const SourceFile *source = nullptr;
   /// The specialization (InferenceContext key) each call of a user
   /// function calls.
   std::unordered_map<const ast::Call *, std::string> callees;

@@ -49,7 +49,8 @@ class Runner:
             src = os.path.join(EXAMPLES, example)
             if not os.path.exists(src):
                 src = os.path.join(KERNELS, example)
-            subprocess.run([self.nvc, src, "-o", out], check=True)
+            subprocess.run([self.nvc, src, "-o", out, "-I", os.path.join(KERNELS, "lib")],
+                           check=True)
             subprocess.run(["spirv-val", "--target-env", "vulkan1.1", out], check=True)
             validate_manifest(os.path.splitext(out)[0] + ".json")
             self.compiled[example] = out
@@ -322,6 +323,15 @@ def case_global_arrays(r, rng):
     check_close(res["extra"], want_extra, rtol=0, atol=0)
 
 
+def case_imported_helpers(r, rng):
+    n = int(rng.integers(100, 300))
+    x = rng.standard_normal(n) * 4
+    out = poisoned(n, np.float64)
+    res = r.run("imported_helpers.py", "apply", [n], {"x": x, "out": out}, outputs=["out"])
+    want = np.clip(x, -2.5, 2.5) + 0.5 * np.floor(x) - np.clip(x, 0.0, 2.5)
+    check_close(res["out"], want, rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -337,6 +347,7 @@ CASES = [
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
     ("precision policy: narrow=True and narrow=False", case_precision),
     ("global NumPy arrays frozen at compile time", case_global_arrays),
+    ("device functions imported from a helper module (-I)", case_imported_helpers),
 ]
 
 

@@ -6,7 +6,7 @@ import lit.formats
 config.name = "nvc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".py"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.nvc_build_dir, "tests", "lit")
 config.substitutions.append(("%nvc", config.nvc_path))

@@ -18,7 +18,7 @@ Type varType(const std::string &source, const std::string &var) {
   std::ostringstream diagOut;
   DiagnosticEngine diags(file, diagOut);
   auto module = parseModule(file);
-  ModuleScope scope(*module, diags);
+  ModuleScope scope(*module, file, diags);
   const DecoratedFunction *kernelFn = nullptr;
   for (auto &f : scope.functions())
     if (!kernelFn && !f.signatures.empty())

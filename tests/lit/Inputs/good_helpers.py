@@ -1,0 +1,6 @@
+from numba import njit
+
+
+@njit
+def twice(v):
+    return v + v
