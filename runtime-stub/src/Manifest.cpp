@@ -196,6 +196,7 @@ struct BlockField {
   std::uint32_t offset;
   std::uint32_t size;
   std::string what;
+  std::uint32_t align = 0; ///< complex scalars: the size of one part; else 0 (its size)
 };
 
 void checkBlockFields(const EntryPointDesc &e, const Path &path) {
@@ -204,10 +205,11 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
   for (const ArgumentDesc &a : e.arguments) {
     if (a.kind == ArgumentKind::Scalar) {
       // 4 bytes for types up to 32 bits, else the type's size (8, or 16 for complex128);
-      // a complex field is aligned to its whole size, like a std430 vec2/dvec2.
+      // a complex field is two adjacent parts, aligned to the size of one part.
       const auto size =
           std::max<std::uint32_t>(4, static_cast<std::uint32_t>(dtypeSize(a.deviceDType)));
-      fields.push_back({a.offset, size, fmt::format("scalar '{}'", a.name)});
+      fields.push_back({a.offset, size, fmt::format("scalar '{}'", a.name),
+                        isComplexDType(a.deviceDType) ? size / 2 : 0});
       continue;
     }
     for (std::uint32_t d = 0; d < a.ndim; ++d) {
@@ -218,7 +220,11 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
   }
   const std::uint32_t size = e.parameterBlock.size;
   for (const BlockField &f : fields) {
-    if (f.offset % f.size != 0)
+    if (f.align && f.offset % f.align != 0)
+      path.fail(fmt::format("parameter block field {} at byte {} is not aligned to the size of "
+                            "its real part ({} bytes)",
+                            f.what, f.offset, f.align));
+    if (!f.align && f.offset % f.size != 0)
       path.fail(fmt::format("parameter block field {} at byte {} is not aligned to its size ({} "
                             "bytes)",
                             f.what, f.offset, f.size));

@@ -1,10 +1,11 @@
 // Tests of the complex dtypes complex64 and complex128 (NumPy's layout: real part,
 // then imaginary part): dtype properties and .npy round trips; complex scalars in the
-// parameter block (one field of 8 or 16 bytes at the manifest's offset, aligned to
-// its size), real values binding with imaginary part 0, range checks, complex values
-// refused for real parameters; Python's complex literal forms; manifests with complex
-// arguments; end-to-end launches of cscale.comp (complex64, vec2) and zaxpy.comp
-// (complex128, dvec2) against results computed here; and nvc-run with complex scalars.
+// parameter block (real part at the manifest's offset, imaginary part right after it,
+// aligned to the size of one part), real values binding with imaginary part 0, range
+// checks, complex values refused for real parameters; Python's complex literal forms;
+// manifests with complex arguments; end-to-end launches of cscale.comp (complex64,
+// vec2) and zaxpy.comp (complex128, dvec2) against results computed here; and nvc-run
+// with complex scalars.
 #include "TestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -239,6 +240,18 @@ TEST_CASE("complex scalars are packed as two floats at the manifest offset", "[b
     CHECK(fieldAt<double>(zblock, 24) == 1e-300);
     CHECK(fieldAt<std::int32_t>(zblock, 32) == 3);
     CHECK(zbound.arrays()[1].deviceBytes == 48);
+
+    // nvc lays a complex scalar out as two adjacent parts aligned to the part's size:
+    // (s: float32, a: complex128) puts `a` at byte 8.
+    json j = json::parse(readFile(sourcePath("zaxpy.json")));
+    j["entry_points"][0]["arguments"][1]["offset"] = 8;
+    const Manifest packed = Manifest::parse(j.dump(), "zaxpy-packed.json");
+    const std::vector<unsigned char> pblock =
+        BoundArguments::bind(packed.entryPoint(), zargs).parameterBlock();
+    CHECK(fieldAt<float>(pblock, 0) == 2.0f);
+    CHECK(fieldAt<double>(pblock, 8) == -1.25);
+    CHECK(fieldAt<double>(pblock, 16) == 1e-300);
+    CHECK(fieldAt<std::int64_t>(pblock, 24) == 0);
   }
   SECTION("complex arrays: dtype checks and strided uploads") {
     const Manifest cm = Manifest::load(sourcePath("cscale.json"));
@@ -274,9 +287,12 @@ TEST_CASE("manifests with complex arguments are checked", "[manifest]") {
 
   const json base = json::parse(readFile(sourcePath("zaxpy.json")));
   json j = base;
-  j["entry_points"][0]["arguments"][1]["offset"] = 8; // 16-byte field at byte 8
-  CHECK_THAT(manifestError(j), Catch::Contains("parameter block field scalar 'a' at byte 8 is not "
-                                               "aligned to its size (16 bytes)"));
+  // A complex field is aligned to the size of one part: complex128 at byte 8 is fine.
+  j["entry_points"][0]["arguments"][1]["offset"] = 8;
+  CHECK(manifestError(j).empty());
+  j["entry_points"][0]["arguments"][1]["offset"] = 4;
+  CHECK_THAT(manifestError(j), Catch::Contains("parameter block field scalar 'a' at byte 4 is not "
+                                               "aligned to the size of its real part (8 bytes)"));
   j = base;
   j["entry_points"][0]["arguments"][1]["offset"] = 48; // bytes 48..63 of a 56-byte block
   CHECK_THAT(manifestError(j), Catch::Contains("lies outside the 56-byte parameter block"));
@@ -288,10 +304,14 @@ TEST_CASE("manifests with complex arguments are checked", "[manifest]") {
   j["entry_points"][0]["arguments"][0]["dtype"] = "complex64"; // 8 bytes at 0 overlap nothing
   j["entry_points"][0]["arguments"][0]["device_dtype"] = "complex64";
   CHECK(manifestError(j).empty());
-  j["entry_points"][0]["arguments"][0]["offset"] = 4;
-  CHECK_THAT(manifestError(j), Catch::Contains("at byte 4 is not aligned to its size (8 bytes)"));
-  j["entry_points"][0]["arguments"][0]["offset"] = 12; // 12..19 overlaps 'a' at 16
-  CHECK_THAT(manifestError(j), Catch::Contains("not aligned"));
+  j["entry_points"][0]["arguments"][0]["offset"] = 4; // complex64 at byte 4 is fine
+  CHECK(manifestError(j).empty());
+  j["entry_points"][0]["arguments"][0]["offset"] = 2;
+  CHECK_THAT(manifestError(j), Catch::Contains("at byte 2 is not aligned to the size of its real "
+                                               "part (4 bytes)"));
+  j["entry_points"][0]["arguments"][0]["offset"] = 12; // bytes 12..19 overlap 'a' at 16
+  CHECK_THAT(manifestError(j), Catch::Contains("scalar 's' (byte 12) and scalar 'a' (byte 16) "
+                                               "overlap"));
 
   json c = json::parse(readFile(sourcePath("cscale.json")));
   c["entry_points"][0]["arguments"][0]["dtype"] = "complex32";
