@@ -344,6 +344,7 @@ CASES = [
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
+    ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
     ("precision policy: narrow=True and narrow=False", case_precision),
     ("global NumPy arrays frozen at compile time", case_global_arrays),
