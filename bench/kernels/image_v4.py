@@ -1,0 +1,19 @@
+"""Direct imaging of 000 ("Optimisation"), version 4: fast_sincosf (optimisation 3)."""
+import math
+
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], float32[::1], float32[::1], complex64[::1], float32[:, ::1], float32[:, ::1], float32[:, ::1], complex64[:, ::1])")
+def image_v4(us, vs, ws, vis, ls, ms, ndashes, img):
+    lmpx = cuda.grid(1)
+    if lmpx < img.size:
+        lpx, mpx = divmod(lmpx, ls.shape[1])
+        l, m, ndash = ls[lpx, mpx], ms[lpx, mpx], ndashes[lpx, mpx]
+        pixel = np.complex64(0)
+        for u, v, w, datum in zip(us, vs, ws, vis):
+            phase = 2 * np.float32(np.pi) * (u * l + v * m + w * ndash)
+            sin, cos = cuda.libdevice.fast_sincosf(phase)
+            pixel += datum * complex(cos, sin)
+        img[lpx, mpx] = pixel

@@ -1,0 +1,42 @@
+"""Direct imaging of 000 ("Optimisation"), version 6: visibilities cached in shared memory by blocks of 256 (optimisation 5).
+Launch with 256 threads a block."""
+import math
+
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], float32[::1], float32[::1], complex64[::1], float32[:, ::1], float32[:, ::1], float32[:, ::1], complex64[:, ::1])")
+def image_v6(us, vs, ws, vis, ls, ms, ndashes, img):
+    NTHREADS = 256
+    uvw_cache = cuda.shared.array((NTHREADS, 3), dtype=np.float32)
+    vis_cache = cuda.shared.array(NTHREADS, dtype=np.complex64)
+    lmpx = cuda.grid(1)
+    l, m, ndash = np.float32(0), np.float32(0), np.float32(0)
+    if lmpx < img.size:
+        lpx, mpx = divmod(lmpx, ls.shape[1])
+        l = 2 * np.float32(np.pi) * ls[lpx, mpx]
+        m = 2 * np.float32(np.pi) * ms[lpx, mpx]
+        ndash = 2 * np.float32(np.pi) * ndashes[lpx, mpx]
+    pixel = np.complex64(0)
+    N = vis.size
+    for offset in range(0, N, NTHREADS):
+        i = offset + cuda.threadIdx.x
+        if i < N:
+            uvw_cache[cuda.threadIdx.x] = us[i], vs[i], ws[i]
+            vis_cache[cuda.threadIdx.x] = vis[i]
+        else:
+            uvw_cache[cuda.threadIdx.x] = 0, 0, 0
+            vis_cache[cuda.threadIdx.x] = 0
+        cuda.syncthreads()
+        for j in range(NTHREADS):
+            phase = (
+                uvw_cache[j, 0] * l +
+                uvw_cache[j, 1] * m +
+                uvw_cache[j, 2] * ndash
+            )
+            sin, cos = cuda.libdevice.fast_sincosf(phase)
+            pixel += vis_cache[j] * complex(cos, sin)
+        cuda.syncthreads()
+    if lmpx < img.size:
+        img[lpx, mpx] = pixel
