@@ -147,7 +147,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
             fmt::format("--sig names '{}', which is not a @jit function of '{}'", name, path)};
     }
     PrecisionPolicy precision;
-    if (options.narrow == "true" || options.narrow == "floats")
+    if (options.narrow == "true" || options.narrow == "floats" || options.noFloat64)
       precision.narrowFloats = true;
     if (options.narrow == "floats" || options.narrow == "false")
       precision.intWidth = IntWidth::Exact64;
@@ -173,7 +173,36 @@ CompileResult compileSource(const std::string &path, const std::string &text,
                            "(narrow=False on all or none)");
     if (diags.errorCount())
       return finish(false);
-    module = generateMLIR(context, file, kernels, inference, abis);
+    ModuleLowering lowering;
+    lowering.indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
+    lowering.narrowFloats = typed.front().narrowFloats;
+    lowering.float32Storage = options.noFloat64;
+    for (auto &k : typed) {
+      if (k.narrowFloats != lowering.narrowFloats && !options.noFloat64)
+        throw CompileError(k.def->getLoc(),
+                           "all kernels of a file must use the same float width (narrow=True "
+                           "or \"floats\" on all or none)");
+      if (options.noFloat64) {
+        if (!k.narrowFloats)
+          throw CompileError(k.def->getLoc(),
+                             fmt::format("kernel '{}' asks for exact float64 (narrow=False), "
+                                         "which the target (--no-float64) does not have",
+                                         k.def->name));
+        bool usesFloat64 = false;
+        for (auto &[expr, t] : k.exprTypes)
+          usesFloat64 |= (t.isFloat() && t.bits() == 64) || (t.isComplex() && t.bits() == 128) ||
+                         (t.isArray() && ((t.element().isFloat() && t.element().bits() == 64) ||
+                                          (t.element().isComplex() && t.element().bits() == 128)));
+        if (usesFloat64)
+          diags.warning(k.def->getLoc(),
+                        fmt::format("the target has no float64: kernel '{}' computes its "
+                                    "float64 values in float32, and float64 data is converted "
+                                    "to float32 by the launcher",
+                                    k.def->name),
+                        "float64-unavailable");
+      }
+    }
+    module = generateMLIR(context, file, kernels, inference, lowering, abis);
     for (auto &f : loader->loadedFiles())
       result.dependencies.push_back(f);
   } catch (CompileError &e) {

@@ -41,6 +41,10 @@ struct CompileOptions {
   /// -I: directories searched for imported helper modules after the kernel
   /// file's own directory.
   std::vector<std::string> includeDirs;
+  /// --no-float64: the target device has no float64 (shaderFloat64). Kernels
+  /// compute in float32 (with a warning) and see float64 data as float32,
+  /// which the launcher converts; narrow=False kernels are rejected.
+  bool noFloat64 = false;
   bool warningsAsErrors = false;
   /// Warning groups to silence (-Wno-<flag>).
   std::vector<std::string> disabledWarnings;

@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <list>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -39,6 +40,7 @@ struct Options {
   unsigned indexBits = 32;
   std::string narrow;
   std::vector<std::string> includeDirs;
+  bool noFloat64 = false;
   bool werror = false;
   std::vector<std::string> warningFlags;
   bool writeDepfile = false;   // -MD
@@ -51,7 +53,14 @@ struct Options {
   std::exit(1);
 }
 
-/// A temporary file next to `path`, renamed into place by commit().
+/// A failure to write an output; thrown so that every pending temporary file
+/// is removed on the way out.
+struct WriteError {
+  std::string message;
+};
+
+/// A temporary file next to `path`, renamed into place by commit(); removed
+/// by the destructor if never committed. Throws WriteError.
 class PendingFile {
 public:
   PendingFile(fs::path path, const std::string &data) : path_(std::move(path)) {
@@ -64,16 +73,18 @@ public:
     }
     if (!out) {
       discard();
-      fatal(fmt::format("cannot write '{}'", path_.string()));
+      throw WriteError{fmt::format("cannot write '{}'", path_.string())};
     }
   }
+  PendingFile(const PendingFile &) = delete;
+  PendingFile &operator=(const PendingFile &) = delete;
   ~PendingFile() { discard(); }
   void commit() {
     std::error_code ec;
     fs::rename(tmp_, path_, ec);
     if (ec) {
       discard();
-      fatal(fmt::format("cannot write '{}'", path_.string()));
+      throw WriteError{fmt::format("cannot write '{}'", path_.string())};
     }
     tmp_.clear();
   }
@@ -159,6 +170,9 @@ int main(int argc, char **argv) {
                  "floats (32-bit floats, 64-bit integers), false (exact 64-bit); default: "
                  "32-bit integers, floats keep their width")
       ->check(CLI::IsMember({"true", "floats", "false"}));
+  app.add_flag("--no-float64", opt.noFloat64,
+               "target devices without float64 (shaderFloat64): compute in float32, with a "
+               "warning; the launcher converts float64 data");
   app.add_flag("--Werror", opt.werror, "treat warnings as errors (also -Werror)");
   app.footer("Compiler-style options: -Werror, -Wno-<flag>; -MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
@@ -210,6 +224,7 @@ int main(int argc, char **argv) {
   options.indexBits = opt.indexBits;
   options.narrow = opt.narrow;
   options.includeDirs = opt.includeDirs;
+  options.noFloat64 = opt.noFloat64;
   options.warningsAsErrors = opt.werror;
   options.disabledWarnings = opt.warningFlags;
   if (opt.emit == "spv" && opt.output == "-")
@@ -223,8 +238,8 @@ int main(int argc, char **argv) {
   fs::path outPath = opt.output.empty() ? fs::path(opt.input).replace_extension(
                                               opt.emit == "spv" ? ".spv" : "")
                                         : fs::path(opt.output);
-  std::vector<PendingFile> pending;
-  pending.reserve(3);
+  try {
+  std::list<PendingFile> pending; // stable addresses: never copied or moved
   if (opt.emit != "spv") {
     if (opt.output.empty() || opt.output == "-")
       std::cout << result.text;
@@ -245,5 +260,9 @@ int main(int argc, char **argv) {
   }
   for (auto &p : pending)
     p.commit();
+  } catch (const WriteError &e) { // the pending files are gone by now
+    std::cerr << "nvc: error: " << e.message << "\n";
+    return 1;
+  }
   return 0;
 }

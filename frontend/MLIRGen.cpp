@@ -87,9 +87,10 @@ public:
   /// `requested` collects the device-function specializations this
   /// function calls, for generateMLIR to emit.
   Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
-            unsigned indexBits, const InferenceContext &inference,
+            const ModuleLowering &lowering, const InferenceContext &inference,
             std::set<std::string> &requested)
-      : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(indexBits),
+      : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(lowering.indexBits),
+        narrowFloats_(lowering.narrowFloats), float32Storage_(lowering.float32Storage),
         inference_(inference), requested_(requested) {}
 
   /// Emits a device-function specialization as a private func.func taking
@@ -172,9 +173,9 @@ public:
         for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
           descTys.push_back(indexType());
       } else if (t.isComplex()) {
-        arg.deviceDtype = t;
-        scalarTys.push_back(memoryType(t.complexPart()));
-        scalarTys.push_back(memoryType(t.complexPart()));
+        arg.deviceDtype = storageType(t);
+        scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+        scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
       } else if (t.isNumber()) {
         arg.deviceDtype = paramFieldType(t);
         scalarTys.push_back(memoryType(arg.deviceDtype));
@@ -314,7 +315,7 @@ private:
     if (t.isInteger())
       return b_.getIntegerType(intBits(t));
     if (t.isFloat())
-      return t.bits() == 32 || k_.narrowFloats ? mlir::Type(b_.getF32Type())
+      return t.bits() == 32 || narrowFloats_ ? mlir::Type(b_.getF32Type())
                                                : mlir::Type(b_.getF64Type());
     throw CompileError({}, "internal error: no MLIR type for " + t.str());
   }
@@ -342,6 +343,10 @@ private:
   Type storageType(const Type &dtype) const {
     if (dtype.isInteger() && dtype.bits() == 64 && indexBits_ == 32)
       return Type::integer(32, dtype.isSigned());
+    if (float32Storage_ && dtype.isFloat() && dtype.bits() == 64)
+      return Type::floating(32);
+    if (float32Storage_ && dtype.isComplex() && dtype.bits() == 128)
+      return Type::complex(64);
     return dtype;
   }
 
@@ -349,7 +354,7 @@ private:
   /// 32 bits, narrowed like everything else.
   Type paramFieldType(const Type &t) const {
     if (t.isFloat())
-      return t;
+      return storageType(t);
     if (t.isBoolean() || t.bits() < 32)
       return Type::integer(32, !t.isInteger() || t.isSigned());
     return storageType(t);
@@ -1426,6 +1431,15 @@ private:
       }
     }
     bool isSigned = t.isSigned();
+    if (op == ast::BinOpKind::LShift || op == ast::BinOpKind::RShift)
+      if (auto c = rhsIn.parts.front().getDefiningOp<mlir::arith::ConstantOp>())
+        if (auto ia = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue());
+            ia && (ia.getInt() < 0 || ia.getInt() >= a.getType().getIntOrFloatBitWidth()))
+          fail(at, fmt::format("shift by {} in {}-bit integer arithmetic{}", ia.getInt(),
+                               a.getType().getIntOrFloatBitWidth(),
+                               indexBits_ == 32 ? "; kernels compute with 32-bit integers "
+                                                  "unless narrow=False"
+                                                : ""));
     switch (op) {
     case ast::BinOpKind::Add: return result(b_.create<mlir::arith::AddIOp>(l, a, b));
     case ast::BinOpKind::Sub: return result(b_.create<mlir::arith::SubIOp>(l, a, b));
@@ -1854,6 +1868,8 @@ private:
   const TypedKernel &k_;
   mlir::OpBuilder b_;
   unsigned indexBits_;
+  bool narrowFloats_;
+  bool float32Storage_;
   mlir::Block *entry_ = nullptr;
   mlir::Block *exit_ = nullptr;
   const InferenceContext &inference_;
@@ -1880,7 +1896,8 @@ private:
 mlir::OwningOpRef<mlir::ModuleOp>
 generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
              const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
-             const InferenceContext &inference, std::vector<EntryPointABI> &abis) {
+             const InferenceContext &inference, const ModuleLowering &lowering,
+             std::vector<EntryPointABI> &abis) {
   mlir::OpBuilder builder(&context);
   auto fileLoc = mlir::FileLineColLoc::get(&context, file.path(), 1, 1);
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(fileLoc);
@@ -1889,13 +1906,10 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
   auto gpuModule = builder.create<mlir::gpu::GPUModuleOp>(fileLoc, "kernels");
   mlir::OpBuilder inner(&context);
   inner.setInsertionPointToStart(gpuModule.getBody());
-  unsigned indexBits = kernels.empty() || kernels.front().second->intWidth == IntWidth::Narrow32
-                           ? 32
-                           : 64;
   std::set<std::string> requested, generated;
   for (auto &[entryName, kernel] : kernels) {
     EntryPointABI abi;
-    Generator(context, file, *kernel, indexBits, inference, requested)
+    Generator(context, file, *kernel, lowering, inference, requested)
         .generate(inner, entryName, abi);
     abis.push_back(std::move(abi));
   }
@@ -1906,7 +1920,7 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
         continue;
       const TypedKernel &spec = *inference.specializations.at(key);
       try {
-        Generator(context, file, spec, indexBits, inference, requested).generateDevice(inner, key);
+        Generator(context, file, spec, lowering, inference, requested).generateDevice(inner, key);
       } catch (CompileError &e) {
         if (!e.file)
           e.file = spec.source; // errors in an imported helper name its file

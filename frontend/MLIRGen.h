@@ -53,6 +53,16 @@ struct EntryPointABI {
 /// The MLIR dialects nvc generates and lowers through.
 void registerNvcDialects(mlir::MLIRContext &context);
 
+/// Module-wide choices of code generation (all kernels of a module agree;
+/// device functions follow them).
+struct ModuleLowering {
+  unsigned indexBits = 32; ///< integer width inside kernels
+  bool narrowFloats = false; ///< compute float64 in float32
+  /// The target has no float64 (--no-float64): float64 and complex128 data
+  /// is float32/complex64 in memory too, converted by the launcher.
+  bool float32Storage = false;
+};
+
 /// Generates the module for `kernels` (each with its entry point name) and
 /// the device-function specializations of `inference` they call.
 /// Throws CompileError for constructs that type-check but cannot be
@@ -60,7 +70,8 @@ void registerNvcDialects(mlir::MLIRContext &context);
 mlir::OwningOpRef<mlir::ModuleOp>
 generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
              const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
-             const InferenceContext &inference, std::vector<EntryPointABI> &abis);
+             const InferenceContext &inference, const ModuleLowering &lowering,
+             std::vector<EntryPointABI> &abis);
 
 } // namespace nvc
 
