@@ -1098,6 +1098,74 @@ private:
   // Expressions
   //===--------------------------------------------------------------------===//
 
+  /// A private array of `shape` elements of `dtype` (Function storage,
+  /// allocated once at kernel entry), as an array handle with C strides.
+  ArrayHandle &privateArrayHandle(const Type &arrayType, const std::vector<int64_t> &shape,
+                                  mlir::Location l) {
+    const Type &dtype = arrayType.element();
+    int64_t n = 1;
+    for (int64_t extent : shape)
+      n *= extent;
+    ArrayHandle &a = views_.emplace_back();
+    a.type = arrayType;
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(entry_);
+    Type st = dtype.isComplex() ? dtype.complexPart() : dtype;
+    int64_t slots = std::max<int64_t>(n * (dtype.isComplex() ? 2 : 1), 1);
+    mlir::Type elem = st.isBoolean() ? mlir::Type(b_.getI8Type()) : lowerScalar(st);
+    auto memrefTy = mlir::MemRefType::get(
+        {slots}, elem, mlir::MemRefLayoutAttrInterface(),
+        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+    a.buffer = b_.create<mlir::memref::AllocaOp>(l, memrefTy);
+    a.offset = intConst(0, indexType(), l);
+    int64_t stride = 1;
+    a.strides.resize(shape.size());
+    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+      a.strides[d] = intConst(stride, indexType(), l);
+      stride *= shape[d];
+    }
+    for (int64_t extent : shape)
+      a.shape.push_back(intConst(extent, indexType(), l));
+    return a;
+  }
+
+  /// `cuda.local.array`, `np.empty` (uninitialised), `np.zeros`, `np.ones`,
+  /// `np.full` (filled where the call is, every time it runs).
+  Val privateArray(const ast::Call &c, const std::string &f, const Type &rt) {
+    mlir::Location l = loc(c.getLoc());
+    const std::vector<int64_t> &shape = k_.privateArrays.at(&c);
+    ArrayHandle &a = privateArrayHandle(rt, shape, l);
+    std::optional<Val> fill;
+    const Type &dtype = rt.element();
+    if (f == "np.zeros" || f == "np.ones")
+      fill = constant(ConstValue{Type::integer(64), f == "np.ones" ? 1 : 0}, c.getLoc());
+    if (f == "np.full") {
+      const ast::Expr *fillExpr = c.args.size() > 1 ? c.args[1].get() : nullptr;
+      for (auto &kw : c.keywords)
+        if (kw.name == "fill_value")
+          fillExpr = kw.value.get();
+      fill = expr(*fillExpr);
+    }
+    if (fill) {
+      Val v = convert(*fill, dtype, c.getLoc());
+      int64_t n = 1;
+      for (int64_t extent : shape)
+        n *= extent;
+      mlir::Value lo = b_.create<mlir::arith::ConstantIndexOp>(l, 0);
+      mlir::Value hi = b_.create<mlir::arith::ConstantIndexOp>(l, n);
+      mlir::Value one = b_.create<mlir::arith::ConstantIndexOp>(l, 1);
+      auto loop = b_.create<mlir::scf::ForOp>(l, lo, hi, one);
+      mlir::OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPoint(loop.getBody()->getTerminator());
+      mlir::Value linear = b_.create<mlir::arith::IndexCastOp>(l, indexType(),
+                                                               loop.getInductionVar());
+      storeElement(a, linear, v, c.getLoc());
+    }
+    Val out{rt, {}};
+    out.array = &a;
+    return out;
+  }
+
   /// A read-only global NumPy array: a private array of the invocation,
   /// filled with the frozen values at kernel entry (drivers keep such
   /// constant tables in registers or constant memory). Limited to
@@ -1748,6 +1816,8 @@ private:
     const Type &callee = typeOf(*c.func);
     if (callee.kind() == Type::Kind::UserFunction)
       return userCall(c);
+    if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
+      return privateArray(c, callee.name(), typeOf(c));
     const Type &rt = typeOf(c);
     if (callee.kind() == Type::Kind::DType)
       return convert(expr(*c.args[0]), callee.element(), c.getLoc());

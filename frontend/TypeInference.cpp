@@ -386,7 +386,7 @@ private:
       return t.element();
     if (t.isArray()) {
       if (auto root = rootOf(iter))
-        result_.access[*root].read = true;
+        markAccess(root, true, false);
       if (t.ndim() == 1)
         return t.element();
       return Type::array(t.element(), t.ndim() - 1, t.layout() == 'C' ? 'C' : 'A');
@@ -418,7 +418,99 @@ private:
     }
     if (auto *sub = dyn_cast<ast::Subscript>(&e))
       return rootOf(*sub->value);
+    if (auto *call = dyn_cast<ast::Call>(&e)) {
+      const Type &callee = result_.exprTypes[call->func.get()];
+      if (callee.kind() == Type::Kind::Function && isPrivateArrayConstructor(callee.name()))
+        return kPrivateArray;
+    }
     return std::nullopt;
+  }
+
+  /// Marks a use of the array rooted at `root` (a parameter index, or a
+  /// private array, which the manifest does not describe).
+  void markAccess(std::optional<size_t> root, bool read, bool written) {
+    if (!root || *root == kPrivateArray)
+      return;
+    result_.access[*root].read |= read;
+    result_.access[*root].written |= written;
+  }
+
+  static bool isPrivateArrayConstructor(const std::string &f) {
+    return f == "cuda.local.array" || f == "nv.local.array" || f == "np.zeros" ||
+           f == "np.ones" || f == "np.empty" || f == "np.full";
+  }
+
+  /// `cuda.local.array(shape, dtype)`, `np.zeros(shape, dtype=...)`, ...:
+  /// an array private to the invocation, of constant shape (004_…txt
+  /// "Arrays inside kernels"). Records the shape as the call's constant.
+  Type privateArray(const ast::Call &c, const std::string &f) {
+    const ast::Expr *shapeExpr = c.args.empty() ? nullptr : c.args[0].get();
+    const ast::Expr *dtypeExpr = nullptr;
+    const ast::Expr *fillExpr = nullptr;
+    size_t positional = c.args.size();
+    bool isFull = f == "np.full";
+    if (isFull && positional >= 2)
+      fillExpr = c.args[1].get();
+    size_t dtypePos = isFull ? 2 : 1;
+    if (positional > dtypePos)
+      dtypeExpr = c.args[dtypePos].get();
+    if (positional > dtypePos + 1)
+      fail(c.getLoc(), fmt::format("{}() takes at most {} positional arguments", f, dtypePos + 1));
+    for (auto &kw : c.keywords) {
+      if (kw.name == "shape")
+        shapeExpr = kw.value.get();
+      else if (kw.name == "dtype")
+        dtypeExpr = kw.value.get();
+      else if (kw.name == "fill_value" && isFull)
+        fillExpr = kw.value.get();
+      else
+        fail(kw.loc, fmt::format("unknown keyword '{}' of {}()", kw.name, f));
+    }
+    if (!shapeExpr)
+      fail(c.getLoc(), fmt::format("{}() needs a shape", f));
+    expr(*shapeExpr);
+    std::vector<int64_t> shape;
+    auto it = result_.constants.find(shapeExpr);
+    if (it != result_.constants.end() && it->second.type.isInteger())
+      shape.push_back(it->second.i);
+    else if (it != result_.constants.end() && it->second.type.isTuple())
+      for (auto &e : it->second.elements)
+        shape.push_back(e.type.isInteger() ? e.i : -1);
+    else if (auto *t = dyn_cast<ast::Tuple>(shapeExpr))
+      for (auto &e : t->elts) {
+        auto jt = result_.constants.find(e.get());
+        shape.push_back(jt != result_.constants.end() && jt->second.type.isInteger() ? jt->second.i
+                                                                                    : -1);
+      }
+    else
+      shape.push_back(-1);
+    for (int64_t extent : shape)
+      if (extent < 0)
+        fail(shapeExpr->getLoc(),
+             fmt::format("the shape of {}() must be a constant (a number, a module constant or a "
+                         "tuple of them): every invocation's private array is allocated when "
+                         "the kernel is compiled",
+                         f));
+    if (shape.empty() || shape.size() > 3)
+      fail(shapeExpr->getLoc(), "private arrays have 1 to 3 dimensions");
+    Type dtype = Type::floating(64); // NumPy's default
+    if (dtypeExpr) {
+      Type d = expr(*dtypeExpr);
+      if (auto *s = dyn_cast<ast::StringLiteral>(dtypeExpr); s && scalarTypeFromName(s->value))
+        d = Type::dtype(*scalarTypeFromName(s->value));
+      if (d.kind() != Type::Kind::DType)
+        fail(dtypeExpr->getLoc(), "expected a dtype such as np.float32");
+      dtype = d.element();
+    } else if (f == "cuda.local.array" || f == "nv.local.array") {
+      fail(c.getLoc(), fmt::format("{}() needs a dtype", f));
+    }
+    if (fillExpr) {
+      Type ft = expr(*fillExpr);
+      if (!ft.isScalar())
+        fail(fillExpr->getLoc(), "the fill value must be a number");
+    }
+    result_.privateArrays[&c] = shape;
+    return record(c, Type::array(dtype, static_cast<unsigned>(shape.size()), 'C'));
   }
 
   void condition(const ast::Expr &e) {
@@ -659,8 +751,7 @@ private:
                                    base.layout() == 'C' ? 'C' : 'A'));
     }
     if (auto root = rootOf(*s.value)) {
-      ArrayAccess &acc = result_.access[*root];
-      (isStore ? acc.written : acc.read) = true;
+      markAccess(root, !isStore, isStore);
     }
     return record(s, base.element());
   }
@@ -696,10 +787,7 @@ private:
     const TypedKernel &spec = *context_.specializations.at(key);
     for (size_t i = 0; i < c.args.size(); ++i)
       if (args[i].isArray())
-        if (auto root = rootOf(*c.args[i])) {
-          result_.access[*root].read |= spec.access[i].read;
-          result_.access[*root].written |= spec.access[i].written;
-        }
+        markAccess(rootOf(*c.args[i]), spec.access[i].read, spec.access[i].written);
     return record(c, spec.returnType);
   }
 
@@ -771,6 +859,8 @@ private:
     if (f == "cuda.cg.this_grid")
       fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
                        "one Vulkan dispatch: split the kernel into one launch per phase");
+    if (isPrivateArrayConstructor(f))
+      return privateArray(c, f);
     if ((f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0) && !isMathBuiltin(f))
       fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
     typeArgs();
@@ -1002,6 +1092,8 @@ private:
   InferenceContext &context_;
   Type returnType_;
   std::map<std::string, size_t> arrayRoot_; ///< locals holding views of parameters
+  /// The root of arrays private to the invocation (not parameters).
+  static constexpr size_t kPrivateArray = static_cast<size_t>(-1);
   int loopDepth_ = 0;
   int round_ = 0;
 };

@@ -150,6 +150,8 @@ struct TypedKernel {
   /// The file the function is defined in (an imported helper's, or the
   /// kernel file's).
   const SourceFile *source = nullptr;
+  /// Shapes of the private arrays each constructor call allocates.
+  std::unordered_map<const ast::Call *, std::vector<int64_t>> privateArrays;
   /// The specialization (InferenceContext key) each call of a user
   /// function calls.
   std::unordered_map<const ast::Call *, std::string> callees;

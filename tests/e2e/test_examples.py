@@ -332,6 +332,16 @@ def case_imported_helpers(r, rng):
     check_close(res["out"], want, rtol=0, atol=0)
 
 
+def case_private_arrays(r, rng):
+    m = int(rng.integers(50, 150))
+    a = rng.standard_normal((m, 4)).astype(np.float32)
+    out = poisoned((m, 4), np.float32)
+    res = r.run("private_arrays.py", "reverse_rows", [m], {"a": a, "out": out}, outputs=["out"])
+    # acc[1, j] = float32 value + 0.5 (float32) + 0.0 (float64) -> stored as float32
+    want = ((a[:, ::-1] + np.float32(0.5)).astype(np.float64) + 0.0).astype(np.float32)
+    check_close(res["out"], want, rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -349,6 +359,7 @@ CASES = [
     ("precision policy: narrow=True and narrow=False", case_precision),
     ("global NumPy arrays frozen at compile time", case_global_arrays),
     ("device functions imported from a helper module (-I)", case_imported_helpers),
+    ("private arrays: cuda.local.array, np.zeros/ones/full", case_private_arrays),
 ]
 
 
