@@ -1,7 +1,9 @@
 // Binding a launch's Arguments to an entry point: the checks of every argument against
 // the manifest, the conversion of scalars to parameter-block fields (with the range
 // checks of numba-vulkan, whose narrowed int64 parameters raise OverflowError), and
-// the element conversions between a host view and its dense storage-buffer image.
+// the element conversions between a host view and its dense storage-buffer image
+// (int64/uint64 narrowed to 32 bits with range checks; float64/complex128 of kernels
+// compiled with --no-float64 rounded to float32/complex64 as NumPy's astype does).
 #include "nvc/BoundArguments.h"
 
 #include "StridedIteration.h"
@@ -177,6 +179,34 @@ void narrowElement(const ArgumentDesc &desc, const unsigned char *src, unsigned 
   std::memcpy(dst, &d, sizeof d);
 }
 
+static_assert(std::numeric_limits<float>::is_iec559 && std::numeric_limits<double>::is_iec559,
+              "float64 is narrowed to float32 by an IEEE conversion");
+
+/// NumPy's astype(float32): rounds to nearest (ties to even); magnitudes beyond float32's
+/// range become ±inf, NaN stays NaN.
+float toFloat32(double d) { return static_cast<float>(d); }
+
+/// Rounds `parts` float64 values at `src` (one float64 or a complex128's two parts) to
+/// float32 at `dst`.
+void narrowFloats(const unsigned char *src, unsigned char *dst, std::size_t parts) {
+  for (std::size_t i = 0; i < parts; ++i) {
+    double h;
+    std::memcpy(&h, src + 8 * i, 8);
+    const float d = toFloat32(h);
+    std::memcpy(dst + 4 * i, &d, 4);
+  }
+}
+
+/// Widens `parts` float32 values at `src` to float64 at `dst` (exact).
+void widenFloats(const unsigned char *src, unsigned char *dst, std::size_t parts) {
+  for (std::size_t i = 0; i < parts; ++i) {
+    float d;
+    std::memcpy(&d, src + 4 * i, 4);
+    const double h = d;
+    std::memcpy(dst + 8 * i, &h, 8);
+  }
+}
+
 template <class Host, class Device>
 void widenElement(const unsigned char *src, unsigned char *dst) {
   Device d;
@@ -199,18 +229,21 @@ BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value) {
   s.desc = &desc;
   s.value = value;
   s.fieldSize = std::max<std::uint32_t>(4, static_cast<std::uint32_t>(dtypeSize(desc.deviceDType)));
-  if (desc.dtype == DType::Complex64) {
+  // The field holds device_dtype: a float64 (complex128) scalar of a kernel compiled
+  // with --no-float64 is rounded to float32 (complex64) like NumPy's astype, ±inf
+  // beyond float32's range; float32 and complex64 scalars are range-checked instead.
+  if (desc.deviceDType == DType::Complex64) {
     const std::complex<double> z = scalarAsComplex(desc, value);
-    const float parts[2] = {static_cast<float>(z.real()), static_cast<float>(z.imag())};
+    const float parts[2] = {toFloat32(z.real()), toFloat32(z.imag())};
     std::memcpy(s.field.data(), parts, 8);
-  } else if (desc.dtype == DType::Complex128) {
+  } else if (desc.deviceDType == DType::Complex128) {
     const std::complex<double> z = scalarAsComplex(desc, value);
     const double parts[2] = {z.real(), z.imag()};
     std::memcpy(s.field.data(), parts, 16);
-  } else if (desc.dtype == DType::Float32) {
-    const float f = static_cast<float>(scalarAsFloat(desc, value));
+  } else if (desc.deviceDType == DType::Float32) {
+    const float f = toFloat32(scalarAsFloat(desc, value));
     std::memcpy(s.field.data(), &f, 4);
-  } else if (desc.dtype == DType::Float64) {
+  } else if (desc.deviceDType == DType::Float64) {
     const double d = scalarAsFloat(desc, value);
     std::memcpy(s.field.data(), &d, 8);
   } else {
@@ -339,6 +372,10 @@ void BoundArray::upload(void *dstVoid) const {
       narrowElement<std::int64_t, std::int32_t>(*desc, s, d, host.shape, i, fortran);
     else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
       narrowElement<std::uint64_t, std::uint32_t>(*desc, s, d, host.shape, i, fortran);
+    else if (desc->dtype == DType::Float64 && desc->deviceDType == DType::Float32)
+      narrowFloats(s, d, 1);
+    else if (desc->dtype == DType::Complex128 && desc->deviceDType == DType::Complex64)
+      narrowFloats(s, d, 2);
     else
       std::memcpy(d, s, hostSize);
   });
@@ -363,6 +400,10 @@ void BoundArray::download(const void *srcVoid) const {
           widenElement<std::int64_t, std::int32_t>(s, d);
         else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
           widenElement<std::uint64_t, std::uint32_t>(s, d);
+        else if (desc->dtype == DType::Float64 && desc->deviceDType == DType::Float32)
+          widenFloats(s, d, 1);
+        else if (desc->dtype == DType::Complex128 && desc->deviceDType == DType::Complex64)
+          widenFloats(s, d, 2);
         else
           std::memcpy(d, s, hostSize);
       });

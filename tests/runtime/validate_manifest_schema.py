@@ -61,6 +61,10 @@ def main():
             x.update(dtype="complex64", device_dtype="complex64") for x in a],
         "complex128 scalar": lambda m, e, a: a[0].update(dtype="complex128",
                                                          device_dtype="complex128"),
+        "float64 narrowed to float32 (--no-float64)": lambda m, e, a: [
+            x.update(dtype="float64", device_dtype="float32") for x in a],
+        "complex128 narrowed to complex64 (--no-float64)": lambda m, e, a: a[0].update(
+            dtype="complex128", device_dtype="complex64"),
         "uniform_buffer block": lambda m, e, a: e.update(
             parameter_block={"kind": "uniform_buffer", "size": 28, "binding": 2}),
         "none block without arguments": lambda m, e, a: e.update(
@@ -81,8 +85,12 @@ def main():
         "kind tuple": lambda m, e, a: a[0].update(kind="tuple"),
         "dtype float16": lambda m, e, a: a[0].update(dtype="float16", device_dtype="float16"),
         "float32 seen as float64": lambda m, e, a: a[0].update(device_dtype="float64"),
-        "complex128 narrowed to complex64": lambda m, e, a: a[0].update(
-            dtype="complex128", device_dtype="complex64"),
+        "complex64 widened to complex128": lambda m, e, a: a[0].update(
+            dtype="complex64", device_dtype="complex128"),
+        "float64 seen as complex64": lambda m, e, a: a[0].update(
+            dtype="float64", device_dtype="complex64"),
+        "complex128 seen as float32": lambda m, e, a: a[0].update(
+            dtype="complex128", device_dtype="float32"),
         "float32 seen as complex64": lambda m, e, a: a[0].update(device_dtype="complex64"),
         "dtype complex256": lambda m, e, a: a[0].update(dtype="complex256",
                                                         device_dtype="complex256"),

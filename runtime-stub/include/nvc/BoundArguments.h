@@ -2,7 +2,8 @@
 // checks a set of Arguments against an entry point of the manifest (every parameter
 // exactly once, no unknown names, dtype, ndim, layout, scalar ranges), decides how
 // each array is laid out in its storage buffer, converts elements on upload and
-// download (narrowing int64/uint64 to int32/uint32 where device_dtype says so), and
+// download (narrowing int64/uint64 to int32/uint32 and float64/complex128 to
+// float32/complex64 where device_dtype says so), and
 // packs the parameter block byte for byte as the manifest's offsets prescribe.
 #pragma once
 
@@ -20,7 +21,9 @@ namespace nvc::rt {
 /// 32-bit integers in 4 bytes; 64-bit integers in 8 bytes unless narrowed to
 /// int32/uint32; bool, int8, int16, uint8 and uint16 as a sign- or zero-extended
 /// 4-byte integer (bool as 0/1); complex64 (complex128) as two float32 (float64), the
-/// real part at the offset and the imaginary part 4 (8) bytes after it.
+/// real part at the offset and the imaginary part 4 (8) bytes after it. float64
+/// (complex128) narrowed to float32 (complex64) by --no-float64 is rounded to nearest
+/// into a float32 field (two float32), ±inf beyond float32's range, as NumPy's astype.
 struct BoundScalar {
   const ArgumentDesc *desc = nullptr;
   ScalarValue value;
@@ -46,10 +49,12 @@ struct BoundArray {
   /// Writes the buffer image (deviceBytes bytes) to `dst`, converting each host
   /// element to device_dtype. Throws Error naming the argument, the element's index
   /// and its value if a narrowed element does not fit (e.g. an int64 beyond int32).
+  /// float64 and complex128 narrowed to float32/complex64 round to nearest as NumPy's
+  /// astype does (±inf beyond float32's range), never an error.
   void upload(void *dst) const;
 
   /// Copies a buffer image (deviceBytes bytes at `src`) back into the host view,
-  /// widening narrowed elements and storing bool elements as 0/1.
+  /// widening narrowed elements (exactly) and storing bool elements as 0/1.
   void download(const void *src) const;
 };
 

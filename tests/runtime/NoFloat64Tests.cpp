@@ -1,0 +1,314 @@
+// Tests of kernels compiled with --no-float64 (devices without float64), whose manifests
+// say `"dtype": "float64", "device_dtype": "float32"` (and complex128 → complex64):
+// the manifest pairs accepted and refused; scalars rounded into 4-byte float32 fields
+// (8-byte pairs of float32 for complex128); arrays rounded on upload as NumPy's
+// astype(float32) does (to nearest, ±inf beyond float32's range, NaN kept) and widened
+// back exactly on download, contiguous and strided; and launches on lavapipe of the
+// float32 saxpy.comp and complex64 cscale.comp test kernels behind hand-edited
+// manifests that declare float64/complex128 arguments, checked against results
+// computed here from random inputs.
+#include "TestSupport.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cfloat>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+
+using namespace nvc::rt;
+using namespace nvc::rt::test;
+using nlohmann::json;
+using c64 = std::complex<float>;
+using c128 = std::complex<double>;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+template <class T> T fieldAt(const std::vector<unsigned char> &block, std::size_t offset) {
+  REQUIRE(offset + sizeof(T) <= block.size());
+  T v;
+  std::memcpy(&v, block.data() + offset, sizeof v);
+  return v;
+}
+
+template <class T> T fieldValue(const BoundScalar &s) {
+  T v;
+  std::memcpy(&v, s.field.data(), sizeof v);
+  return v;
+}
+
+ArgumentDesc scalarDesc(DType dtype, DType device) {
+  ArgumentDesc d;
+  d.name = "v";
+  d.kind = ArgumentKind::Scalar;
+  d.dtype = dtype;
+  d.deviceDType = device;
+  return d;
+}
+
+/// The test manifest `name`.json with every argument's dtype set to `dtype` (its
+/// device_dtype stays what the shader uses), as a --no-float64 build would write it.
+json narrowedJson(const std::string &name, const char *dtype) {
+  json j = json::parse(readFile(sourcePath(name + ".json")));
+  for (json &a : j["entry_points"][0]["arguments"])
+    a["dtype"] = dtype;
+  return j;
+}
+
+Manifest narrowedManifest(const std::string &name, const char *dtype) {
+  return Manifest::parse(narrowedJson(name, dtype).dump(), name + "-no-float64.json");
+}
+
+std::string manifestError(const json &j) {
+  try {
+    (void)Manifest::parse(j.dump(), "m.json");
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// float64 values with the cases astype(float32) must get right: overflow to ±inf,
+/// rounding just below the overflow threshold, ties to even, underflow, NaN, -0.
+std::vector<double> specialDoubles() {
+  return {0.1,
+          -1e39,
+          1e300,
+          3.4028235170913126e38, // FLT_MAX + a quarter ulp (2^102): rounds to FLT_MAX
+          3.4028235677973366e38, // FLT_MAX + half an ulp (2^103): ties to even, +inf
+          16777217.0,            // 2^24 + 1: a tie, rounds to 2^24
+          1e-50,
+          -1e-40, // a float32 subnormal
+          std::numeric_limits<double>::quiet_NaN(),
+          -0.0,
+          kInf};
+}
+
+/// Bitwise equality for floats that may be NaN.
+bool same(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0 || (a != a && b != b); }
+
+} // namespace
+
+TEST_CASE("manifests narrow float64 to float32 and complex128 to complex64", "[manifest]") {
+  const Manifest m = narrowedManifest("saxpy", "float64");
+  for (const ArgumentDesc &a : m.entryPoint().arguments) {
+    CHECK(a.dtype == DType::Float64);
+    CHECK(a.deviceDType == DType::Float32);
+  }
+  // 'a' keeps its 4-byte field at offset 0, next to x's shape at 4.
+  CHECK(m.entryPoint().arguments[0].offset == 0);
+  const Manifest c = narrowedManifest("cscale", "complex128");
+  CHECK(c.entryPoint().arguments[0].deviceDType == DType::Complex64);
+
+  json j = json::parse(readFile(sourcePath("saxpy.json")));
+  j["entry_points"][0]["arguments"][1]["dtype"] = "float32";
+  j["entry_points"][0]["arguments"][1]["device_dtype"] = "float64";
+  CHECK_THAT(manifestError(j),
+             Catch::Contains("device_dtype 'float64' does not go with dtype 'float32' (only int64 "
+                             "may narrow to int32, uint64 to uint32, float64 to float32 and "
+                             "complex128 to complex64)"));
+  j["entry_points"][0]["arguments"][1]["dtype"] = "float64";
+  j["entry_points"][0]["arguments"][1]["device_dtype"] = "complex64";
+  CHECK_THAT(manifestError(j),
+             Catch::Contains("device_dtype 'complex64' does not go with dtype 'float64'"));
+  j["entry_points"][0]["arguments"][1]["dtype"] = "complex64";
+  j["entry_points"][0]["arguments"][1]["device_dtype"] = "complex128";
+  CHECK_THAT(manifestError(j),
+             Catch::Contains("device_dtype 'complex128' does not go with dtype 'complex64'"));
+  // A float64 scalar seen as float64 needs 8 bytes and overlaps x's shape at 4.
+  json wide = narrowedJson("saxpy", "float64");
+  wide["entry_points"][0]["arguments"][0]["device_dtype"] = "float64";
+  CHECK_THAT(manifestError(wide), Catch::Contains("overlap") || Catch::Contains("outside"));
+}
+
+TEST_CASE("narrowed float64 and complex128 scalars are rounded into float32 fields",
+          "[binding]") {
+  SECTION("float64 → float32") {
+    const ArgumentDesc d = scalarDesc(DType::Float64, DType::Float32);
+    CHECK(bindScalar(d, 0.1).fieldSize == 4);
+    CHECK(fieldValue<float>(bindScalar(d, 0.1)) == 0.1f);
+    for (double v : specialDoubles()) {
+      INFO("v = " << v);
+      CHECK(same(fieldValue<float>(bindScalar(d, v)), static_cast<float>(v)));
+    }
+    CHECK(fieldValue<float>(bindScalar(d, 1e300)) == std::numeric_limits<float>::infinity());
+    CHECK(fieldValue<float>(bindScalar(d, -1e39)) == -std::numeric_limits<float>::infinity());
+    CHECK(fieldValue<float>(bindScalar(d, 3.4028235170913126e38)) == FLT_MAX);
+    CHECK(fieldValue<float>(bindScalar(d, 3.4028235677973366e38)) ==
+          std::numeric_limits<float>::infinity());
+    CHECK(fieldValue<float>(bindScalar(d, std::int64_t{16777217})) == 16777216.0f);
+    CHECK(fieldValue<float>(bindScalar(d, true)) == 1.0f);
+    CHECK_THROWS_WITH(bindScalar(d, c128(1, 2)), Catch::Contains("expected a real value"));
+    // float32 parameters still refuse values beyond float32's range.
+    CHECK_THROWS_WITH(bindScalar(scalarDesc(DType::Float32, DType::Float32), 1e39),
+                      Catch::Contains("out of the float32 range"));
+  }
+  SECTION("complex128 → complex64") {
+    const ArgumentDesc d = scalarDesc(DType::Complex128, DType::Complex64);
+    const BoundScalar s = bindScalar(d, c128(0.1, -1e300));
+    CHECK(s.fieldSize == 8);
+    const c64 z = fieldValue<c64>(s);
+    CHECK(z.real() == 0.1f);
+    CHECK(z.imag() == -std::numeric_limits<float>::infinity());
+    CHECK(fieldValue<c64>(bindScalar(d, 2.5)) == c64(2.5f, 0.0f));
+    CHECK(fieldValue<c64>(bindScalar(d, c128(1.0 / 3, 16777217.0))) ==
+          c64(1.0f / 3, 16777216.0f));
+  }
+  SECTION("in saxpy's parameter block") {
+    const Manifest m = narrowedManifest("saxpy", "float64");
+    std::vector<double> x = randomDoubles(5, -1, 1), y = randomDoubles(5, -1, 1);
+    Arguments args;
+    args.scalar("a", 1.0 / 3).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+    const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
+    const std::vector<unsigned char> block = bound.parameterBlock();
+    REQUIRE(block.size() == 28);
+    CHECK(fieldAt<float>(block, 0) == static_cast<float>(1.0 / 3));
+    CHECK(fieldAt<std::int32_t>(block, 4) == 5);
+    CHECK(bound.scalars()[0].fieldSize == 4);
+  }
+}
+
+TEST_CASE("narrowed float64 and complex128 arrays round on upload and widen on download",
+          "[binding]") {
+  SECTION("float64 → float32, contiguous") {
+    const Manifest m = narrowedManifest("saxpy", "float64");
+    std::vector<double> x = randomDoubles(40, -1e6, 1e6);
+    const std::vector<double> special = specialDoubles();
+    x.insert(x.begin() + 7, special.begin(), special.end());
+    std::vector<double> y(x.size());
+    Arguments args;
+    args.scalar("a", 1.0).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+    const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
+    const BoundArray &bx = bound.arrays()[0];
+    CHECK(bx.deviceBytes == 4 * x.size());
+    CHECK(bx.bufferSize == 4 * x.size());
+    std::vector<float> image(x.size());
+    bx.upload(image.data());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      INFO("i = " << i << ", x = " << x[i]);
+      CHECK(same(image[i], static_cast<float>(x[i])));
+    }
+    // Download widens each float32 exactly; y's old values are all overwritten.
+    const BoundArray &by = bound.arrays()[1];
+    by.download(image.data());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      INFO("i = " << i);
+      if (std::isnan(x[i]))
+        CHECK(std::isnan(y[i]));
+      else
+        CHECK(y[i] == static_cast<double>(static_cast<float>(x[i])));
+    }
+    CHECK(y[7 + 1] == -kInf);
+    CHECK(y[7 + 2] == kInf);
+    CHECK(y[7 + 3] == static_cast<double>(FLT_MAX));
+    CHECK(y[7 + 4] == kInf);
+    CHECK(y[7 + 5] == 16777216.0);
+    CHECK(y[7 + 6] == 0.0);
+    CHECK(y[7 + 7] != 0.0); // a float32 subnormal, not flushed
+    CHECK(std::signbit(y[7 + 9]));
+  }
+  SECTION("float64 → float32, strided views (layout A)") {
+    json j = narrowedJson("saxpy", "float64");
+    for (int i : {1, 2})
+      j["entry_points"][0]["arguments"][i]["layout"] = "A";
+    const Manifest m = Manifest::parse(j.dump(), "saxpy-a.json");
+    const std::size_t n = 9;
+    std::vector<double> xBase = randomDoubles(3 * n, -10, 10), yBase(2 * n, 99.0);
+    HostArray x = HostArray::of(xBase);
+    x.data = &xBase[3 * n - 1];
+    x.shape = {std::int64_t(n)};
+    x.strides = {-3};
+    HostArray y = HostArray::of(yBase);
+    y.shape = {std::int64_t(n)};
+    y.strides = {2};
+    Arguments args;
+    args.scalar("a", 1.0).array("x", x).array("y", y);
+    const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
+    std::vector<float> image(n);
+    bound.arrays()[0].upload(image.data());
+    for (std::size_t i = 0; i < n; ++i)
+      CHECK(image[i] == static_cast<float>(xBase[3 * n - 1 - 3 * i]));
+    bound.arrays()[1].download(image.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      CHECK(yBase[2 * i] == static_cast<double>(image[i]));
+      CHECK(yBase[2 * i + 1] == 99.0); // the gaps are untouched
+    }
+  }
+  SECTION("complex128 → complex64") {
+    const Manifest m = narrowedManifest("cscale", "complex128");
+    std::vector<c128> x = {c128(0.1, -0.2), c128(1e300, -1e-50), c128(16777217.0, -1e39)};
+    for (double re : randomDoubles(20, -5, 5))
+      x.emplace_back(re, re / 3);
+    std::vector<c128> y(x.size());
+    Arguments args;
+    args.scalar("a", 1.0).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+    const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
+    CHECK(bound.arrays()[0].deviceBytes == 8 * x.size());
+    std::vector<c64> image(x.size());
+    bound.arrays()[0].upload(image.data());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      INFO("i = " << i);
+      CHECK(image[i] == c64(static_cast<float>(x[i].real()), static_cast<float>(x[i].imag())));
+    }
+    CHECK(image[1] == c64(std::numeric_limits<float>::infinity(), -0.0f));
+    bound.arrays()[1].download(image.data());
+    for (std::size_t i = 0; i < x.size(); ++i)
+      CHECK(y[i] == c128(image[i].real(), image[i].imag()));
+  }
+}
+
+TEST_CASE("saxpy compiled in float32 runs on float64 arrays and a float64 scalar", "[launch]") {
+  Module module(sharedDevice(), readSpirv(shaderPath("saxpy.spv")),
+                narrowedManifest("saxpy", "float64"), "saxpy.spv");
+  Kernel saxpy = module.kernel();
+  for (std::size_t n : {1u, 64u, 1000u, 4099u}) {
+    INFO("n = " << n);
+    std::vector<double> x = randomDoubles(n, -4, 4), y = randomDoubles(n, -4, 4);
+    const double a = randomDoubles(1, 0.5, 3)[0];
+    const std::vector<double> xBefore = x;
+    // The device computes in float32 on the inputs rounded to float32.
+    std::vector<double> expected(n);
+    const float af = static_cast<float>(a);
+    for (std::size_t i = 0; i < n; ++i)
+      expected[i] = af * static_cast<float>(x[i]) + static_cast<float>(y[i]);
+    Arguments args;
+    args.scalar("a", a).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+    saxpy.launch(args, LaunchConfig::grid(n));
+    for (std::size_t i = 0; i < n; ++i) {
+      INFO("i = " << i);
+      REQUIRE(y[i] == Approx(expected[i]).epsilon(1e-6).margin(1e-6));
+      // A float32 result, widened exactly.
+      REQUIRE(static_cast<double>(static_cast<float>(y[i])) == y[i]);
+    }
+    CHECK(x == xBefore); // read-only: the rounded copy is not written back
+  }
+}
+
+TEST_CASE("cscale compiled in complex64 runs on complex128 arrays and scalar", "[launch]") {
+  Module module(sharedDevice(), readSpirv(shaderPath("cscale.spv")),
+                narrowedManifest("cscale", "complex128"), "cscale.spv");
+  Kernel cscale = module.kernel();
+  const std::size_t n = 777;
+  std::vector<c128> x(n), y(n, c128(99, 99));
+  const std::vector<double> parts = randomDoubles(2 * n + 2, -3, 3);
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = c128(parts[2 * i], parts[2 * i + 1]);
+  const c128 a(parts[2 * n], parts[2 * n + 1]);
+  Arguments args;
+  args.scalar("a", a).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+  cscale.launch(args, LaunchConfig::grid(n));
+  const c64 af(static_cast<float>(a.real()), static_cast<float>(a.imag()));
+  for (std::size_t i = 0; i < n; ++i) {
+    INFO("i = " << i);
+    const c64 xf(static_cast<float>(x[i].real()), static_cast<float>(x[i].imag()));
+    const double re = af.real() * xf.real() - af.imag() * xf.imag();
+    const double im = af.real() * xf.imag() + af.imag() * xf.real();
+    REQUIRE(y[i].real() == Approx(re).epsilon(1e-5).margin(1e-5));
+    REQUIRE(y[i].imag() == Approx(im).epsilon(1e-5).margin(1e-5));
+    REQUIRE(static_cast<double>(static_cast<float>(y[i].real())) == y[i].real());
+  }
+}
