@@ -155,6 +155,7 @@ public:
     abi.entryName = entryName;
     abi.functionName = def.name;
     abi.indexBits = indexBits_;
+    abi_ = &abi;
 
     // Function type: user scalars, buffers, then array descriptors.
     std::vector<mlir::Type> scalarTys, bufferTys, descTys;
@@ -1101,7 +1102,7 @@ private:
   /// A private array of `shape` elements of `dtype` (Function storage,
   /// allocated once at kernel entry), as an array handle with C strides.
   ArrayHandle &privateArrayHandle(const Type &arrayType, const std::vector<int64_t> &shape,
-                                  mlir::Location l) {
+                                  mlir::Location l, bool shared = false) {
     const Type &dtype = arrayType.element();
     int64_t n = 1;
     for (int64_t extent : shape)
@@ -1115,8 +1116,14 @@ private:
     mlir::Type elem = st.isBoolean() ? mlir::Type(b_.getI8Type()) : lowerScalar(st);
     auto memrefTy = mlir::MemRefType::get(
         {slots}, elem, mlir::MemRefLayoutAttrInterface(),
-        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
-    a.buffer = b_.create<mlir::memref::AllocaOp>(l, memrefTy);
+        mlir::spirv::StorageClassAttr::get(&ctx_, shared ? mlir::spirv::StorageClass::Workgroup
+                                                          : mlir::spirv::StorageClass::Function));
+    // Workgroup memory becomes a module-level Workgroup variable (MLIR's
+    // memref.alloc lowering); private memory a Function variable.
+    if (shared)
+      a.buffer = b_.create<mlir::memref::AllocOp>(l, memrefTy);
+    else
+      a.buffer = b_.create<mlir::memref::AllocaOp>(l, memrefTy);
     a.offset = intConst(0, indexType(), l);
     int64_t stride = 1;
     a.strides.resize(shape.size());
@@ -1134,7 +1141,14 @@ private:
   Val privateArray(const ast::Call &c, const std::string &f, const Type &rt) {
     mlir::Location l = loc(c.getLoc());
     const std::vector<int64_t> &shape = k_.privateArrays.at(&c);
-    ArrayHandle &a = privateArrayHandle(rt, shape, l);
+    bool shared = k_.sharedArrays.count(&c) != 0;
+    ArrayHandle &a = privateArrayHandle(rt, shape, l, shared);
+    if (shared && abi_) {
+      int64_t n = rt.element().byteSize();
+      for (int64_t extent : shape)
+        n *= extent;
+      abi_->sharedMemoryBytes += static_cast<uint32_t>(n);
+    }
     std::optional<Val> fill;
     const Type &dtype = rt.element();
     if (f == "np.zeros" || f == "np.ones")
@@ -1818,6 +1832,13 @@ private:
       return userCall(c);
     if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
       return privateArray(c, callee.name(), typeOf(c));
+    if (callee.kind() == Type::Kind::Function &&
+        (callee.name() == "cuda.syncthreads" || callee.name() == "nv.barrier" ||
+         callee.name() == "nv.syncthreads")) {
+      // OpControlBarrier with workgroup scope and workgroup-memory semantics.
+      b_.create<mlir::gpu::BarrierOp>(l);
+      return Val{Type::none(), {}};
+    }
     const Type &rt = typeOf(c);
     if (callee.kind() == Type::Kind::DType)
       return convert(expr(*c.args[0]), callee.element(), c.getLoc());
@@ -1943,6 +1964,7 @@ private:
   mlir::Block *entry_ = nullptr;
   mlir::Block *exit_ = nullptr;
   const InferenceContext &inference_;
+  EntryPointABI *abi_ = nullptr; ///< kernels only: what the manifest records
   std::set<std::string> &requested_;
   std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
   /// Views made while generating (row views, views loaded from variables);

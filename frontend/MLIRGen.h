@@ -48,6 +48,8 @@ struct EntryPointABI {
   std::string functionName; ///< the Python function
   std::vector<ArgumentABI> arguments;
   unsigned indexBits = 32;
+  /// Bytes of workgroup memory the kernel's shared arrays take.
+  uint32_t sharedMemoryBytes = 0;
 };
 
 /// The MLIR dialects nvc generates and lowers through.

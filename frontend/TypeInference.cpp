@@ -437,7 +437,11 @@ private:
 
   static bool isPrivateArrayConstructor(const std::string &f) {
     return f == "cuda.local.array" || f == "nv.local.array" || f == "np.zeros" ||
-           f == "np.ones" || f == "np.empty" || f == "np.full";
+           f == "np.ones" || f == "np.empty" || f == "np.full" || isSharedArrayConstructor(f);
+  }
+
+  static bool isSharedArrayConstructor(const std::string &f) {
+    return f == "cuda.shared.array" || f == "nv.shared.array";
   }
 
   /// `cuda.local.array(shape, dtype)`, `np.zeros(shape, dtype=...)`, ...:
@@ -501,7 +505,8 @@ private:
       if (d.kind() != Type::Kind::DType)
         fail(dtypeExpr->getLoc(), "expected a dtype such as np.float32");
       dtype = d.element();
-    } else if (f == "cuda.local.array" || f == "nv.local.array") {
+    } else if (f == "cuda.local.array" || f == "nv.local.array" ||
+               isSharedArrayConstructor(f)) {
       fail(c.getLoc(), fmt::format("{}() needs a dtype", f));
     }
     if (fillExpr) {
@@ -510,6 +515,11 @@ private:
         fail(fillExpr->getLoc(), "the fill value must be a number");
     }
     result_.privateArrays[&c] = shape;
+    if (isSharedArrayConstructor(f)) {
+      if (result_.isDevice)
+        fail(c.getLoc(), "shared arrays must be declared in the kernel, not in a device function");
+      result_.sharedArrays.insert(&c);
+    }
     return record(c, Type::array(dtype, static_cast<unsigned>(shape.size()), 'C'));
   }
 
@@ -861,6 +871,11 @@ private:
                        "one Vulkan dispatch: split the kernel into one launch per phase");
     if (isPrivateArrayConstructor(f))
       return privateArray(c, f);
+    if (f == "cuda.syncthreads" || f == "nv.barrier" || f == "nv.syncthreads") {
+      if (!c.args.empty() || !c.keywords.empty())
+        fail(c.getLoc(), fmt::format("{}() takes no arguments", f));
+      return record(c, Type::none());
+    }
     if ((f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0) && !isMathBuiltin(f))
       fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
     typeArgs();

@@ -32,6 +32,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace nvc {
@@ -152,6 +153,8 @@ struct TypedKernel {
   const SourceFile *source = nullptr;
   /// Shapes of the private arrays each constructor call allocates.
   std::unordered_map<const ast::Call *, std::vector<int64_t>> privateArrays;
+  /// Which of those are shared by the workgroup (cuda.shared.array).
+  std::unordered_set<const ast::Call *> sharedArrays;
   /// The specialization (InferenceContext key) each call of a user
   /// function calls.
   std::unordered_map<const ast::Call *, std::string> callees;

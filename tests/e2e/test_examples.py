@@ -342,6 +342,21 @@ def case_private_arrays(r, rng):
     check_close(res["out"], want, rtol=0, atol=0)
 
 
+def case_fast_matmul(r, rng):
+    # Square and non-square; the seed's tile loop runs gridDim.x times, so
+    # A's columns must fit in the columns of the grid (k <= n rounded up).
+    for m, k, n in [(32, 32, 32), tuple(int(v) for v in sorted(rng.integers(5, 60, size=3)))]:
+        A = rng.standard_normal((m, k)).astype(np.float32)
+        B = rng.standard_normal((k, n)).astype(np.float32)
+        C = poisoned((m, n), np.float32)
+        res = r.run("fast_matmul.py", "fast_matmul", [n, m], {"A": A, "B": B, "C": C},
+                    outputs=["C"], local_size=(16, 16))
+        want = np.zeros((m, n), np.float32)
+        for kk in range(k):                       # the kernel's float32 order
+            want = want + A[:, kk:kk + 1] * B[kk:kk + 1, :]
+        check_close(res["C"], want, rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -360,6 +375,7 @@ CASES = [
     ("global NumPy arrays frozen at compile time", case_global_arrays),
     ("device functions imported from a helper module (-I)", case_imported_helpers),
     ("private arrays: cuda.local.array, np.zeros/ones/full", case_private_arrays),
+    ("fast_matmul: shared-memory tiles and cuda.syncthreads()", case_fast_matmul),
 ]
 
 
