@@ -43,22 +43,24 @@ class Runner:
         self.nvc, self.nvc_run, self.work, self.rng = nvc, nvc_run, work, rng
         self.compiled = {}
 
-    def compile(self, example):
-        if example not in self.compiled:
-            out = os.path.join(self.work, os.path.splitext(example)[0] + ".spv")
+    def compile(self, example, flags=()):
+        key = (example, tuple(flags))
+        if key not in self.compiled:
+            out = os.path.join(self.work, os.path.splitext(example)[0] + "".join(flags) + ".spv")
             src = os.path.join(EXAMPLES, example)
             if not os.path.exists(src):
                 src = os.path.join(KERNELS, example)
-            subprocess.run([self.nvc, src, "-o", out, "-I", os.path.join(KERNELS, "lib")],
-                           check=True)
+            subprocess.run([self.nvc, src, "-o", out, "-I", os.path.join(KERNELS, "lib"),
+                            *flags], check=True)
             subprocess.run(["spirv-val", "--target-env", "vulkan1.1", out], check=True)
             validate_manifest(os.path.splitext(out)[0] + ".json")
-            self.compiled[example] = out
-        return self.compiled[example]
+            self.compiled[key] = out
+        return self.compiled[key]
 
-    def run(self, example, entry, grid, arrays, scalars=(), outputs=(), local_size=None):
+    def run(self, example, entry, grid, arrays, scalars=(), outputs=(), local_size=None,
+            flags=()):
         """Runs `entry` over `grid`; returns {name: array} for `outputs`."""
-        spv = self.compile(example)
+        spv = self.compile(example, flags)
         cmd = [self.nvc_run, spv, "--entry", entry, "--grid", ",".join(map(str, grid))]
         if local_size:
             cmd += ["--local-size", ",".join(map(str, local_size))]
@@ -357,6 +359,17 @@ def case_fast_matmul(r, rng):
         check_close(res["C"], want, rtol=0, atol=0)
 
 
+def case_no_float64(r, rng):
+    n = int(rng.integers(200, 400))
+    x, y = rng.standard_normal(n), rng.standard_normal(n)
+    a = float(rng.standard_normal())
+    res = r.run("no_float64.py", "axpy64", [n], {"x": x, "y": y}, [("a", a)], ["y"],
+                flags=("--no-float64", "-Wno-float64-unavailable"))
+    f = np.float32
+    want = (f(a) * x.astype(f) + y.astype(f)).astype(np.float64)
+    check_close(res["y"], want, rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -376,6 +389,7 @@ CASES = [
     ("device functions imported from a helper module (-I)", case_imported_helpers),
     ("private arrays: cuda.local.array, np.zeros/ones/full", case_private_arrays),
     ("fast_matmul: shared-memory tiles and cuda.syncthreads()", case_fast_matmul),
+    ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
 ]
 
 
