@@ -370,6 +370,53 @@ def case_no_float64(r, rng):
     check_close(res["y"], want, rtol=0, atol=0)
 
 
+def visibilities(rng, rows, shape, dtype, cdtype):
+    us, vs, ws = (rng.standard_normal(rows) * 40 for _ in range(3))
+    vis = rng.standard_normal(rows) + 1j * rng.standard_normal(rows)
+    lpx, mpx = np.mgrid[-shape[0] // 2:shape[0] - shape[0] // 2, -shape[1] // 2:shape[1] - shape[1] // 2]
+    ls, ms = lpx * 0.002, mpx * 0.002
+    ndashes = np.sqrt(1 - ls**2 - ms**2) - 1
+    arrays = {"us": us, "vs": vs, "ws": ws, "vis": vis, "ls": ls, "ms": ms, "ndashes": ndashes}
+    arrays = {k: v.astype(cdtype if k == "vis" else dtype) for k, v in arrays.items()}
+    # The image NumPy computes from the same (rounded) data, in float64.
+    a = {k: v.astype(np.complex128 if k == "vis" else np.float64) for k, v in arrays.items()}
+    phase = 2 * np.pi * (a["us"][:, None, None] * a["ls"] + a["vs"][:, None, None] * a["ms"]
+                         + a["ws"][:, None, None] * a["ndashes"])
+    want = (a["vis"][:, None, None] * np.exp(1j * phase)).sum(axis=0)
+    return arrays, want, np.abs(a["vis"]).sum()
+
+
+def case_imaging(example, dtype, cdtype, rel):
+    def run(r, rng):
+        rows, shape = int(rng.integers(100, 300)), (int(rng.integers(8, 20)), int(rng.integers(8, 20)))
+        arrays, want, scale = visibilities(rng, rows, shape, dtype, cdtype)
+        img = np.zeros(shape, cdtype)        # version 1 accumulates into img
+        res = r.run(example, "kernel", [shape[0] * shape[1]], {**arrays, "img": img},
+                    outputs=["img"], flags=("-Wno-float64-promotion",))
+        check_close(res["img"].astype(np.complex128), want, rtol=0, atol=rel * scale)
+    return run
+
+
+def case_dft(r, rng):
+    n = int(rng.integers(200, 500))
+    xs = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    Xs = poisoned(n, np.complex128)
+    res = r.run("dft.py", "dft", [n], {"xs": xs, "Xs": Xs}, outputs=["Xs"],
+                flags=("-Wno-float64-promotion",))
+    check_close(res["Xs"], np.fft.fft(xs), rtol=0, atol=1e-9 * n)
+
+
+# The seed kernels that need the math library (float64 cos/sin, libdevice).
+MATH_CASES = [
+    ("DFT of the GPU workshop (complex128, math.cos/sin)", case_dft),
+    ("imaging v1: naive, float64", case_imaging("imaging/v1_naive.py", np.float64, np.complex128, 1e-10)),
+    ("imaging v2: local accumulator", case_imaging("imaging/v2_accumulator.py", np.float64, np.complex128, 1e-10)),
+    ("imaging v3: float32 and libdevice cosf/sinf", case_imaging("imaging/v3_float32.py", np.float32, np.complex64, 1e-4)),
+    ("imaging v4: fast_sincosf", case_imaging("imaging/v4_fast_sincosf.py", np.float32, np.complex64, 1e-4)),
+    ("imaging v5: 2π hoisted out of the loop", case_imaging("imaging/v5_hoisted.py", np.float32, np.complex64, 1e-4)),
+]
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
