@@ -473,14 +473,9 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
       return std::nullopt;
     bool isFloat = a->type.isFloat() || b->type.isFloat() || bin->op == ast::BinOpKind::Div;
     if (isFloat) {
-      Type t = bin->op == ast::BinOpKind::Div && !(a->type.isFloat() || b->type.isFloat())
-                   ? Type::floating(64)
-                   : unifyTypes(a->type.isFloat() ? a->type : Type::floating(64),
-                                b->type.isFloat() ? b->type : Type::floating(64));
-      if (!a->type.isFloat() && !b->type.isFloat())
-        t = Type::floating(64);
-      else
-        t = unifyTypes(a->type, b->type);
+      // int / int is float64; otherwise the floats' unified width.
+      Type t = !a->type.isFloat() && !b->type.isFloat() ? Type::floating(64)
+                                                         : unifyTypes(a->type, b->type);
       double x = a->asDouble(), y = b->asDouble(), r;
       switch (bin->op) {
       case ast::BinOpKind::Add: r = x + y; break;

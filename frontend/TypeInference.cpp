@@ -578,12 +578,10 @@ private:
   Type name(const ast::Name &n) {
     if (locals_.count(n.id)) {
       auto it = result_.varTypes.find(n.id);
-      if (it == result_.varTypes.end() || it->second.isUnknown()) {
-        // Used before any assignment reached it in this round: its type comes
-        // in a later round, unless nothing ever assigns it before this point.
-        if (round_ > 0 || true)
-          return record(n, Type());
-      }
+      // Unknown when no assignment has reached it yet: a later round (loops
+      // feed types back) may know; MLIR generation rejects what stays unknown.
+      if (it == result_.varTypes.end())
+        return record(n, Type());
       return record(n, it->second);
     }
     const GlobalSymbol *sym = scope_.lookup(n.id);
@@ -1110,7 +1108,6 @@ private:
   /// The root of arrays private to the invocation (not parameters).
   static constexpr size_t kPrivateArray = static_cast<size_t>(-1);
   int loopDepth_ = 0;
-  int round_ = 0;
 };
 
 } // namespace
