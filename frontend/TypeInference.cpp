@@ -649,6 +649,10 @@ private:
           return record(a, Type::function("cuda." + attr));
         if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "const")
           return record(a, Type::module("cuda." + attr));
+        if (attr == "fma")
+          return record(a, Type::function("cuda.fma"));
+        if (attr == "libdevice")
+          return record(a, Type::module("cuda.libdevice"));
         if (attr == "warpsize" || attr == "laneid")
           fail(a.attrLoc, fmt::format("cuda.{} is not supported yet", attr));
         fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
@@ -666,6 +670,10 @@ private:
           return record(a, Type::function("nv." + attr));
         if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "subgroup")
           return record(a, Type::module("nv." + attr));
+        if (attr == "fma")
+          return record(a, Type::function("nv.fma"));
+        if (attr == "libdevice")
+          return record(a, Type::module("nv.libdevice"));
         fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'numba_vulkan'", attr));
       }
       if (m == "cuda.shared" || m == "cuda.local" || m == "cuda.atomic" || m == "nv.shared" ||
@@ -673,6 +681,11 @@ private:
         return record(a, Type::function(m + "." + attr));
       if (m == "math" || m == "np" || m == "cmath")
         return record(a, Type::function(m + "." + attr));
+      if (m == "cuda.libdevice" || m == "nv.libdevice") {
+        if (isMathBuiltin(m + "." + attr))
+          return record(a, Type::function(m + "." + attr));
+        fail(a.attrLoc, fmt::format("libdevice function '{}' is not supported yet", attr));
+      }
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module '{}'", attr, m));
     }
     if (base.kind() == Type::Kind::Dim3) {

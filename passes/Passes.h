@@ -35,9 +35,17 @@ createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize);
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 
+/// Replaces math-dialect operations and `@nvc_math_*` calls with nvc's own
+/// float32/float64 implementations (ExpandMathLibrary.cpp, docs/math.md).
+/// Without `useFloat64` (targets lacking it) float32 functions keep the
+/// GLSL built-ins.
+std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true);
+
 struct PipelineOptions {
   std::array<int32_t, 3> localSize = {64, 1, 1};
   unsigned indexBits = 32;
+  /// The math library may compute in float64 (false for --no-float64).
+  bool mathInFloat64 = true;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control

@@ -7,7 +7,8 @@
 //     into scf.while/scf.if (SPIR-V shaders need structured control flow),
 //     canonicalize and cse clean up; a loop with several exits gets an
 //     scf.index_switch, rewritten as scf.if (SPIR-V has no lowering for it).
-//  2. Make the kernels gpu.func entry points.
+//  2. Replace math operations with nvc's math library (ExpandMathLibrary);
+//     make the kernels gpu.func entry points.
 //  3. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
 //     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf.
 //  4. nvc's kernel ABI, NoContraction decorations, and the minimal
@@ -41,6 +42,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   kernels.addPass(mlir::createCSEPass());
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
+  gpuModule.addPass(createExpandMathLibraryPass(options.mathInFloat64));
   gpuModule.addPass(createKernelFuncToGPUPass());
   gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
   gpuModule.addPass(mlir::createUBToSPIRVConversionPass());

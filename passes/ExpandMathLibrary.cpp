@@ -1,0 +1,1048 @@
+//===- ExpandMathLibrary.cpp - nvc's own math library ----------------------===//
+//
+// Replaces math-library operations with nvc's own implementations, written
+// as arith/math/scf code that lowers to SPIR-V: GLSL.std.450 has no float64
+// transcendentals, and its float32 ones have driver-dependent accuracy.
+// Implemented here (docs/math.md has the algorithms and measured errors):
+//   exp exp2 exp10 expm1 log log2 log10 log1p sin cos tan sinpi cospi
+//   asin acos atan atan2 sinh cosh tanh asinh acosh atanh cbrt hypot fmod
+//   trunc, and float32-only pow.
+// Every function is computed in float64; a float32 operation is extended,
+// computed in float64 and rounded once. Operations carrying the `afn`
+// fast-math flag (libdevice's fast_*) keep the device's built-in.
+//
+// The code is built with a small expression DSL (F, I, B wrappers over
+// mlir::Value with C++ operators) so the algorithms read like C. It relies
+// on every float add/sub/mul being correctly rounded and never contracted
+// (DecorateNoContraction guarantees that on devices), so the error-free
+// transformations (two-sum, Dekker's two-product) are exact. It does not
+// rely on fma being fused (Vulkan allows an unfused GLSL Fma).
+//
+//===----------------------------------------------------------------------===//
+#include "passes/Passes.h"
+
+#include <mlir/Dialect/Arith/IR/Arith.h>
+#include <mlir/Dialect/Func/IR/FuncOps.h>
+#include <mlir/Dialect/GPU/IR/GPUDialect.h>
+#include <mlir/Dialect/Math/IR/Math.h>
+#include <mlir/Dialect/SCF/IR/SCF.h>
+#include <mlir/IR/ImplicitLocOpBuilder.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+#include <vector>
+
+#define DEBUG_TYPE "nvc-expand-math-library"
+
+namespace nvc {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The expression DSL
+//===----------------------------------------------------------------------===//
+
+/// The builder the DSL emits with (set by BuilderScope).
+mlir::ImplicitLocOpBuilder *gB = nullptr;
+
+/// Makes `b` the DSL's builder for its lifetime.
+struct BuilderScope {
+  mlir::ImplicitLocOpBuilder *saved;
+  explicit BuilderScope(mlir::ImplicitLocOpBuilder &b) : saved(gB) { gB = &b; }
+  ~BuilderScope() { gB = saved; }
+};
+
+/// A float64 value.
+struct F {
+  mlir::Value v;
+  F(mlir::Value v) : v(v) {}
+  F(double d)
+      : v(gB->create<mlir::arith::ConstantOp>(gB->getF64Type(), gB->getF64FloatAttr(d))) {}
+};
+/// An int64 value.
+struct I {
+  mlir::Value v;
+  explicit I(mlir::Value v) : v(v) {}
+  I(int64_t c)
+      : v(gB->create<mlir::arith::ConstantOp>(gB->getI64Type(), gB->getI64IntegerAttr(c))) {}
+  I(int c) : I(static_cast<int64_t>(c)) {}
+};
+/// A boolean (i1).
+struct B {
+  mlir::Value v;
+};
+
+using mlir::arith::CmpFPredicate;
+using mlir::arith::CmpIPredicate;
+
+F operator+(F a, F b) { return F(gB->create<mlir::arith::AddFOp>(a.v, b.v)); }
+F operator-(F a, F b) { return F(gB->create<mlir::arith::SubFOp>(a.v, b.v)); }
+F operator*(F a, F b) { return F(gB->create<mlir::arith::MulFOp>(a.v, b.v)); }
+F operator/(F a, F b) { return F(gB->create<mlir::arith::DivFOp>(a.v, b.v)); }
+F operator-(F a) { return F(gB->create<mlir::arith::NegFOp>(a.v)); }
+B cmp(CmpFPredicate p, F a, F b) { return B{gB->create<mlir::arith::CmpFOp>(p, a.v, b.v)}; }
+B operator<(F a, F b) { return cmp(CmpFPredicate::OLT, a, b); }
+B operator<=(F a, F b) { return cmp(CmpFPredicate::OLE, a, b); }
+B operator>(F a, F b) { return cmp(CmpFPredicate::OGT, a, b); }
+B operator>=(F a, F b) { return cmp(CmpFPredicate::OGE, a, b); }
+B operator==(F a, F b) { return cmp(CmpFPredicate::OEQ, a, b); }
+
+I operator+(I a, I b) { return I(gB->create<mlir::arith::AddIOp>(a.v, b.v)); }
+I operator-(I a, I b) { return I(gB->create<mlir::arith::SubIOp>(a.v, b.v)); }
+I operator*(I a, I b) { return I(gB->create<mlir::arith::MulIOp>(a.v, b.v)); }
+I operator/(I a, I b) { return I(gB->create<mlir::arith::DivSIOp>(a.v, b.v)); }
+I operator&(I a, I b) { return I(gB->create<mlir::arith::AndIOp>(a.v, b.v)); }
+I operator|(I a, I b) { return I(gB->create<mlir::arith::OrIOp>(a.v, b.v)); }
+I operator<<(I a, I b) { return I(gB->create<mlir::arith::ShLIOp>(a.v, b.v)); }
+/// Logical shift right.
+I operator>>(I a, I b) { return I(gB->create<mlir::arith::ShRUIOp>(a.v, b.v)); }
+B cmp(CmpIPredicate p, I a, I b) { return B{gB->create<mlir::arith::CmpIOp>(p, a.v, b.v)}; }
+B operator<(I a, I b) { return cmp(CmpIPredicate::slt, a, b); }
+B operator>(I a, I b) { return cmp(CmpIPredicate::sgt, a, b); }
+B operator==(I a, I b) { return cmp(CmpIPredicate::eq, a, b); }
+
+B operator&&(B a, B b) { return B{gB->create<mlir::arith::AndIOp>(a.v, b.v)}; }
+B operator||(B a, B b) { return B{gB->create<mlir::arith::OrIOp>(a.v, b.v)}; }
+B operator^(B a, B b) { return B{gB->create<mlir::arith::XOrIOp>(a.v, b.v)}; }
+B constB(bool v) {
+  return B{gB->create<mlir::arith::ConstantOp>(gB->getI1Type(), gB->getBoolAttr(v))};
+}
+B operator!(B a) { return a ^ constB(true); }
+
+F sel(B c, F a, F b) { return F(gB->create<mlir::arith::SelectOp>(c.v, a.v, b.v)); }
+I sel(B c, I a, I b) { return I(gB->create<mlir::arith::SelectOp>(c.v, a.v, b.v)); }
+
+I bits(F x) { return I(gB->create<mlir::arith::BitcastOp>(gB->getI64Type(), x.v)); }
+F fromBits(I x) { return F(gB->create<mlir::arith::BitcastOp>(gB->getF64Type(), x.v)); }
+F toF(I x) { return F(gB->create<mlir::arith::SIToFPOp>(gB->getF64Type(), x.v)); }
+/// Truncating conversion; the argument must fit in int64.
+I toI(F x) { return I(gB->create<mlir::arith::FPToSIOp>(gB->getI64Type(), x.v)); }
+F fabs(F x) { return F(gB->create<mlir::math::AbsFOp>(x.v)); }
+F floor(F x) { return F(gB->create<mlir::math::FloorOp>(x.v)); }
+F ceil(F x) { return F(gB->create<mlir::math::CeilOp>(x.v)); }
+/// Round to nearest, ties to even, by adding and subtracting 2^52 (not
+/// GLSL RoundEven: lavapipe's float64 RoundEven returns its argument
+/// unchanged above 2^24).
+F roundeven(F x);
+F sqrt(F x) { return F(gB->create<mlir::math::SqrtOp>(x.v)); }
+F copysign(F x, F y) { return F(gB->create<mlir::math::CopySignOp>(x.v, y.v)); }
+B isnan(F x) { return cmp(CmpFPredicate::UNO, x, x); }
+B isinf(F x) { return fabs(x) == F(INFINITY); }
+B isfinite(F x) { return fabs(x) < F(INFINITY); }
+B signbit(F x) { return bits(x) < I(0); }
+F fmin(F a, F b) { return sel(a < b, a, b); }
+F fmax(F a, F b) { return sel(a > b, a, b); }
+F clampF(F x, double lo, double hi) { return sel(x > F(hi), F(hi), sel(x < F(lo), F(lo), x)); }
+
+F roundeven(F x) {
+  F t = fabs(x);
+  return sel(t < F(0x1p52), copysign((t + F(0x1p52)) - F(0x1p52), x), x);
+}
+
+/// c[0] + x*(c[1] + x*(c[2] + ...)) (Horner).
+F horner(F x, const std::vector<double> &c) {
+  F acc(c.back());
+  for (size_t i = c.size() - 1; i-- > 0;)
+    acc = F(c[i]) + x * acc;
+  return acc;
+}
+
+/// 2^k for k in [-1022, 1023], from its bits.
+F pow2(I k) { return fromBits((k + I(1023)) << I(52)); }
+
+/// x·2^k, exact unless the result overflows or is subnormal (one rounding);
+/// k is clamped to [-3000, 3000], beyond which every finite x over- or
+/// underflows anyway.
+F scale(F x, I k) {
+  k = sel(k > I(3000), I(3000), sel(k < I(-3000), I(-3000), k));
+  I k1 = k / I(3);
+  return x * pow2(k1) * pow2(k1) * pow2(k - k1 - k1);
+}
+
+/// A double-double: the unevaluated sum hi + lo.
+struct DD {
+  F hi, lo;
+};
+
+/// Knuth's two-sum: s + e == a + b exactly.
+DD twoSum(F a, F b) {
+  F s = a + b;
+  F bb = s - a;
+  F e = (a - (s - bb)) + (b - bb);
+  return {s, e};
+}
+
+/// Dekker's two-product (Veltkamp splitting): p + e == a·b exactly, for
+/// |a|, |b| < 2^996 and no underflow.
+DD twoProd(F a, F b) {
+  auto split = [](F x) -> DD {
+    F c = F(134217729.0) * x; // 2^27 + 1
+    F hi = c - (c - x);
+    return {hi, x - hi};
+  };
+  DD as = split(a), bs = split(b);
+  F p = a * b;
+  F e = ((as.hi * bs.hi - p) + as.hi * bs.lo + as.lo * bs.hi) + as.lo * bs.lo;
+  return {p, e};
+}
+
+/// sqrt(x.hi + x.lo) as a double-double (one Newton correction).
+DD sqrtDD(DD x) {
+  F s = sqrt(x.hi);
+  DD sq = twoProd(s, s);
+  F lo = ((x.hi - sq.hi) - sq.lo + x.lo) / (F(2.0) * s);
+  return {s, sel(s > F(0.0), lo, F(0.0))};
+}
+
+/// (n.hi + n.lo) / (d.hi + d.lo) as a double-double.
+DD divDD(DD n, DD d) {
+  F q = n.hi / d.hi;
+  DD p = twoProd(q, d.hi);
+  F lo = (((n.hi - p.hi) - p.lo) + n.lo - q * d.lo) / d.hi;
+  return {q, sel(isfinite(lo), lo, F(0.0))};
+}
+
+//===----------------------------------------------------------------------===//
+// Constants (computed with mpmath at 300 bits; hex floats are exact)
+//===----------------------------------------------------------------------===//
+
+constexpr double LN2_HI = 0x1.62e42fefa3800p-1; // 42 bits: k·LN2_HI is exact
+constexpr double LN2_LO = 0x1.ef35793c76730p-45;
+constexpr double LN2 = 0x1.62e42fefa39efp-1, LN2_TAIL = 0x1.abc9e3b39803fp-56;
+constexpr double INV_LN2 = 0x1.71547652b82fep+0;
+constexpr double PI_HI = 0x1.921fb54442d18p+1, PI_LO = 0x1.1a62633145c07p-53;
+constexpr double PIO2_HI = 0x1.921fb54442d18p+0, PIO2_LO = 0x1.1a62633145c07p-54;
+/// π/2 in five 27-bit parts and a rounded sixth (k·part exact for k < 2^26).
+constexpr double PIO2_PARTS[6] = {0x1.921fb54000000p+0,  0x1.10b4610000000p-30,
+                                  0x1.a626330000000p-58,  0x1.45c06e0000000p-86,
+                                  0x1.cd12904000000p-115, -0x1.b1f77598338c0p-143};
+constexpr double TWO_OVER_PI = 0x1.45f306dc9c883p-1;
+constexpr double INV_LN2S_HI = 0x1.7154765300000p+0, INV_LN2S_LO = -0x1.1f407a220bc01p-34;
+constexpr double INV_LN10S_HI = 0x1.bcb7b15200000p-2, INV_LN10S_LO = 0x1.b9438ca9aadd5p-36;
+constexpr double LOG10_2S_HI = 0x1.3441350a00000p-2, LOG10_2S_LO = -0x1.0c0219dc1da99p-39;
+constexpr double LN10_HI = 0x1.26bb1bbb55516p+1, LN10_LO = -0x1.f48ad494ea3e9p-53;
+/// atan(j/16) for j = 0..16 as double-doubles.
+constexpr double ATAN_J16[17][2] = {
+    {0x0.0p+0, 0x0.0p+0},
+    {0x1.ff55bb72cfdeap-5, -0x1.c934d86d23f1dp-60},
+    {0x1.fd5ba9aac2f6ep-4, -0x1.cd37686760c17p-59},
+    {0x1.7b97b4bce5b02p-3, 0x1.347b0b4f881cap-58},
+    {0x1.f5b75f92c80ddp-3, 0x1.8ab6e3cf7afbdp-57},
+    {0x1.362773707ebccp-2, -0x1.963a544b672d8p-57},
+    {0x1.6f61941e4def1p-2, -0x1.c63aae6f6e918p-56},
+    {0x1.a64eec3cc23fdp-2, -0x1.24dec1b50b7ffp-56},
+    {0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56},
+    {0x1.0657e94db30d0p-1, -0x1.d5b495f6349e6p-56},
+    {0x1.1e00babdefeb4p-1, -0x1.928df287a668fp-58},
+    {0x1.345f01cce37bbp-1, 0x1.1021137c71102p-55},
+    {0x1.4978fa3269ee1p-1, 0x1.2419a87f2a458p-56},
+    {0x1.5d58987169b18p-1, 0x1.0028e4bc5e7cap-57},
+    {0x1.700a7c5784634p-1, -0x1.8c34d25aadef6p-56},
+    {0x1.819d0b7158a4dp-1, -0x1.bf76229d3b917p-56},
+    {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55},
+};
+/// Taylor coefficients of tanh: x, x^3, x^5, ... (from Bernoulli numbers).
+const std::vector<double> TANH_C = {
+    0x1.0000000000000p+0,   -0x1.5555555555555p-2,  0x1.1111111111111p-3,
+    -0x1.ba1ba1ba1ba1cp-5,  0x1.664f4882c10fap-6,   -0x1.226e355e6c23dp-7,
+    0x1.d6d3d0e157de0p-9,   -0x1.7da36452b75e3p-10, 0x1.3558248036744p-11,
+    -0x1.f57d7734d1664p-13, 0x1.967e18afcafadp-14,  -0x1.497d8eea25259p-15,
+    0x1.0b132d39a6050p-16,  -0x1.b0f72d3ee24e9p-18, 0x1.5ef2da474e5b7p-19,
+    -0x1.1c77df95c1c0dp-20, 0x1.cd299de4ae6bbp-22,  -0x1.75cde6563fed9p-23,
+    0x1.2efe8db3aff1fp-24,  -0x1.eb3229047434cp-26, 0x1.8e25ff9327e2cp-27,
+    -0x1.42ba1a349b490p-28};
+
+/// ±1/(first + 2n)! for n = 0..count-1 (alternating signs from +), in long
+/// double: the Taylor coefficients of sin, cos, sinh, cosh.
+std::vector<double> factorialSeries(int first, int count, bool alternate) {
+  std::vector<double> c;
+  for (int n = 0; n < count; ++n) {
+    long double f = 1;
+    for (int i = 2; i <= first + 2 * n; ++i)
+      f *= i;
+    c.push_back(static_cast<double>(((alternate && n % 2) ? -1.0L : 1.0L) / f));
+  }
+  return c;
+}
+
+/// 1/n! for n = 2..last: the Taylor coefficients of exp beyond 1 + x.
+std::vector<double> expSeries(int last) {
+  std::vector<double> c;
+  long double f = 1;
+  for (int n = 2; n <= last; ++n) {
+    f *= n;
+    c.push_back(static_cast<double>(1.0L / f));
+  }
+  return c;
+}
+
+/// ±1/(2n+3) for n = 0..count-1 (alternating from -): atan/atanh tails.
+std::vector<double> oddReciprocals(int count, bool alternate) {
+  std::vector<double> c;
+  for (int n = 0; n < count; ++n)
+    c.push_back(
+        static_cast<double>(((alternate && n % 2 == 0) ? -1.0L : 1.0L) / (2.0L * n + 3)));
+  return c;
+}
+
+//===----------------------------------------------------------------------===//
+// exp family
+//===----------------------------------------------------------------------===//
+
+/// exp(hi + lo) = m·2^k with m ∈ [0.7, 1.42], for |hi| ≲ 800:
+///  1. k = round(hi/ln2); r = (hi - k·ln2_hi) - k·ln2_lo + lo (the first
+///     difference is exact: ln2_hi has 42 bits).
+///  2. m = 1 + (r + r²·Q(r)), Q the Taylor series of (e^r - 1 - r)/r² to
+///     r^11 (truncation < 2^-57 on |r| ≤ ln2/2).
+struct Scaled {
+  F m;
+  I k;
+};
+Scaled expCore(F hi, F lo) {
+  F kf = roundeven(hi * F(INV_LN2));
+  F r = (hi - kf * F(LN2_HI)) - kf * F(LN2_LO) + lo;
+  static const std::vector<double> inv = expSeries(13);
+  F e = r + r * (r * horner(r, inv));
+  return {F(1.0) + e, toI(kf)};
+}
+
+F expImpl(F x) {
+  Scaled s = expCore(clampF(x, -800, 800), F(0.0));
+  return sel(isnan(x), x, scale(s.m, s.k));
+}
+
+/// exp2(x): k = round(x), r = x - k exactly, e^(r·ln2) with r·ln2 as a
+/// double-double, scaled by 2^k.
+F exp2Impl(F x) {
+  F xc = clampF(x, -1200, 1200);
+  F kf = roundeven(xc);
+  F r = xc - kf;
+  DD t = twoProd(r, F(LN2));
+  Scaled s = expCore(t.hi, t.lo + r * F(LN2_TAIL));
+  return sel(isnan(x), x, scale(s.m, s.k + toI(kf)));
+}
+
+/// exp10(x) = e^(x·ln10) with x·ln10 as a double-double.
+F exp10Impl(F x) {
+  F xc = clampF(x, -400, 400);
+  DD t = twoProd(xc, F(LN10_HI));
+  Scaled s = expCore(t.hi, t.lo + xc * F(LN10_LO));
+  return sel(isnan(x), x, scale(s.m, s.k));
+}
+
+/// expm1(x):
+///  1. k = round(x/ln2), r = hi - lo with its rounding error c.
+///  2. e = expm1(r) by its Taylor series to r^14, as a double-double
+///     (r + tail and the error of that sum), corrected by c·(1 + e).
+///  3. k = 0: e; -53 ≤ k ≤ 52: (2^k - 1) + 2^k·e by two-sum (2^k - 1 is
+///     exact); otherwise 2^k·(1 + e) - 1.
+F expm1Impl(F x) {
+  F xc = clampF(x, -60, 720);
+  F kf = roundeven(xc * F(INV_LN2));
+  F hi = xc - kf * F(LN2_HI);
+  F lo = kf * F(LN2_LO);
+  F r = hi - lo;
+  F c = (hi - r) - lo;
+  static const std::vector<double> inv = expSeries(14);
+  F tail = r * (r * horner(r, inv));
+  F e = r + tail;
+  F eLo = ((r - e) + tail) + (c + c * e); // fast two-sum error (|tail| < |r|) + c(1+e)
+  I k = toI(kf);
+  I kc = sel(k > I(1023), I(1023), sel(k < I(-1022), I(-1022), k));
+  F p = pow2(kc);
+  DD m = twoSum(p - F(1.0), p * e);
+  F mid = m.hi + (m.lo + p * eLo);
+  F far = scale(F(1.0) + (e + eLo), k) - F(1.0);
+  B isMid = !(k > I(52)) && !(k < I(-53));
+  F res = sel(k == I(0), e + eLo, sel(isMid, mid, far));
+  return sel(x == F(0.0) || isnan(x), x, res);
+}
+
+//===----------------------------------------------------------------------===//
+// log family
+//===----------------------------------------------------------------------===//
+
+/// x = 2^k·(1 + f) with 1 + f ∈ [√2/2, √2), for finite x > 0 (subnormals
+/// are scaled by 2^54 first).
+struct Decomposed {
+  F k;
+  F f;
+};
+Decomposed decompose(F x) {
+  B sub = x < F(0x1p-1022);
+  F xs = sel(sub, x * F(0x1p54), x);
+  I b = bits(xs);
+  I e = (b >> I(52)) - I(1023);
+  I mb = b & I(int64_t(0x000fffffffffffffLL));
+  B big = mb > I(int64_t(0x6a09e667f3bcdLL));
+  F m = fromBits(mb | sel(big, I(int64_t(0x3fe0000000000000LL)),
+                          I(int64_t(0x3ff0000000000000LL))));
+  e = e + sel(big, I(1), I(0)) - sel(sub, I(54), I(0));
+  return {toF(e), m - F(1.0)};
+}
+
+/// Pieces of log(1 + f) for f ∈ [√2/2 - 1, √2 - 1]: with s = f/(2 + f),
+/// log(1+f) = 2·atanh(s) = f - (hfsq - s·(hfsq + R)), hfsq = f²/2,
+/// R = Σ_{n=1..11} 2·s^(2n)/(2n+1) (truncation < 2^-60 relative).
+struct LogParts {
+  F f, hfsq, sR; // sR = s·(hfsq + R)
+};
+LogParts logParts(F f) {
+  F s = f / (F(2.0) + f);
+  F z = s * s;
+  static const std::vector<double> c = [] {
+    std::vector<double> v;
+    for (int n = 1; n <= 11; ++n)
+      v.push_back(static_cast<double>(2.0L / (2 * n + 1)));
+    return v;
+  }();
+  F R = z * horner(z, c);
+  F hfsq = F(0.5) * f * f;
+  return {f, hfsq, s * (hfsq + R)};
+}
+
+/// log(x + lo) + kAdd·ln2 for finite x > 0, |lo| ≪ x:
+/// k·ln2_hi + (f - (hfsq - (s·(hfsq + R) + k·ln2_lo + lo/x))).
+F logCore(F x, F lo, double kAdd) {
+  Decomposed d = decompose(x);
+  F k = d.k + F(kAdd);
+  LogParts p = logParts(d.f);
+  return k * F(LN2_HI) + (p.f - (p.hfsq - (p.sR + (k * F(LN2_LO) + lo / x))));
+}
+
+/// The special values of log-like functions at the ends of the domain.
+F logSpecials(F x, F res) {
+  res = sel(x == F(INFINITY), x, res);
+  res = sel(x == F(0.0), F(-INFINITY), res);
+  return sel(x < F(0.0) || isnan(x), F(NAN), res);
+}
+
+F logImpl(F x) { return logSpecials(x, logCore(x, F(0.0), 0)); }
+
+/// log1p(x): u = 1 + x; log(u) plus the correction c/u for the rounding of
+/// u (c computed exactly as 1 - (u - x) or x - (u - 1)).
+F log1pImpl(F x) {
+  F u = F(1.0) + x;
+  F c = sel(u >= F(2.0), F(1.0) - (u - x), x - (u - F(1.0)));
+  F res = logCore(sel(u > F(0.0), u, F(1.0)), c, 0);
+  res = sel(x == F(0.0), x, res);
+  res = sel(x == F(INFINITY), x, res);
+  res = sel(x == F(-1.0), F(-INFINITY), res);
+  return sel(x < F(-1.0) || isnan(x), F(NAN), res);
+}
+
+/// log2 and log10 (the same steps with different constants):
+///  1. x = 2^k(1 + f); hi = f - hfsq with the low 32 bits cleared,
+///     lo = (f - hi) - hfsq + s·(hfsq + R), so hi + lo = log(1 + f).
+///  2. Multiply by 1/ln2 (1/ln10) split in a 33-bit head and a tail, add k
+///     (k·log10(2) for log10) with an error-free sum.
+F logBaseImpl(F x, bool ten) {
+  Decomposed d = decompose(sel(x > F(0.0) && isfinite(x), x, F(1.0)));
+  LogParts p = logParts(d.f);
+  F hi = fromBits(bits(p.f - p.hfsq) & I(int64_t(0xffffffff00000000ULL)));
+  F lo = ((p.f - hi) - p.hfsq) + p.sR;
+  double ivHi = ten ? INV_LN10S_HI : INV_LN2S_HI, ivLo = ten ? INV_LN10S_LO : INV_LN2S_LO;
+  F valHi = hi * F(ivHi);
+  F valLo = (lo + hi) * F(ivLo) + lo * F(ivHi);
+  F y = ten ? d.k * F(LOG10_2S_HI) : d.k;
+  if (ten)
+    valLo = valLo + d.k * F(LOG10_2S_LO);
+  F w = y + valHi;
+  valLo = valLo + ((y - w) + valHi);
+  return logSpecials(x, valLo + w);
+}
+
+//===----------------------------------------------------------------------===//
+// Trigonometric functions
+//===----------------------------------------------------------------------===//
+
+/// sin(hi + lo) for |hi| ≤ π/4: hi + (hi·z·P(z) + lo·(1 - z/2)), z = hi²,
+/// P the Taylor series to hi^17 (truncation < 2^-56).
+DD sinKernelParts(DD r) {
+  F z = r.hi * r.hi;
+  static const std::vector<double> c = [] {
+    std::vector<double> v = factorialSeries(3, 8, true);
+    for (auto &x : v)
+      x = -x; // -1/3!, 1/5!, ...
+    return v;
+  }();
+  return {r.hi, (r.hi * z) * horner(z, c) + r.lo * (F(1.0) - F(0.5) * z)};
+}
+F sinKernel(DD r) {
+  DD p = sinKernelParts(r);
+  return p.hi + p.lo;
+}
+
+/// cos(hi + lo) for |hi| ≤ π/4: w = 1 - z/2 and its exact rounding error
+/// ((1 - w) - z/2), plus z²·Q(z) (Taylor to hi^18) - hi·lo.
+DD cosKernelParts(DD r) {
+  F z = r.hi * r.hi;
+  static const std::vector<double> c = factorialSeries(4, 8, true); // 1/4!, -1/6!, ...
+  F hz = F(0.5) * z;
+  F w = F(1.0) - hz;
+  return {w, ((F(1.0) - w) - hz) + (z * z * horner(z, c) - r.hi * r.lo)};
+}
+F cosKernel(DD r) {
+  DD p = cosKernelParts(r);
+  return p.hi + p.lo;
+}
+
+/// x = q·π/2 + (hi + lo), q ∈ {0..3} (mod 4), by Cody–Waite with π/2 in
+/// five exact 27-bit parts and a sixth, accumulated with two-sums. Exact
+/// to ~2^-100 relative for |x| < 2^26·π/2 (≈ 1.05e8); beyond, k·part is
+/// rounded and the reduction degrades gradually.
+struct Reduced {
+  DD r;
+  I q;
+};
+Reduced reducePio2(F x) {
+  F kf = roundeven(x * F(TWO_OVER_PI));
+  F t = x - kf * F(PIO2_PARTS[0]);
+  F lo(0.0);
+  for (int i = 1; i < 6; ++i) {
+    DD s = twoSum(t, -(kf * F(PIO2_PARTS[i])));
+    t = s.hi;
+    lo = lo + s.lo;
+  }
+  DD r = twoSum(t, lo);
+  F q = kf - F(4.0) * floor(kf * F(0.25));
+  return {r, toI(q)};
+}
+
+/// sin or cos of the reduced argument, selected by quadrant q (+1 for cos).
+F trigFromQuadrant(Reduced red, bool cosine) {
+  I q = cosine ? red.q + I(1) : red.q;
+  F s = sinKernel(red.r), c = cosKernel(red.r);
+  F v = sel((q & I(1)) == I(1), c, s);
+  return sel((q & I(2)) == I(2), -v, v);
+}
+
+F sinImpl(F x) {
+  F res = trigFromQuadrant(reducePio2(sel(isfinite(x), x, F(0.0))), false);
+  res = sel(x == F(0.0), x, res);
+  return sel(isfinite(x), res, x - x);
+}
+
+F cosImpl(F x) {
+  F res = trigFromQuadrant(reducePio2(sel(isfinite(x), x, F(0.0))), true);
+  return sel(isfinite(x), res, x - x);
+}
+
+/// tan = sin/cos of the reduced argument, or -cos/sin in odd quadrants,
+/// with both kernels and the quotient as double-doubles.
+F tanImpl(F x) {
+  Reduced red = reducePio2(sel(isfinite(x), x, F(0.0)));
+  DD sp = sinKernelParts(red.r), cp = cosKernelParts(red.r);
+  DD s = twoSum(sp.hi, sp.lo), c = twoSum(cp.hi, cp.lo);
+  B odd = (red.q & I(1)) == I(1);
+  DD num{sel(odd, c.hi, s.hi), sel(odd, c.lo, s.lo)};
+  DD den{sel(odd, s.hi, c.hi), sel(odd, s.lo, c.lo)};
+  DD q = divDD(num, den);
+  F res = sel(odd, -(q.hi + q.lo), q.hi + q.lo);
+  res = sel(x == F(0.0), x, res);
+  return sel(isfinite(x), res, x - x);
+}
+
+/// sinpi/cospi: k = round(2x) and r = x - k/2 are exact, so π·r is formed
+/// as a double-double (two-product with π's head, plus r·π's tail) and the
+/// kernels do the rest; q = k mod 4.
+Reduced reducePi(F x) {
+  x = sel(fabs(x) < F(0x1p53), x, F(0.0)); // larger floats are even integers
+  F kf = roundeven(F(2.0) * x);
+  F r = x - F(0.5) * kf;
+  DD t = twoProd(r, F(PI_HI));
+  DD pr = twoSum(t.hi, t.lo + r * F(PI_LO));
+  F q = kf - F(4.0) * floor(kf * F(0.25));
+  return {pr, toI(q)};
+}
+
+F sinpiImpl(F x) {
+  F res = trigFromQuadrant(reducePi(sel(isfinite(x), x, F(0.0))), false);
+  res = sel(fabs(x) >= F(0x1p53), F(0.0), res);
+  res = sel(x == F(0.0), x, res);
+  return sel(isfinite(x), res, x - x);
+}
+
+F cospiImpl(F x) {
+  F res = trigFromQuadrant(reducePi(sel(isfinite(x), x, F(0.0))), true);
+  return sel(isfinite(x), res, x - x);
+}
+
+//===----------------------------------------------------------------------===//
+// Inverse trigonometric functions
+//===----------------------------------------------------------------------===//
+
+/// atan(v + vLo) for v ∈ [0, 1] as table head + rest:
+///  1. j = round(16v) (0 below 3/32), c = j/16; u = (v - c)/(1 + v·c), so
+///     atan(v) = atan(c) + atan(u), |u| ≤ 3/32.
+///  2. atan(u) = u + u·z·P(z) (Taylor to u^21), plus vLo/(1 + v²).
+///  3. atan(c) from a table of double-doubles (selected by j).
+DD atanCore(F v, F vLo) {
+  F jf = sel(v < F(3.0 / 32), F(0.0), roundeven(v * F(16.0)));
+  F c = jf * F(0.0625);
+  F u = (v - c) / (F(1.0) + v * c);
+  F z = u * u;
+  static const std::vector<double> p = oddReciprocals(10, true); // -1/3, 1/5, ...
+  F at = u + (u * z) * horner(z, p);
+  at = at + vLo / (F(1.0) + v * v);
+  F tHi(0.0), tLo(0.0);
+  for (int j = 1; j <= 16; ++j) {
+    B is = jf == F(double(j));
+    tHi = sel(is, F(ATAN_J16[j][0]), tHi);
+    tLo = sel(is, F(ATAN_J16[j][1]), tLo);
+  }
+  return {tHi, tLo + at};
+}
+
+/// The angle of the point (|x|, |y|) given as double-doubles, reflected to
+/// [0, π] when x is negative (xNeg):
+///  1. q = min/max as a double-double; (t, rest) = atanCore(q).
+///  2. θ = base + s·(t + rest) with base ∈ {0, π/2, π} and s = ±1 chosen by
+///     whether |y| > |x| and the sign of x; base + s·t by two-sum.
+F angle(DD y, DD x, B xNeg) {
+  B swap = y.hi > x.hi;
+  DD num{sel(swap, x.hi, y.hi), sel(swap, x.lo, y.lo)};
+  DD den{sel(swap, y.hi, x.hi), sel(swap, y.lo, x.lo)};
+  DD q = divDD(num, den);
+  DD a = atanCore(q.hi, sel(q.hi < F(0x1p-1000), F(0.0), q.lo));
+  // (!swap, x≥0) → 0,+; (swap, x≥0) → π/2,-; (swap, x<0) → π/2,+;
+  // (!swap, x<0) → π,-.
+  F baseHi = sel(swap, F(PIO2_HI), sel(xNeg, F(PI_HI), F(0.0)));
+  F baseLo = sel(swap, F(PIO2_LO), sel(xNeg, F(PI_LO), F(0.0)));
+  F sgn = sel(swap ^ xNeg, F(-1.0), F(1.0));
+  DD h = twoSum(baseHi, sgn * a.hi);
+  return h.hi + (h.lo + (baseLo + sgn * a.lo));
+}
+
+I ilogb(F x);
+
+F atanImpl(F x) {
+  F ax = fabs(x);
+  F res = copysign(angle({ax, F(0.0)}, {F(1.0), F(0.0)}, constB(false)), x);
+  res = sel(x == F(0.0), x, res);
+  return sel(isnan(x), x, res);
+}
+
+F atan2Impl(F y, F x) {
+  F ay = fabs(y), ax = fabs(x);
+  // Keep the two-products in range: scale both by the same power of two.
+  F m = fmax(ax, ay);
+  I e = sel(m > F(0.0) && isfinite(m), ilogb(sel(m > F(0.0), m, F(1.0))), I(0));
+  B xNeg = signbit(x);
+  F res = copysign(angle({scale(ay, I(0) - e), F(0.0)}, {scale(ax, I(0) - e), F(0.0)}, xNeg), y);
+  B bothZero = ay == F(0.0) && ax == F(0.0);
+  res = sel(bothZero, copysign(sel(xNeg, F(PI_HI), F(0.0)), y), res);
+  B bothInf = isinf(x) && isinf(y);
+  res = sel(bothInf, copysign(sel(xNeg, F(0x1.2d97c7f3321d2p+1), F(0x1.921fb54442d18p-1)), y),
+            res);
+  return sel(isnan(x) || isnan(y), x + y, res);
+}
+
+/// √(1 - x²) for |x| ≤ 1 as a double-double.
+DD sqrtOneMinusSquare(F ax) {
+  DD p = twoProd(ax, ax);
+  DD d = twoSum(F(1.0), -p.hi);
+  return sqrtDD({d.hi, d.lo - p.lo});
+}
+
+/// asin(x) = atan2(x, √(1 - x²)), acos(x) = atan2(√(1 - x²), x), with the
+/// square root as a double-double.
+F asinImpl(F x) {
+  F ax = fabs(x);
+  DD s = sqrtOneMinusSquare(sel(ax <= F(1.0), ax, F(0.0)));
+  F res = copysign(angle({ax, F(0.0)}, s, constB(false)), x);
+  res = sel(x == F(0.0), x, res);
+  return sel(ax > F(1.0) || isnan(x), F(NAN), res);
+}
+
+F acosImpl(F x) {
+  F ax = fabs(x);
+  DD s = sqrtOneMinusSquare(sel(ax <= F(1.0), ax, F(0.0)));
+  F res = angle(s, {ax, F(0.0)}, x < F(0.0));
+  return sel(ax > F(1.0) || isnan(x), F(NAN), res);
+}
+
+//===----------------------------------------------------------------------===//
+// Hyperbolic functions and their inverses
+//===----------------------------------------------------------------------===//
+
+/// sinh: Taylor to x^19 below 1; (E - 1/E)/2 with E = e^|x| up to 22;
+/// e^|x|/2 (exp's 2^k scaled by one less) above.
+F sinhImpl(F x) {
+  F t = fabs(x);
+  F z = t * t;
+  static const std::vector<double> c = factorialSeries(3, 9, false); // 1/3!, 1/5!, ...
+  F small = t + (t * z) * horner(z, c);
+  Scaled s = expCore(clampF(t, 0, 800), F(0.0));
+  F E = scale(s.m, s.k);
+  F mid = F(0.5) * (E - F(1.0) / E);
+  F big = scale(s.m, s.k - I(1));
+  F res = sel(t < F(1.0), small, sel(t < F(22.0), mid, big));
+  return sel(isnan(x), x, copysign(res, x));
+}
+
+/// cosh: 1 + z·Q(z) (Taylor to x^18) below 1; (E + 1/E)/2 up to 22;
+/// e^|x|/2 above.
+F coshImpl(F x) {
+  F t = fabs(x);
+  F z = t * t;
+  static const std::vector<double> c = factorialSeries(2, 9, false); // 1/2!, 1/4!, ...
+  F small = F(1.0) + z * horner(z, c);
+  Scaled s = expCore(clampF(t, 0, 800), F(0.0));
+  F E = scale(s.m, s.k);
+  F mid = F(0.5) * (E + F(1.0) / E);
+  F big = scale(s.m, s.k - I(1));
+  F res = sel(t < F(1.0), small, sel(t < F(22.0), mid, big));
+  return sel(isnan(x), x, res);
+}
+
+/// tanh: Taylor to x^43 below 0.55; 1 - 2/(expm1(2|x|) + 2) up to 22; 1
+/// above; the sign of x.
+F tanhImpl(F x) {
+  F t = fabs(x);
+  F z = t * t;
+  static const std::vector<double> c(TANH_C.begin() + 1, TANH_C.end());
+  F small = t + (t * z) * horner(z, c);
+  F e = expm1Impl(F(2.0) * clampF(t, 0, 30));
+  F mid = F(1.0) - F(2.0) / (e + F(2.0));
+  F res = sel(t < F(0.55), small, sel(t < F(22.0), mid, F(1.0)));
+  return sel(isnan(x), x, copysign(res, x));
+}
+
+/// asinh: Taylor to x^21 below 1/8; log(t + √(t² + 1)) with the argument
+/// as a double-double up to 2^28; log(2t) above (exponent bumped exactly).
+F asinhImpl(F x) {
+  F t = fabs(x);
+  F z = t * t;
+  static const std::vector<double> c = [] {
+    std::vector<double> v;
+    long double a = 1;
+    for (int n = 1; n <= 10; ++n) {
+      a *= -(2.0L * n - 1) / (2.0L * n);
+      v.push_back(static_cast<double>(a / (2 * n + 1)));
+    }
+    return v;
+  }();
+  F small = t + (t * z) * horner(z, c);
+  F tm = sel(t < F(0x1p28), t, F(1.0));
+  DD sq = twoProd(tm, tm);
+  DD w = twoSum(sq.hi, F(1.0));
+  DD s = sqrtDD({w.hi, w.lo + sq.lo});
+  DD y = twoSum(tm, s.hi);
+  F mid = logCore(y.hi, y.lo + s.lo, 0);
+  F big = logCore(sel(t < F(0x1p28) || isinf(t), F(1.0), t), F(0.0), 1);
+  F res = sel(t < F(0.125), small, sel(t < F(0x1p28), mid, big));
+  res = sel(isinf(x), t, res);
+  return sel(isnan(x), x, copysign(res, x));
+}
+
+/// acosh: log(x + √(x² - 1)) with the argument as a double-double below
+/// 2^28; log(2x) above; NaN below 1.
+F acoshImpl(F x) {
+  F xm = sel(x < F(0x1p28) && x >= F(1.0), x, F(1.0));
+  DD sq = twoProd(xm, xm);
+  DD w = twoSum(sq.hi, F(-1.0));
+  DD s = sqrtDD({w.hi, w.lo + sq.lo});
+  DD y = twoSum(xm, s.hi);
+  F mid = logCore(y.hi, y.lo + s.lo, 0);
+  F big = logCore(sel(x >= F(0x1p28) && isfinite(x), x, F(1.0)), F(0.0), 1);
+  F res = sel(x < F(0x1p28), mid, big);
+  res = sel(x == F(INFINITY), x, res);
+  return sel(x < F(1.0) || isnan(x), F(NAN), res);
+}
+
+/// atanh: Taylor to x^21 below 1/8; log((1 + t)/(1 - t))/2 with the
+/// quotient as a double-double; ±inf at ±1, NaN beyond.
+F atanhImpl(F x) {
+  F t = fabs(x);
+  F z = t * t;
+  static const std::vector<double> c = oddReciprocals(10, false); // 1/3, 1/5, ...
+  F small = t + (t * z) * horner(z, c);
+  F tm = sel(t < F(1.0), t, F(0.5));
+  DD q = divDD(twoSum(F(1.0), tm), twoSum(F(1.0), -tm));
+  F mid = F(0.5) * logCore(q.hi, q.lo, 0);
+  F res = sel(t < F(0.125), small, mid);
+  res = sel(t == F(1.0), F(INFINITY), res);
+  res = copysign(res, x);
+  return sel(t > F(1.0) || isnan(x), F(NAN), res);
+}
+
+//===----------------------------------------------------------------------===//
+// Algebraic functions, fmod, trunc, pow
+//===----------------------------------------------------------------------===//
+
+/// cbrt: |x| = 2^(3q)·m, m ∈ [1, 8); a linear guess, four Newton steps, and
+/// one correction with the residual y³ - m computed exactly.
+F cbrtImpl(F x) {
+  F t = fabs(x);
+  B sub = t < F(0x1p-1022);
+  F ts = sel(sub, t * F(0x1p54), t);
+  I b = bits(ts);
+  I e = (b >> I(52)) - I(1023);
+  I q = (e + I(3300)) / I(3) - I(1100);
+  I r = e - I(3) * q;
+  F m1 = fromBits((b & I(int64_t(0x000fffffffffffffLL))) | I(int64_t(0x3ff0000000000000LL)));
+  F m = m1 * sel(r == I(0), F(1.0), sel(r == I(1), F(2.0), F(4.0)));
+  F y = (F(0.7413) + F(0.2587) * m1) *
+        sel(r == I(0), F(1.0), sel(r == I(1), F(1.2599210498948732), F(1.5874010519681994)));
+  for (int i = 0; i < 4; ++i)
+    y = y - (y * y * y - m) / (F(3.0) * y * y);
+  DD y2 = twoProd(y, y);
+  DD y3 = twoProd(y2.hi, y);
+  F res = (y3.hi - m) + (y3.lo + y2.lo * y);
+  y = y - res / (F(3.0) * y * y);
+  F out = copysign(scale(y, q - sel(sub, I(18), I(0))), x);
+  return sel(isfinite(x) && !(x == F(0.0)), out, x);
+}
+
+/// hypot: a = max, b = min of |x|, |y|, both scaled by 2^-e (e the exponent
+/// of a); a² + b² as a double-double, its square root corrected once,
+/// scaled back. inf if either is infinite, even with a NaN.
+F hypotImpl(F x, F y) {
+  F ax = fabs(x), ay = fabs(y);
+  F a = fmax(ax, ay), b = fmin(ax, ay);
+  B tiny = a < F(0x1p-900);
+  F as = a * sel(tiny, F(0x1p600), F(1.0)), bs = b * sel(tiny, F(0x1p600), F(1.0));
+  I e = (bits(as) >> I(52)) - I(1023);
+  e = sel(e > I(1022), I(1022), e);
+  F as2 = as * pow2(I(0) - e), bs2 = bs * pow2(I(0) - e);
+  DD p1 = twoProd(as2, as2), p2 = twoProd(bs2, bs2);
+  DD s = twoSum(p1.hi, p2.hi);
+  DD h = sqrtDD({s.hi, s.lo + p1.lo + p2.lo});
+  F res = scale(h.hi + h.lo, e - sel(tiny, I(600), I(0)));
+  res = sel(b == F(0.0), a, res);
+  res = sel(isnan(x) || isnan(y), x + y, res);
+  return sel(isinf(x) || isinf(y), F(INFINITY), res);
+}
+
+/// ilogb for finite nonzero x (subnormals included).
+I ilogb(F x) {
+  B sub = fabs(x) < F(0x1p-1022);
+  F xs = sel(sub, x * F(0x1p54), x);
+  return ((bits(xs) >> I(52)) & I(0x7ff)) - I(1023) - sel(sub, I(54), I(0));
+}
+
+/// fmod: exact long division on floats: while r ≥ |y|, subtract the
+/// largest |y|·2^j ≤ r (exact by Sterbenz's lemma); at most one iteration
+/// per binade between x and y. NaN for infinite x, zero y or a NaN.
+F fmodImpl(F x, F y) {
+  F ax = fabs(x), ay = fabs(y);
+  B valid = isfinite(x) && isfinite(y) && ay > F(0.0);
+  F r0 = sel(valid, ax, F(0.0));
+  F b = sel(valid, ay, F(1.0));
+  mlir::Type f64 = gB->getF64Type();
+  mlir::Type i64 = gB->getI64Type();
+  // The iteration count is capped (2100 > 1023 + 1074 binades) so that no
+  // input can make the loop run away.
+  auto loop = gB->create<mlir::scf::WhileOp>(
+      mlir::TypeRange{f64, i64}, mlir::ValueRange{r0.v, I(0).v},
+      [&](mlir::OpBuilder &ob, mlir::Location loc, mlir::ValueRange args) {
+        mlir::ImplicitLocOpBuilder ib(loc, ob);
+        BuilderScope scope(ib);
+        F r(args[0]);
+        I n(args[1]);
+        ib.create<mlir::scf::ConditionOp>((r >= b && n < I(2100)).v, args);
+      },
+      [&](mlir::OpBuilder &ob, mlir::Location loc, mlir::ValueRange args) {
+        mlir::ImplicitLocOpBuilder ib(loc, ob);
+        BuilderScope scope(ib);
+        F r(args[0]);
+        I n(args[1]);
+        F t = scale(b, ilogb(r) - ilogb(b));
+        t = sel(t > r, t * F(0.5), t);
+        F next = r - t;
+        ib.create<mlir::scf::YieldOp>(mlir::ValueRange{next.v, (n + I(1)).v});
+      });
+  F res = copysign(F(loop.getResult(0)), x);
+  res = sel(isinf(y) && isfinite(x), x, res);
+  return sel(isnan(x) || isnan(y) || isinf(x) || ay == F(0.0), F(NAN), res);
+}
+
+F truncImpl(F x) { return sel(x < F(0.0), ceil(x), floor(x)); }
+
+/// pow, for float32 arguments only: e^(y·log|x|) in float64 is within
+/// 2^-40 relative whenever the float32 result is finite; plus C99's special
+/// cases (Annex F.9.4.4).
+F powF32Impl(F x, F y) {
+  F ax = fabs(x);
+  F l = logCore(sel(ax > F(0.0) && isfinite(ax), ax, F(1.0)), F(0.0), 0);
+  Scaled s = expCore(clampF(y * l, -800, 800), F(0.0));
+  F mag = scale(s.m, s.k);
+  B yInt = floor(y) == y;
+  B odd = yInt && cmp(CmpFPredicate::UNE, floor(y * F(0.5)) * F(2.0), y) && isfinite(y);
+  F res = sel(x < F(0.0), sel(odd, -mag, mag), mag);
+  res = sel(x < F(0.0) && !yInt, F(NAN), res);
+  F zeroPos = sel(y < F(0.0), F(INFINITY), F(0.0)); // x = ±0
+  res = sel(ax == F(0.0), sel(odd, copysign(zeroPos, x), zeroPos), res);
+  F infPos = sel(y < F(0.0), F(0.0), F(INFINITY)); // x = ±inf
+  res = sel(isinf(x), sel(odd && x < F(0.0), -infPos, infPos), res);
+  // y = ±inf: inf for |x| < 1 with -inf or |x| > 1 with +inf, else 0.
+  F yInf = sel(ax == F(1.0), F(1.0), sel((ax < F(1.0)) ^ (y > F(0.0)), F(INFINITY), F(0.0)));
+  res = sel(isinf(y), yInf, res);
+  res = sel(isnan(x) || isnan(y), x + y, res);
+  return sel(y == F(0.0) || x == F(1.0), F(1.0), res);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+using Impl = std::function<F(const std::vector<F> &)>;
+
+/// An implementation; `f32Only` ones are not accurate enough for float64.
+struct Entry {
+  Impl impl;
+  bool f32Only = false;
+};
+
+const std::map<std::string, Entry> &implementations() {
+  static const std::map<std::string, Entry> table = {
+      {"exp", {[](auto &a) { return expImpl(a[0]); }}},
+      {"exp2", {[](auto &a) { return exp2Impl(a[0]); }}},
+      {"exp10", {[](auto &a) { return exp10Impl(a[0]); }}},
+      {"expm1", {[](auto &a) { return expm1Impl(a[0]); }}},
+      {"log", {[](auto &a) { return logImpl(a[0]); }}},
+      {"log1p", {[](auto &a) { return log1pImpl(a[0]); }}},
+      {"log2", {[](auto &a) { return logBaseImpl(a[0], false); }}},
+      {"log10", {[](auto &a) { return logBaseImpl(a[0], true); }}},
+      {"sin", {[](auto &a) { return sinImpl(a[0]); }}},
+      {"cos", {[](auto &a) { return cosImpl(a[0]); }}},
+      {"tan", {[](auto &a) { return tanImpl(a[0]); }}},
+      {"sinpi", {[](auto &a) { return sinpiImpl(a[0]); }}},
+      {"cospi", {[](auto &a) { return cospiImpl(a[0]); }}},
+      {"asin", {[](auto &a) { return asinImpl(a[0]); }}},
+      {"acos", {[](auto &a) { return acosImpl(a[0]); }}},
+      {"atan", {[](auto &a) { return atanImpl(a[0]); }}},
+      {"atan2", {[](auto &a) { return atan2Impl(a[0], a[1]); }}},
+      {"sinh", {[](auto &a) { return sinhImpl(a[0]); }}},
+      {"cosh", {[](auto &a) { return coshImpl(a[0]); }}},
+      {"tanh", {[](auto &a) { return tanhImpl(a[0]); }}},
+      {"asinh", {[](auto &a) { return asinhImpl(a[0]); }}},
+      {"acosh", {[](auto &a) { return acoshImpl(a[0]); }}},
+      {"atanh", {[](auto &a) { return atanhImpl(a[0]); }}},
+      {"cbrt", {[](auto &a) { return cbrtImpl(a[0]); }}},
+      {"hypot", {[](auto &a) { return hypotImpl(a[0], a[1]); }}},
+      {"fmod", {[](auto &a) { return fmodImpl(a[0], a[1]); }}},
+      {"trunc", {[](auto &a) { return truncImpl(a[0]); }}},
+      {"roundeven", {[](auto &a) { return roundeven(a[0]); }}},
+      {"pow", {[](auto &a) { return powF32Impl(a[0], a[1]); }, true}},
+  };
+  return table;
+}
+
+/// float32 operations GLSL.std.450 provides exactly (or as exactly as the
+/// device's sqrt): left to the math-to-SPIR-V conversion.
+bool isNativeF32(const std::string &name) {
+  static const std::set<std::string> native = {"sqrt",  "rsqrt",     "absf", "floor",
+                                               "ceil",  "round",     "fma",  "copysign"};
+  return native.count(name) > 0;
+}
+
+/// float32 operations GLSL.std.450 has (driver-defined accuracy).
+bool isGLSLF32(const std::string &name) {
+  static const std::set<std::string> glsl = {
+      "sin",  "cos",  "tan",  "exp",   "log",   "asin",  "acos", "atan", "sinh",
+      "cosh", "tanh", "asinh", "acosh", "atanh", "pow", "roundeven"};
+  return glsl.count(name) > 0;
+}
+
+/// Replaces math-library operations with nvc's implementations.
+///  1. Collect math-dialect operations on f32/f64 that have an
+///     implementation here, and calls of `@nvc_math_<name>_<f32|f64>`
+///     (functions the math dialect lacks, declared by the frontend).
+///  2. Skip float32 operations with the `afn` fast-math flag (libdevice's
+///     fast_*: the device's built-in), operations GLSL.std.450 does
+///     exactly, and (targets without float64) those GLSL.std.450 has.
+///  3. Build the float64 implementation in place (float32 operands are
+///     extended first and the result rounded once) and replace the op.
+///  4. Report operations with no implementation and no built-in; erase the
+///     unused `@nvc_math_*` declarations.
+struct ExpandMathLibraryPass
+    : public mlir::PassWrapper<ExpandMathLibraryPass,
+                               mlir::OperationPass<mlir::gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandMathLibraryPass)
+  explicit ExpandMathLibraryPass(bool useFloat64) : useFloat64(useFloat64) {}
+  /// False for targets without float64: float32 functions then use the
+  /// GLSL built-ins (nvc has no float32-only implementations yet).
+  bool useFloat64;
+  llvm::StringRef getArgument() const override { return "nvc-expand-math-library"; }
+  llvm::StringRef getDescription() const override {
+    return "Replace math operations with nvc's own float32/float64 implementations";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect, mlir::scf::SCFDialect>();
+  }
+
+  void runOnOperation() override {
+    llvm::SmallVector<std::pair<mlir::Operation *, std::string>> work;
+    getOperation().walk([&](mlir::Operation *op) {
+      std::string name;
+      if (auto call = llvm::dyn_cast<mlir::func::CallOp>(op)) {
+        llvm::StringRef callee = call.getCallee();
+        if (!callee.consume_front("nvc_math_") || callee.size() < 5)
+          return;
+        name = callee.drop_back(4).str(); // "_f32" / "_f64"
+      } else {
+        llvm::StringRef opName = op->getName().getStringRef();
+        if (!opName.consume_front("math."))
+          return;
+        name = opName == "powf" ? "pow" : opName.str();
+      }
+      if (op->getNumResults() != 1)
+        return;
+      mlir::Type t = op->getResult(0).getType();
+      if (t.isF32() || t.isF64())
+        work.push_back({op, name});
+    });
+    bool failed = false;
+    for (auto &[op, name] : work) {
+      bool f32 = op->getResult(0).getType().isF32();
+      bool isCall = llvm::isa<mlir::func::CallOp>(op);
+      if (f32 && !isCall)
+        if (auto fm = op->getAttrOfType<mlir::arith::FastMathFlagsAttr>("fastmath"))
+          if (mlir::arith::bitEnumContainsAny(fm.getValue(), mlir::arith::FastMathFlags::afn))
+            continue;
+      if (isNativeF32(name))
+        continue;
+      if (f32 && !useFloat64 && !isCall && isGLSLF32(name))
+        continue;
+      auto it = implementations().find(name);
+      if (it == implementations().end() || (!f32 && it->second.f32Only) ||
+          (f32 && !useFloat64)) {
+        op->emitError() << (f32 ? "float32 " : "float64 ") << name
+                        << "() is not implemented yet in nvc's math library";
+        failed = true;
+        continue;
+      }
+      mlir::ImplicitLocOpBuilder b(op->getLoc(), op);
+      BuilderScope scope(b);
+      std::vector<F> args;
+      for (mlir::Value v : op->getOperands())
+        args.push_back(f32 ? F(b.create<mlir::arith::ExtFOp>(b.getF64Type(), v)) : F(v));
+      mlir::Value out = it->second.impl(args).v;
+      if (f32)
+        out = b.create<mlir::arith::TruncFOp>(b.getF32Type(), out);
+      op->getResult(0).replaceAllUsesWith(out);
+      op->erase();
+    }
+    llvm::SmallVector<mlir::func::FuncOp> decls;
+    getOperation().walk([&](mlir::func::FuncOp f) {
+      if (f.isDeclaration() && f.getName().starts_with("nvc_math_") &&
+          mlir::SymbolTable::symbolKnownUseEmpty(f, getOperation()))
+        decls.push_back(f);
+    });
+    for (auto f : decls)
+      f.erase();
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64) {
+  return std::make_unique<ExpandMathLibraryPass>(useFloat64);
+}
+
+} // namespace nvc
