@@ -220,7 +220,9 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   // list to what the module uses, and the manifest reports that.
   auto targetEnv = mlir::parseAttribute(
       "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
-      "GroupNonUniform], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>",
+      "GroupNonUniform, GroupNonUniformArithmetic, GroupNonUniformShuffle, "
+      "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot], "
+      "[SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>",
       &context);
   module->getOperation()->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
 

@@ -1398,6 +1398,13 @@ private:
       return Val{base, {base.isFloat() ? floatConst(0, lowerScalar(base), l)
                                        : intConst(0, lowerScalar(base), l)}};
     }
+    if (base.kind() == Type::Kind::Module && base.name() == "cuda") {
+      // cuda.laneid and cuda.warpsize: the Vulkan subgroup's (8 on lavapipe,
+      // 32 on NVIDIA), not a constant 32.
+      mlir::Value v = a.attr == "laneid" ? mlir::Value(b_.create<mlir::gpu::LaneIdOp>(l, nullptr))
+                                         : mlir::Value(b_.create<mlir::gpu::SubgroupSizeOp>(l, nullptr));
+      return Val{Type::integer(32), {b_.create<mlir::arith::IndexCastOp>(l, b_.getI32Type(), v)}};
+    }
     if (base.kind() == Type::Kind::Dim3) {
       auto dim = a.attr == "x"   ? mlir::gpu::Dimension::x
                  : a.attr == "y" ? mlir::gpu::Dimension::y
@@ -1746,6 +1753,76 @@ private:
     return Val{rt, {merge->getArgument(0)}};
   }
 
+  /// Subgroup (warp) operations as gpu dialect operations, which MLIR lowers
+  /// to SPIR-V GroupNonUniform instructions over the invocations of the
+  /// subgroup that reach them. Shuffles name the target's subgroup width
+  /// (32, the lowering's requirement); SPIR-V shuffles have no width, so the
+  /// code is correct for any subgroup size.
+  Val subgroupCall(const ast::Call &c, const std::string &f, const Type &rt) {
+    mlir::Location l = loc(c.getLoc());
+    std::string name = f.substr(f.rfind('.') + 1);
+    bool isCuda = f.rfind("cuda.", 0) == 0;
+    std::vector<Val> args;
+    for (size_t i = isCuda ? 1 : 0; i < c.args.size(); ++i)
+      args.push_back(expr(*c.args[i]));
+    if (isCuda)
+      name = name.substr(0, name.size() - 5);
+    Type i64 = Type::integer(64), idxT = Type::integer(indexBits_);
+    auto fromIndex = [&](mlir::Value v) {
+      return Val{i64, {convertScalar(b_.create<mlir::arith::IndexCastOp>(l, indexType(), v), idxT,
+                                     i64, c.getLoc())}};
+    };
+    if (name == "size")
+      return fromIndex(b_.create<mlir::gpu::SubgroupSizeOp>(l, nullptr));
+    if (name == "lane")
+      return fromIndex(b_.create<mlir::gpu::LaneIdOp>(l, nullptr));
+    if (name == "id")
+      return fromIndex(b_.create<mlir::gpu::SubgroupIdOp>(l, nullptr));
+    if (name == "count")
+      return fromIndex(b_.create<mlir::gpu::NumSubgroupsOp>(l, nullptr));
+    using K = mlir::gpu::AllReduceOperation;
+    if (name == "sum" || name == "prod" || name == "min" || name == "max") {
+      mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
+      bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
+      K kind = name == "sum"   ? K::ADD
+               : name == "prod" ? K::MUL
+               : name == "min"  ? (isFloat ? K::MINNUMF : isSigned ? K::MINSI : K::MINUI)
+                                : (isFloat ? K::MAXNUMF : isSigned ? K::MAXSI : K::MAXUI);
+      return Val{rt, {b_.create<mlir::gpu::SubgroupReduceOp>(l, v, kind, /*uniform=*/false)}};
+    }
+    if (name == "any" || name == "all") {
+      // any = max over the lanes' 0/1, all = min.
+      mlir::Value p = truthOf(args[0], c.getLoc());
+      mlir::Value asInt = b_.create<mlir::arith::ExtUIOp>(l, b_.getI32Type(), p);
+      mlir::Value r = b_.create<mlir::gpu::SubgroupReduceOp>(
+          l, asInt, name == "any" ? K::MAXUI : K::MINUI, /*uniform=*/false);
+      return Val{Type::boolean(), {b_.create<mlir::arith::CmpIOp>(
+                                      l, mlir::arith::CmpIPredicate::ne, r,
+                                      intConst(0, b_.getI32Type(), l))}};
+    }
+    // Shuffles: value, then lane / mask / delta.
+    mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
+    mlir::Value operand =
+        convert(args[1], Type::integer(32, true), c.getLoc()).scalar();
+    mlir::Value width = intConst(32, b_.getI32Type(), l);
+    mlir::gpu::ShuffleMode mode = mlir::gpu::ShuffleMode::IDX;
+    if (name == "shuffle_xor" || name == "shfl_xor")
+      mode = mlir::gpu::ShuffleMode::XOR;
+    else if (name == "shuffle_up" || name == "shfl_up")
+      mode = mlir::gpu::ShuffleMode::UP;
+    else if (name == "shuffle_down" || name == "shfl_down")
+      mode = mlir::gpu::ShuffleMode::DOWN;
+    // gpu.shuffle moves 32-bit values; narrower ones travel widened.
+    mlir::Type vt = v.getType();
+    if (vt.isInteger(1) || (vt.isIntOrIndex() && vt.getIntOrFloatBitWidth() < 32))
+      v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI32Type(), v);
+    auto shuffle = b_.create<mlir::gpu::ShuffleOp>(l, v, operand, width, mode);
+    mlir::Value r = shuffle.getShuffleResult();
+    if (r.getType() != vt)
+      r = b_.create<mlir::arith::TruncIOp>(l, vt, r);
+    return Val{rt, {r}};
+  }
+
   /// A real math function of float type `t` through the math library.
   mlir::Value realMath(const std::string &name, std::vector<mlir::Value> xs, const Type &t,
                        ast::Location at) {
@@ -1830,6 +1907,11 @@ private:
     const Type &callee = typeOf(*c.func);
     if (callee.kind() == Type::Kind::UserFunction)
       return userCall(c);
+    if (callee.kind() == Type::Kind::Function &&
+        (callee.name().rfind("nv.subgroup.", 0) == 0 ||
+         (callee.name().rfind("cuda.", 0) == 0 &&
+          callee.name().find("_sync") != std::string::npos)))
+      return subgroupCall(c, callee.name(), typeOf(c));
     if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
       return privateArray(c, callee.name(), typeOf(c));
     if (callee.kind() == Type::Kind::Function &&

@@ -426,6 +426,68 @@ private:
     return std::nullopt;
   }
 
+  /// nv.subgroup functions and numba.cuda's warp functions (004_…txt
+  /// "Subgroups"): the mask of the *_sync functions must be the full mask,
+  /// since Vulkan subgroup operations take every active invocation.
+  Type subgroupCall(const ast::Call &c, const std::string &f) {
+    std::string name = f.substr(f.rfind('.') + 1);
+    std::vector<Type> args;
+    for (auto &a : c.args)
+      args.push_back(expr(*a));
+    if (!c.keywords.empty())
+      fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
+    auto arity = [&](size_t n) {
+      if (args.size() != n)
+        fail(c.getLoc(), fmt::format("{}() takes {} argument{} ({} given)", f, n,
+                                     n == 1 ? "" : "s", args.size()));
+    };
+    auto scalar32 = [&](size_t i) {
+      const Type &t = args[i];
+      if (!t.isUnknown() && !((t.isInteger() || t.isFloat()) && t.bits() <= 64))
+        fail(c.args[i]->getLoc(), fmt::format("{}() takes a number, not {}", f, t.str()));
+    };
+    bool isCuda = f.rfind("cuda.", 0) == 0;
+    if (isCuda) {
+      if (args.empty())
+        fail(c.getLoc(), fmt::format("{}() takes a mask first", f));
+      auto it = result_.constants.find(c.args[0].get());
+      if (it == result_.constants.end() || !it->second.type.isInteger() ||
+          (static_cast<uint64_t>(it->second.i) & 0xffffffffu) != 0xffffffffu)
+        fail(c.args[0]->getLoc(),
+             fmt::format("{}() supports only the full mask 0xffffffff: Vulkan subgroup "
+                         "operations include every active invocation",
+                         f));
+      args.erase(args.begin());
+      name = name.substr(0, name.size() - 5); // shfl_xor_sync -> shfl_xor
+    }
+    if (name == "size" || name == "lane" || name == "id" || name == "count") {
+      arity(0);
+      return record(c, Type::integer(64));
+    }
+    if (name == "sum" || name == "prod" || name == "min" || name == "max") {
+      arity(1);
+      scalar32(0);
+      return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
+    }
+    if (name == "any" || name == "all") {
+      arity(1);
+      return record(c, Type::boolean());
+    }
+    if (name == "shuffle" || name == "shuffle_xor" || name == "shuffle_up" ||
+        name == "shuffle_down" || name == "broadcast" || name == "shfl" ||
+        name == "shfl_xor" || name == "shfl_up" || name == "shfl_down") {
+      arity(2);
+      scalar32(0);
+      if (!args[1].isInteger() && !args[1].isUnknown())
+        fail(c.args[isCuda ? 2 : 1]->getLoc(), "the lane, delta or mask must be an integer");
+      if (args[0].bits() > 32)
+        fail(c.args[isCuda ? 1 : 0]->getLoc(),
+             fmt::format("{}() of 64-bit values is not supported yet", f));
+      return record(c, args[0]);
+    }
+    fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
+  }
+
   /// Marks a use of the array rooted at `root` (a parameter index, or a
   /// private array, which the manifest does not describe).
   void markAccess(std::optional<size_t> root, bool read, bool written) {
@@ -654,7 +716,12 @@ private:
         if (attr == "libdevice")
           return record(a, Type::module("cuda.libdevice"));
         if (attr == "warpsize" || attr == "laneid")
-          fail(a.attrLoc, fmt::format("cuda.{} is not supported yet", attr));
+          return record(a, Type::integer(32));
+        static const std::set<std::string> warpFns = {"shfl_sync", "shfl_up_sync",
+                                                      "shfl_down_sync", "shfl_xor_sync",
+                                                      "all_sync", "any_sync"};
+        if (warpFns.count(attr))
+          return record(a, Type::function("cuda." + attr));
         fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
       }
       if (m == "cuda.cg") {
@@ -882,6 +949,9 @@ private:
                        "one Vulkan dispatch: split the kernel into one launch per phase");
     if (isPrivateArrayConstructor(f))
       return privateArray(c, f);
+    if (f.rfind("nv.subgroup.", 0) == 0 ||
+        (f.rfind("cuda.", 0) == 0 && f.find("_sync") != std::string::npos))
+      return subgroupCall(c, f);
     if (f == "cuda.syncthreads" || f == "nv.barrier" || f == "nv.syncthreads") {
       if (!c.args.empty() || !c.keywords.empty())
         fail(c.getLoc(), fmt::format("{}() takes no arguments", f));

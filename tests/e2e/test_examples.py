@@ -417,6 +417,31 @@ MATH_CASES = [
 ]
 
 
+def case_subgroups(r, rng):
+    n = 256                                   # whole workgroups: every lane active
+    x = rng.standard_normal(n).astype(np.float32)
+    k = rng.integers(-50, 50, n).astype(np.int32)
+    out, info = poisoned(n, np.float32), poisoned((n, 8), np.int32)
+    res = r.run("subgroups.py", "subgroup_ops", [n], {"x": x, "k": k, "out": out, "info": info},
+                outputs=["out", "info"], local_size=(64,))
+    got = res["info"]
+    size = int(got[0, 1])
+    if size < 1 or 64 % size or np.any(got[:, 1] != size):
+        raise AssertionError(f"subgroup sizes {set(got[:, 1].tolist())}")
+    lanes = np.arange(n) % size                # 1-D workgroups: consecutive lanes
+    groups = np.arange(n) // size
+    check_close(got[:, 0], lanes.astype(np.int32), rtol=0, atol=0)
+    sums = np.array([x[groups == g].astype(np.float64).sum() for g in groups])
+    check_close(res["out"].astype(np.float64), sums, rtol=0, atol=1e-5 * size)
+    check_close(got[:, 2], np.array([k[groups == g].max() for g in groups], np.int32), rtol=0, atol=0)
+    check_close(got[:, 3], np.array([int((k[groups == g] > 40).any()) for g in groups], np.int32), rtol=0, atol=0)
+    check_close(got[:, 4], np.ones(n, np.int32), rtol=0, atol=0)
+    check_close(got[:, 5], k[np.arange(n) ^ 1].astype(np.int32), rtol=0, atol=0)
+    inner = lanes < size - 1                   # shfl_down from past the last lane is undefined
+    check_close(got[inner, 6], k[np.arange(n)[inner] + 1], rtol=0, atol=0)
+    check_close(got[:, 7], (lanes + 100 * size).astype(np.int32), rtol=0, atol=0)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -437,6 +462,7 @@ CASES = [
     ("private arrays: cuda.local.array, np.zeros/ones/full", case_private_arrays),
     ("fast_matmul: shared-memory tiles and cuda.syncthreads()", case_fast_matmul),
     ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
+    ("subgroup operations: nv.subgroup and numba.cuda warp functions", case_subgroups),
 ]
 
 
