@@ -241,6 +241,9 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   PipelineOptions pipelineOptions;
   pipelineOptions.localSize = options.localSize;
   pipelineOptions.indexBits = indexBits;
+  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
+  // instead of nvc's float64-based implementations.
+  pipelineOptions.mathInFloat64 = !options.noFloat64;
   buildLoweringPipeline(pm, pipelineOptions);
   if (mlir::failed(pm.run(*module))) {
     result.internalError = true;

@@ -46,7 +46,7 @@ class Runner:
     def compile(self, example, flags=()):
         key = (example, tuple(flags))
         if key not in self.compiled:
-            out = os.path.join(self.work, os.path.splitext(example)[0] + "".join(flags) + ".spv")
+            out = os.path.join(self.work, os.path.splitext(example.replace("/", "_"))[0] + "".join(flags) + ".spv")
             src = os.path.join(EXAMPLES, example)
             if not os.path.exists(src):
                 src = os.path.join(KERNELS, example)
@@ -373,7 +373,8 @@ def case_no_float64(r, rng):
 def visibilities(rng, rows, shape, dtype, cdtype):
     us, vs, ws = (rng.standard_normal(rows) * 40 for _ in range(3))
     vis = rng.standard_normal(rows) + 1j * rng.standard_normal(rows)
-    lpx, mpx = np.mgrid[-shape[0] // 2:shape[0] - shape[0] // 2, -shape[1] // 2:shape[1] - shape[1] // 2]
+    h0, h1 = shape[0] // 2, shape[1] // 2
+    lpx, mpx = np.mgrid[-h0:shape[0] - h0, -h1:shape[1] - h1]
     ls, ms = lpx * 0.002, mpx * 0.002
     ndashes = np.sqrt(1 - ls**2 - ms**2) - 1
     arrays = {"us": us, "vs": vs, "ws": ws, "vis": vis, "ls": ls, "ms": ms, "ndashes": ndashes}
@@ -406,7 +407,8 @@ def case_dft(r, rng):
     check_close(res["Xs"], np.fft.fft(xs), rtol=0, atol=1e-9 * n)
 
 
-# The seed kernels that need the math library (float64 cos/sin, libdevice).
+# The seed kernels of the workshop's DFT and direct-imaging chapters that
+# need no shared memory (float64 cos/sin, libdevice cosf/sinf/fast_sincosf).
 MATH_CASES = [
     ("DFT of the GPU workshop (complex128, math.cos/sin)", case_dft),
     ("imaging v1: naive, float64", case_imaging("imaging/v1_naive.py", np.float64, np.complex128, 1e-10)),
@@ -463,6 +465,7 @@ CASES = [
     ("fast_matmul: shared-memory tiles and cuda.syncthreads()", case_fast_matmul),
     ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
     ("subgroup operations: nv.subgroup and numba.cuda warp functions", case_subgroups),
+    *MATH_CASES,
 ]
 
 
