@@ -6,7 +6,7 @@
 // Implemented here (docs/math.md has the algorithms and measured errors):
 //   exp exp2 exp10 expm1 log log2 log10 log1p sin cos tan sinpi cospi
 //   asin acos atan atan2 sinh cosh tanh asinh acosh atanh cbrt hypot fmod
-//   trunc, and float32-only pow.
+//   trunc erf erfc, and float32-only pow.
 // Every function is computed in float64; a float32 operation is extended,
 // computed in float64 and rounded once. Operations carrying the `afn`
 // fast-math flag (libdevice's fast_*) keep the device's built-in.
@@ -885,6 +885,106 @@ F powF32Impl(F x, F y) {
 }
 
 //===----------------------------------------------------------------------===//
+// Error functions
+//===----------------------------------------------------------------------===//
+
+/// erfc around a_j = 5/8 + j/4 (j = 0..7, covering [0.5, 2.5)): Taylor
+/// coefficients to (x - a)^17 (truncation < 2^-68 relative for |x - a| ≤
+/// 1/8); c0 and c1 as double-doubles, then c2..c17.
+constexpr double ERFC_TAYLOR[8][20] = {
+    {0x1.81cd2465e1d96p-2, 0x1.f25f4f6fdf70bp-56, -0x1.86e9694134b9ep-1, 0x1.3bda1314b1d68p-55, 0x1.e8a3c39181e85p-2, 0x1.c8105021682e3p-5, -0x1.6963c8a39d692p-3, 0x1.c1242dfffc503p-6, 0x1.52b2668e8627dp-5, -0x1.c7cd9c1ca7367p-7, -0x1.b62f4a7484034p-8, 0x1.dc3b46fdc32b4p-9, 0x1.81148d81da2abp-11, -0x1.63796d17c397ep-11, -0x1.55121d5901343p-15, 0x1.a17211d2c836ep-14, -0x1.d91470c8a466fp-19, -0x1.939d347c232ffp-17, 0x1.6aa4e3a711af9p-20, 0x1.49770e8321830p-20}, // a = 0.625, trunc 3.5e-23
+    {0x1.ba36dab91c0e9p-3, 0x1.3c896e9a97c59p-58, -0x1.0cab61f084b93p-1, -0x1.098a511a778e7p-56, 0x1.d62beb64e8441p-2, -0x1.7c9d756a115bbp-4, -0x1.cc60567d78c2bp-4, 0x1.1350f4b222ac7p-4, 0x1.53bb4a5af4fbep-7, -0x1.30ac21937fa54p-6, 0x1.e3f4d17a9ac97p-10, 0x1.aae22e15f782dp-9, -0x1.d6e44e4c09455p-11, -0x1.9900077d94d8ap-12, 0x1.94ae412712f8bp-13, 0x1.e70fe4fe69605p-16, -0x1.e7cc73fe79191p-16, -0x1.b2508d667800cp-23, 0x1.ca3f682939adbp-19, -0x1.616de491f24b4p-22}, // a = 0.875, trunc 8.6e-23
+    {0x1.c9296beb09cf1p-4, -0x1.5224acd170beep-59, -0x1.45e99bcbb7915p-2, -0x1.7bcd0125a8155p-56, 0x1.6ea6cf452e838p-2, -0x1.4cb3cf0aa0b9bp-3, -0x1.ca5083167a246p-6, 0x1.f65d15f1cf8d7p-5, -0x1.fd1c6c11eda72p-7, -0x1.3acc78420e9d3p-7, 0x1.8b43c43f205b7p-8, 0x1.79b04d104b47ap-12, -0x1.2e527649b7b04p-10, 0x1.731a0a163486bp-13, 0x1.28de963721690p-13, -0x1.9edd4cdd5c251p-15, -0x1.67a9d4aaf087dp-17, 0x1.0367fc36cf467p-17, 0x1.5ed4bc6465270p-23, -0x1.d5624e9c83f34p-21}, // a = 1.125, trunc 5.1e-23
+    {0x1.a8973c4b5c03ep-5, 0x1.d27662c1d9dc2p-59, -0x1.5ce595c455b0ap-3, -0x1.c317415c2c6e1p-59, 0x1.dfbbadedf5d2ep-3, -0x1.4374d82e04c67p-3, 0x1.f3b8d52d35665p-6, 0x1.f572c4c8c7b0cp-6, -0x1.6b16f52c58b2bp-6, 0x1.73ffa9b859606p-10, 0x1.1740474706a1cp-8, -0x1.9da3d48ffd0a3p-10, -0x1.534f6c4dc679bp-12, 0x1.6392df39d614dp-12, -0x1.e13333b2abeefp-16, -0x1.5e43917418c74p-15, 0x1.921e058bbf683p-17, 0x1.8ef85de5e68c4p-19, -0x1.003a4c53a9bfbp-19, -0x1.47195b8efbff3p-26}, // a = 1.375, trunc 2.2e-22
+    {0x1.612d893085125p-6, -0x1.7847afe4f2a7bp-62, -0x1.499d478bca735p-4, -0x1.31c41d17378e2p-60, 0x1.0bcfca21947dbp-3, -0x1.d6631e1a28e9ep-4, 0x1.974c03686729dp-5, 0x1.17d430bd57df4p-9, -0x1.d857f2c4bc9b6p-7, 0x1.954ab0f57a01ep-8, 0x1.2e43eef270fc5p-11, -0x1.71cd78555df62p-10, 0x1.75457224274f8p-12, 0x1.07892ddcb78e9p-13, -0x1.70f93e04bd30dp-14, 0x1.1e9ab9843baf7p-18, 0x1.63faf4af253acp-17, -0x1.7b7c269186d0fp-19, -0x1.642a3ebd7f6c7p-21, 0x1.d7053a05189e1p-22}, // a = 1.625, trunc 3.9e-23
+    {0x1.0678442cc256fp-7, -0x1.77b62199d8601p-61, -0x1.12ceb37ff9bc3p-5, -0x1.a3b0b09d34761p-59, 0x1.01a1c847fa207p-4, -0x1.143d1c6f4f093p-4, 0x1.5a316520b81bap-5, -0x1.779b1e57043ccp-7, -0x1.0d099c7b29ddep-8, 0x1.42fcbaa85e8aap-8, -0x1.76ff57db443cap-10, -0x1.7bda79657b833p-12, 0x1.991c209f22659p-12, -0x1.353eeafcf9fccp-14, -0x1.2e9cb5a4b81e1p-15, 0x1.5d07bf672bc0cp-16, -0x1.b5c64438cd3e2p-21, -0x1.3e58631192517p-19, 0x1.5d85ba2b5deb1p-21, 0x1.fac46f7904537p-24}, // a = 1.875, trunc 6.5e-22
+    {0x1.5bde729a6b60fp-9, 0x1.999ec7becc5c7p-65, -0x1.94624e78e0fafp-7, 0x1.41864737c78ffp-61, 0x1.ada873606f0aap-6, -0x1.0ea475da3be7fp-5, 0x1.afe553fa44f40p-6, -0x1.9973b489fa221p-7, 0x1.dd78ee1541166p-10, 0x1.ea03bb2493671p-10, -0x1.6aa2c0b920d39p-10, 0x1.2fdb2fcf76069p-12, 0x1.01788a2adcda8p-13, -0x1.8dd7aaa44262bp-14, 0x1.f70c69dddafe1p-17, 0x1.1c63c54b0b820p-17, -0x1.31565abd2c590p-18, 0x1.017888d12dbc3p-22, 0x1.f59282e76d4cfp-22, -0x1.3394c90b4480ep-23}, // a = 2.125, trunc 3.6e-22
+    {0x1.9a7c305336484p-11, 0x1.6394dd2ff0093p-65, -0x1.06918b6355624p-8, -0x1.21b463b8e3a00p-62, 0x1.37ccd585f564bp-7, -0x1.c1ec102e364f1p-7, 0x1.ae59615f8eb1ap-7, -0x1.11dae47350ddep-7, 0x1.982b274b81788p-9, -0x1.0283e0b81b24ap-13, -0x1.377c452e88a90p-11, 0x1.61ec70a692e42p-12, -0x1.cae81a7d269ecp-15, -0x1.092767732524fp-15, 0x1.5cf9e49762523p-16, -0x1.a5c9bfe4a433fp-19, -0x1.c216855d38a39p-20, 0x1.edf0f55348160p-21, -0x1.4cf23ca2728b8p-24, -0x1.56cd2967635d6p-24}, // a = 2.375, trunc 2.1e-21
+};
+constexpr double LN_SQRTPI_HI = 0x1.250d048e7a1bdp-1, LN_SQRTPI_LO = 0x1.7abf2ad8d5088p-58;
+constexpr double TWO_OVER_SQRTPI_M1 = 0x1.06eba8214db69p-3;
+const std::vector<double> ERF_Q = {TWO_OVER_SQRTPI_M1, -0x1.812746b0379e7p-2, 0x1.ce2f21a042be2p-4, -0x1.b82ce31288b51p-6, 0x1.565bcd0e6a53fp-8, -0x1.c02db40040b86p-11, 0x1.f9a326f9b89b7p-14, -0x1.f4d25c3e0c2ebp-17, 0x1.b9e6c9dc651a3p-20, -0x1.5f742ec43e71ap-23, 0x1.fcc5720624c1cp-27, -0x1.51d7181c5d36dp-30, 0x1.9e6ad5e55a730p-34, -0x1.d8453cb0c46eap-38, 0x1.f683ae4a97007p-42};
+
+/// erf and erfc of |x| (t = |x|, finite or not) as hi + lo pieces:
+///  - t < 0.5: erf = t + t·Q(t²), Q the Taylor series of erf(t)/t - 1 to
+///    t^28; erfc = (1 - t) + (-t·Q) with 1 - t as an exact two-sum.
+///  - 0.5 ≤ t < 2.5: erfc = c0 + c1·h + h²·P(h), h = t - a_j exact, with
+///    c0 + c1·h summed as double-doubles (two-product, two-sum).
+///  - t ≥ 2.5: erfc = e^(-t² - ln√π) / K(t), K the continued fraction
+///    t + (1/2)/(t + 1/(t + (3/2)/(t + ...))) to 48 levels, evaluated from
+///    the bottom (error < 2^-60 for t ≥ 2.5); t² and the exponent as
+///    double-doubles; the 2^k scaling last (one rounding if subnormal).
+/// In the last two ranges erf = 1 - erfc (≤ 0.48), by a two-sum.
+struct ErfParts {
+  DD erfc; // erfc(t) = hi + lo
+  F erf;   // erf(t)
+};
+ErfParts erfParts(F t) {
+  // t < 0.5
+  F ts = sel(t < F(0.5), t, F(0.0));
+  F tq = ts * horner(ts * ts, ERF_Q);
+  F erfSmall = ts + tq;
+  DD om = twoSum(F(1.0), -ts);
+  DD erfcSmall = {om.hi, om.lo - tq};
+  // 0.5 ≤ t < 2.5
+  F tm = sel(t >= F(0.5) && t < F(2.5), t, F(1.0));
+  I j = toI(floor((tm - F(0.5)) * F(4.0)));
+  j = sel(j > I(7), I(7), sel(j < I(0), I(0), j));
+  auto coef = [&](int n) {
+    F c(ERFC_TAYLOR[0][n]);
+    for (int i = 1; i < 8; ++i)
+      c = sel(j == I(i), F(ERFC_TAYLOR[i][n]), c);
+    return c;
+  };
+  F a = F(0.625) + toF(j) * F(0.25);
+  F h = tm - a;
+  F p = coef(19);
+  for (int n = 18; n >= 4; --n)
+    p = coef(n) + h * p;
+  DD c1h = twoProd(coef(2), h);
+  DD s = twoSum(coef(0), c1h.hi);
+  F tail = coef(1) + c1h.lo + coef(3) * h + (h * h) * p;
+  DD erfcMid = twoSum(s.hi, s.lo + tail);
+  // t ≥ 2.5 (t clamped to 28: erfc underflows to 0 above 27.3)
+  F tl = sel(t >= F(2.5), fmin(t, F(28.0)), F(3.0));
+  DD sq = twoProd(tl, tl);
+  DD arg = twoSum(-sq.hi, F(-LN_SQRTPI_HI));
+  // expCore's steps, keeping 1 + e as a double-double.
+  F kf = roundeven(arg.hi * F(INV_LN2));
+  F r = (arg.hi - kf * F(LN2_HI)) - kf * F(LN2_LO) + (arg.lo - sq.lo - F(LN_SQRTPI_LO));
+  static const std::vector<double> inv = expSeries(13);
+  F em = r + r * (r * horner(r, inv));
+  F m = F(1.0) + em;
+  DD mm{m, (F(1.0) - m) + em};
+  // The last level of K with its rounding error (1/(2t²) ≤ 0.08 of K).
+  F k1 = tl;
+  for (int n = 48; n >= 2; --n)
+    k1 = tl + F(0.5 * n) / k1;
+  DD kk = twoSum(tl, F(0.5) / k1);
+  DD qq = divDD(mm, kk);
+  F erfcLarge = scale(qq.hi + qq.lo, toI(kf));
+  DD erfcBig = {sel(t < F(2.5), erfcMid.hi, erfcLarge), sel(t < F(2.5), erfcMid.lo, F(0.0))};
+  DD om2 = twoSum(F(1.0), -erfcBig.hi);
+  F erfBig = om2.hi + (om2.lo - erfcBig.lo);
+  B small = t < F(0.5);
+  return {{sel(small, erfcSmall.hi, erfcBig.hi), sel(small, erfcSmall.lo, erfcBig.lo)},
+          sel(small, erfSmall, erfBig)};
+}
+
+F erfImpl(F x) {
+  F t = fabs(x);
+  F res = copysign(erfParts(t).erf, x);
+  return sel(isnan(x), x, res);
+}
+
+/// erfc(x) for x < 0 is 2 - erfc(|x|).
+F erfcImpl(F x) {
+  DD c = erfParts(fabs(x)).erfc;
+  F res = sel(x < F(0.0), (F(2.0) - c.hi) - c.lo, c.hi + c.lo);
+  return sel(isnan(x), x, res);
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -927,6 +1027,8 @@ const std::map<std::string, Entry> &implementations() {
       {"trunc", {[](auto &a) { return truncImpl(a[0]); }}},
       {"roundeven", {[](auto &a) { return roundeven(a[0]); }}},
       {"pow", {[](auto &a) { return powF32Impl(a[0], a[1]); }, true}},
+      {"erf", {[](auto &a) { return erfImpl(a[0]); }}},
+      {"erfc", {[](auto &a) { return erfcImpl(a[0]); }}},
   };
   return table;
 }

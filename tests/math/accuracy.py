@@ -76,6 +76,35 @@ def via_math(f):
     return ref
 
 
+def via_mpmath(name):
+    """A reference from mpmath at 80 bits where it is installed (else the
+    host's libm through Python's math)."""
+    try:
+        import mpmath
+    except ImportError:
+        return via_math(getattr(math, name))
+    f = getattr(mpmath, name)
+
+    def ref(x):
+        out = []
+        with mpmath.workprec(80):
+            for v in x.astype(np.float64):
+                v = float(v)
+                if math.isnan(v) or v == 0:
+                    out.append(LD(v) if name == "erf" else LD(1.0 if v == 0 else v))
+                    continue
+                if abs(v) > 30:  # erf = ±1, erfc = 0 or 2 (mpmath overflows on huge v)
+                    out.append(LD(math.copysign(1.0, v)) if name == "erf" else LD(0.0 if v > 0 else 2.0))
+                    continue
+                r = f(mpmath.mpf(v))
+                # mpmath returns mpf; keep ~64 bits through long double
+                m, e = mpmath.frexp(r) if r != 0 else (0, 0)
+                out.append(LD(int(mpmath.ldexp(m, 64))) * LD(2) ** (int(e) - 64) if r != 0
+                           else LD(0.0))
+        return np.array(out, dtype=LD)
+    return ref
+
+
 def fmod_ref(x, y):
     return np.fmod(x.astype(np.float64), y.astype(np.float64)).astype(LD)  # exact
 
@@ -114,6 +143,8 @@ FUNCS = {
     "fmod": ("math.fmod", 2, fmod_ref),
     "copysign": ("math.copysign", 2, np.copysign),
     "pow": ("math.pow", 2, np.power),
+    "erf": ("math.erf", 1, via_mpmath("erf")),
+    "erfc": ("math.erfc", 1, via_mpmath("erfc")),
 }
 F64_ONLY = set()
 F32_ONLY = {"pow"}
@@ -145,12 +176,17 @@ def samples(name, dtype, rng, n):
         "atan": [1.0, -1.0], "acosh": [1.0], "atanh": [1.0, -1.0, 0.5], "cosh": [710.47, 89.4],
         "sinh": [710.47, -710.47, 89.4, 22, 1], "tanh": [0.55, 22], "cbrt": [1.0, 8.0],
         "sinpi": [k / 2 for k in range(-20, 21)], "cospi": [k / 2 for k in range(-20, 21)],
+        "erf": [0.5, -0.5, 2.5, -2.5, 0.75, 1.5, 2.25, 6.0],
+        "erfc": [0.5, -0.5, 2.5, -2.5, 0.75, 1.5, 2.25, 6.0, 26.5, 27.2, 10.0, 9.19, 3.9],
     }.get(name, [])
     for p in near:
         parts.append(p + p * rng.uniform(-1e-6, 1e-6, n // 20))
         parts.append(p + rng.integers(-30, 30, 60) * float(np.spacing(np.array(p, dtype)) or 0))
     if name in ("log", "log2", "log10", "acosh"):
         parts.append(10 ** rng.uniform(lmin, math.log10(float(fin.max)), n))
+    if name in ("erf", "erfc"):
+        parts.append(rng.uniform(-6, 6, n))
+        parts.append(rng.uniform(-28, 28, n))
     if name in ("asin", "acos", "atanh"):
         parts.append(1 - 10 ** rng.uniform(-17, -1, n))
     with np.errstate(over="ignore", invalid="ignore"):
