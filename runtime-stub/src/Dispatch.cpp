@@ -1,5 +1,6 @@
 // Launch geometry: resolving a grid or workgroup count and a workgroup size into the
-// arguments of vkCmdDispatch, checked against the device's compute limits.
+// arguments of vkCmdDispatch, checked against the device's compute limits and, for
+// kernels with 32-bit indices, against INT32_MAX invocations per axis.
 #include "nvc/Dispatch.h"
 
 #include "nvc/Error.h"
@@ -38,7 +39,7 @@ std::string formatSize(const std::array<std::uint32_t, 3> &size) {
 
 DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
-                           const DeviceLimits &limits) {
+                           const DeviceLimits &limits, std::uint32_t indexBits) {
   DispatchShape shape;
   shape.workgroupSize = config.workgroupSize.value_or(defaultWorkgroupSize);
   const auto &local = shape.workgroupSize;
@@ -72,6 +73,13 @@ DispatchShape planDispatch(const LaunchConfig &config,
           grid ? fmt::format(" (grid {} with workgroup size {})", n, local[i]) : std::string(), i,
           limits.maxComputeWorkGroupCount[i]));
     shape.workgroupCount[i] = static_cast<std::uint32_t>(groups);
+    const std::uint64_t total = groups * local[i];
+    const std::uint64_t int32Max = 2147483647u;
+    if (indexBits == 32 && total > int32Max)
+      throw Error(fmt::format(
+          "{} invocations along {} ({} workgroups of {}) do not fit the kernel's 32-bit indices "
+          "(at most {}); recompile the kernel with --index-bits=64 or launch a smaller grid",
+          total, kAxis[i], groups, local[i], int32Max));
   }
   return shape;
 }

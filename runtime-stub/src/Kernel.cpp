@@ -135,7 +135,7 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
 
   const BoundArguments bound = BoundArguments::bind(entry, args);
   LaunchResult result;
-  result.dispatch = planDispatch(config, entry.workgroupSize, ctx.limits);
+  result.dispatch = planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits);
   const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize);
 
   // Storage buffers, one per array, filled with the converted host data.

@@ -65,3 +65,34 @@ TEST_CASE("zero sizes and exceeded limits are errors naming the limit", "[dispat
                     "device's maxComputeWorkGroupCount[1] (65535)");
   CHECK(formatSize({3, 2, 1}) == "3x2x1");
 }
+
+TEST_CASE("32-bit indices limit the invocations per axis", "[dispatch-plan]") {
+  // A device with a huge workgroup count along x and z: grids beyond 2^31
+  // invocations are launchable, but not with 32-bit kernel indices.
+  DeviceLimits l = lavapipeLikeLimits();
+  l.maxComputeWorkGroupCount = {4294967295u, 65535, 4294967295u};
+  const std::uint64_t int32Max = 2147483647u;
+  const char *advice = " do not fit the kernel's 32-bit indices (at most 2147483647); recompile "
+                       "the kernel with --index-bits=64 or launch a smaller grid";
+  // Exactly INT32_MAX invocations fit; one more does not.
+  DispatchShape s = planDispatch(LaunchConfig::grid(int32Max), {1, 1, 1}, l, 32);
+  CHECK(s.workgroupCount == Size{2147483647u, 1, 1});
+  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(int32Max + 1), {1, 1, 1}, l, 32),
+                    std::string("2147483648 invocations along x (2147483648 workgroups of 1)") +
+                        advice);
+  // Rounding up to whole workgroups counts: 2^31-1 invocations in groups of 64.
+  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(int32Max), {64, 1, 1}, l, 32),
+                    std::string("2147483648 invocations along x (33554432 workgroups of 64)") +
+                        advice);
+  CHECK_NOTHROW(planDispatch(LaunchConfig::groups(65535, 65535).withWorkgroupSize(1024),
+                             {64, 1, 1}, l, 32));
+  // Every axis is checked.
+  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(1, 1, 3000000000u), {1, 1, 1}, l, 32),
+                    std::string("3000000000 invocations along z (3000000000 workgroups of 1)") +
+                        advice);
+  // 64-bit indices (and the default): the same launches are planned.
+  s = planDispatch(LaunchConfig::grid(1, 1, 3000000000u), {1, 1, 1}, l, 64);
+  CHECK(s.workgroupCount == Size{1, 1, 3000000000u});
+  s = planDispatch(LaunchConfig::grid(int32Max + 1), {1, 1, 1}, l);
+  CHECK(s.workgroupCount == Size{2147483648u, 1, 1});
+}

@@ -44,9 +44,13 @@ struct DispatchShape {
 /// maxComputeWorkGroupInvocations ("workgroup size 2048x1x1 exceeds the device's
 /// maxComputeWorkGroupInvocations (1024)"), or a workgroup count exceeds
 /// maxComputeWorkGroupCount.
+/// Resolves `config` against the entry point's default workgroup size and checks it
+/// against the device's limits. With `indexBits == 32` (the manifest's `index_bits`),
+/// the invocations along each axis (workgroups x workgroup size) must also fit a
+/// signed 32-bit integer: the kernel computes global ids and grid sizes in int32.
 DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
-                           const DeviceLimits &limits);
+                           const DeviceLimits &limits, std::uint32_t indexBits = 64);
 
 /// "64x1x1".
 std::string formatSize(const std::array<std::uint32_t, 3> &size);
