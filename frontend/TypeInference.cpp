@@ -576,6 +576,25 @@ private:
       if (!ft.isScalar())
         fail(fillExpr->getLoc(), "the fill value must be a number");
     }
+    // Refuse sizes no device allows before any later stage multiplies them out.
+    {
+      const bool shared = isSharedArrayConstructor(f);
+      const uint64_t limit = shared ? (uint64_t{1} << 18) : (uint64_t{1} << 20);
+      uint64_t bytes = dtype.byteSize();
+      for (int64_t extent : shape)
+        bytes = extent != 0 && bytes > limit / static_cast<uint64_t>(extent)
+                    ? limit + 1
+                    : bytes * static_cast<uint64_t>(extent);
+      std::string shapeText;
+      for (int64_t extent : shape)
+        shapeText += (shapeText.empty() ? "" : ", ") + std::to_string(extent);
+      if (bytes > limit)
+        fail(shapeExpr->getLoc(),
+             fmt::format("{}() of shape {} is larger than {} KiB, more {} memory than any device "
+                         "offers {}",
+                         f, "(" + shapeText + ")", limit / 1024, shared ? "shared" : "private",
+                         shared ? "a workgroup" : "an invocation"));
+    }
     result_.privateArrays[&c] = shape;
     if (isSharedArrayConstructor(f)) {
       if (result_.isDevice)
