@@ -1,0 +1,51 @@
+# nvc_add_kernels(<target> SOURCES <k.py>... [OUTPUT_DIRECTORY <dir>]
+#                 [OPTIONS <nvc option>...])
+#
+# Compiles each kernel source with nvc at build time into <dir>/<name>.spv and
+# <dir>/<name>.json (default <dir>: ${CMAKE_CURRENT_BINARY_DIR}/nvc-kernels) and
+# makes <target> depend on them. nvc writes a Make-style depfile (-MD -MF), so
+# the kernels rebuild when their sources change (and, once nvc has local
+# imports, when an imported helper file does). The output directory is stored
+# in the target property NVC_KERNEL_DIRECTORY, e.g. for
+#   target_compile_definitions(app PRIVATE
+#     KERNEL_DIR="$<TARGET_PROPERTY:app,NVC_KERNEL_DIRECTORY>")
+# The compiler is the imported executable nvc::nvc (or the in-tree target nvc).
+function(nvc_add_kernels target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "OUTPUT_DIRECTORY" "SOURCES;OPTIONS")
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "nvc_add_kernels(${target}): no SOURCES given")
+  endif()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "nvc_add_kernels(${target}): unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_OUTPUT_DIRECTORY)
+    set(ARG_OUTPUT_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/nvc-kernels")
+  endif()
+  if(TARGET nvc::nvc)
+    set(compiler nvc::nvc)
+  elseif(TARGET nvc)
+    set(compiler nvc)
+  else()
+    message(FATAL_ERROR "nvc_add_kernels: no nvc compiler target (find_package(nvc) first)")
+  endif()
+  file(MAKE_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
+  set(outputs)
+  foreach(source IN LISTS ARG_SOURCES)
+    get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    get_filename_component(name "${source}" NAME_WE)
+    set(spv "${ARG_OUTPUT_DIRECTORY}/${name}.spv")
+    set(json "${ARG_OUTPUT_DIRECTORY}/${name}.json")
+    set(dep "${ARG_OUTPUT_DIRECTORY}/${name}.d")
+    add_custom_command(
+      OUTPUT "${spv}" "${json}"
+      COMMAND ${compiler} "${source}" -o "${spv}" -MD -MF "${dep}" ${ARG_OPTIONS}
+      DEPENDS "${source}" ${compiler}
+      DEPFILE "${dep}"
+      COMMENT "nvc: compiling kernel ${name}.py"
+      VERBATIM)
+    list(APPEND outputs "${spv}" "${json}")
+  endforeach()
+  add_custom_target(${target}_nvc_kernels DEPENDS ${outputs})
+  add_dependencies(${target} ${target}_nvc_kernels)
+  set_property(TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
+endfunction()
