@@ -1,0 +1,7 @@
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1])") # §
+def k(x):
+    x[0] = 1
+# EXPECT: 4:35

@@ -1,0 +1,7 @@
+from numba import cuda
+
+
+@cuda.jit("")
+def k(x):
+    pass
+# EXPECT: 4:12

@@ -1,0 +1,7 @@
+from numba import cuda
+
+
+@cuda.jit("void(int128)")
+def k(x):
+    pass
+# EXPECT: 4:17

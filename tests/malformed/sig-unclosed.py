@@ -1,0 +1,7 @@
+from numba import cuda
+
+
+@cuda.jit("void(float32")
+def k(x):
+    pass
+# EXPECT: 4:16

@@ -1,0 +1,12 @@
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1])")
+def k(x):
+    x[0] = 1
+
+
+@cuda.jit("void(float32[::1])")
+def k(x):
+    x[0] = 2
+# EXPECT: 10:1

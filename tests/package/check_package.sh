@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The installed CMake package (docs/robustness.md, README "Build integration"):
+# installs this build into a temporary prefix, configures
+# examples/cmake-project against it (-DCMAKE_PREFIX_PATH), builds it — nvc
+# compiles the kernel through nvc_add_kernels() with a depfile — runs the
+# program, then touches the kernel source and checks that only the kernel is
+# rebuilt.
+# usage: check_package.sh BUILD_DIR SOURCE_DIR WORK_DIR
+set -euo pipefail
+build=$1 src=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+for f in bin/nvc bin/nvc-run lib/libnvc_runtime.a include/nvc/Runtime.h \
+         lib/cmake/nvc/nvcConfig.cmake lib/cmake/nvc/nvcTargets.cmake lib/cmake/nvc/NvcKernels.cmake; do
+  [ -e "$work/prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+done
+"$work/prefix/bin/nvc" --version
+cp -r "$src/examples/cmake-project" "$work/project"
+cmake -S "$work/project" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/build"
+"$work/build/scale_example"
+[ -f "$work/build/nvc-kernels/scale.d" ] || { echo "no depfile"; exit 1; }
+# Up to date: nothing to do. After touching the kernel: it is recompiled.
+if ! ninja -C "$work/build" -n | grep -q "no work to do"; then
+  echo "the example is not up to date after a build"; exit 1
+fi
+touch "$work/project/kernels/scale.py"
+ninja -C "$work/build" -n | grep -q "nvc: compiling kernel scale.py" || {
+  echo "touching the kernel source does not rebuild it"; exit 1; }
+echo "package test passed"
