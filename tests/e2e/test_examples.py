@@ -444,6 +444,22 @@ def case_subgroups(r, rng):
     check_close(got[:, 7], (lanes + 100 * size).astype(np.int32), rtol=0, atol=0)
 
 
+
+def case_cmath(r, rng):
+    n = int(rng.integers(200, 400))
+    z = (rng.standard_normal(n) + 1j * rng.standard_normal(n)) * 3
+    z[:4] = [0j, -2 + 0j, -2 - 0j, 1j]                 # branch cuts and zero
+    out, reals = poisoned(n, np.complex128), poisoned((n, 4), np.float64)
+    res = r.run("cmath_ops.py", "cmath_ops", [n], {"z": z, "out": out, "reals": reals},
+                outputs=["out", "reals"])
+    import cmath
+    want = np.array([cmath.exp(w) + cmath.sqrt(w) * 2 - np.exp(w * 0.5j) for w in z])
+    check_close(res["out"], want, rtol=1e-14, atol=1e-14)
+    polar = [cmath.polar(w) for w in z]
+    want_reals = np.array([[abs(w), cmath.phase(w), p[0] - abs(cmath.rect(*p)), p[1]]
+                           for w, p in zip(z, polar)])
+    check_close(res["reals"], want_reals, rtol=1e-14, atol=1e-14)
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -466,6 +482,7 @@ CASES = [
     ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
     ("subgroup operations: nv.subgroup and numba.cuda warp functions", case_subgroups),
     *MATH_CASES,
+    ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
 ]
 
 
