@@ -1140,8 +1140,17 @@ private:
         if (t.isFloat())
           fail(u.getLoc(), fmt::format("bad operand type for unary ~: {}", t.str()));
         return record(e, promoteIntegers(t, t));
-      default:
+      default: {
+        // -3 is a constant too (tuple indices, range steps, shapes).
+        auto it = result_.constants.find(u.operand.get());
+        if (u.op == ast::UnaryOpKind::USub && it != result_.constants.end() &&
+            it->second.type.isInteger() && it->second.type.isSigned()) {
+          ConstValue c = it->second;
+          c.i = -c.i;
+          result_.constants[&e] = c;
+        }
         return record(e, t.isFloat() ? t : promoteIntegers(t, t));
+      }
       }
     }
     case ast::Expr::Kind::BoolOp: {
