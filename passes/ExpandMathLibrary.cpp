@@ -6,7 +6,7 @@
 // Implemented here (docs/math.md has the algorithms and measured errors):
 //   exp exp2 exp10 expm1 log log2 log10 log1p sin cos tan sinpi cospi
 //   asin acos atan atan2 sinh cosh tanh asinh acosh atanh cbrt hypot fmod
-//   trunc erf erfc, and float32-only pow.
+//   trunc erf erfc lgamma, and float32-only pow.
 // Every function is computed in float64; a float32 operation is extended,
 // computed in float64 and rounded once. Operations carrying the `afn`
 // fast-math flag (libdevice's fast_*) keep the device's built-in.
@@ -985,6 +985,143 @@ F erfcImpl(F x) {
 }
 
 //===----------------------------------------------------------------------===//
+// lgamma
+//===----------------------------------------------------------------------===//
+
+/// lgamma around a_j = 1 + j/4 (j = 0..8, covering [0.875, 3.125)):
+/// Taylor coefficients to (t - a)^20; c0 and c1 as double-doubles.
+constexpr double LGAMMA_TAYLOR[9][23] = {
+    {0x0.0p+0, 0x0.0p+0, -0x1.2788cfc6fb619p-1, 0x1.6cb90701fbfabp-58, 0x1.a51a6625307d3p-1, -0x1.9a4d55beab2d7p-2, 0x1.151322ac7d848p-2, -0x1.a8b9c17aa6149p-3, 0x1.5b40cb100c306p-3, -0x1.2703a1dcea3aep-3, 0x1.010b36af86397p-3, -0x1.c806706d57db4p-4, 0x1.9a01e385d5f8fp-4, -0x1.748c33114c6d6p-4, 0x1.556ad63243bc4p-4, -0x1.3b1d971fc5985p-4, 0x1.2496df8320c5fp-4, -0x1.11133476e7fe0p-4, 0x1.00010064cdeb2p-4, -0x1.e1e2d311e8abdp-5, 0x1.c71ce3a20b419p-5, -0x1.af28a1b5688a0p-5, 0x1.9999b3352d5bap-5},
+    {-0x1.92857d38caf41p-4, -0x1.d1f2d031dc189p-58, -0x1.d1d32879af85dp-3, 0x1.dc8e13c13fe24p-57, 0x1.328429d927c67p-1, -0x1.c533afa1c090bp-3, 0x1.dad1b9fd7bfc9p-4, -0x1.1de1433c297c1p-4, 0x1.71ef365f26954p-5, -0x1.f39b6d9e5e340p-6, 0x1.5ae76b3cdadf2p-6, -0x1.eb3c295bcc743p-7, 0x1.60db24cf5a9f1p-7, -0x1.004ab83b2293ep-7, 0x1.77a0e4fa9a41fp-8, -0x1.1547622ba34f5p-8, 0x1.9bde41c3fa371p-9, -0x1.337dd262d73b2p-9, 0x1.cd34e942683eep-10, -0x1.5b3fadcadfe54p-10, 0x1.065c4139a7d9fp-10, -0x1.8dadb7e3bc8cbp-11, 0x1.2e3bdc1969385p-11},
+    {-0x1.eeb95b094c191p-4, -0x1.346863f58b075p-58, 0x1.2aed059bd608ap-5, 0x1.cd3d2ca77b63ap-63, 0x1.de9e64df22ef3p-2, -0x1.1ae55b180726cp-3, 0x1.e0f840dad61dap-5, -0x1.da59d5374a543p-6, 0x1.f9ca39daa929cp-7, -0x1.1a8ba4f0ea597p-7, 0x1.456f1ad666a3bp-8, -0x1.7edb812f6426ep-9, 0x1.c9735ae9db2c1p-10, -0x1.148a319eec639p-10, 0x1.517c5a1579f10p-11, -0x1.9eff1d1c8bdc2p-12, 0x1.00c41c13e4c1cp-12, -0x1.3f6dff22ac1c2p-13, 0x1.8f3619541742cp-14, -0x1.f4ea079c9c87ap-15, 0x1.3b5e73f18d398p-15, -0x1.8e583480fb843p-16, 0x1.f88eb43555368p-17},
+    {-0x1.59b4fd6875a6ep-4, -0x1.8611cf72ebf19p-59, 0x1.fad2d675283d3p-3, -0x1.d2a10e7fb96c4p-57, 0x1.87385c3c034c4p-2, -0x1.7f95d3d17c5a9p-4, 0x1.112f9cdb80001p-5, -0x1.c69a305c523afp-7, 0x1.9aef3265ad3bap-8, -0x1.8689d06703a1fp-9, 0x1.7f89d0ae7b841p-10, -0x1.815ca05ec2476p-11, 0x1.89b15e2032e26p-12, -0x1.974f608c4cee3p-13, 0x1.a994c51d9dceep-14, -0x1.c0387313908e9p-15, 0x1.db2a482ca867dp-16, -0x1.fa81f90aac7d0p-17, 0x1.0f3ad2a30cbddp-17, -0x1.23aa5c5c29295p-18, 0x1.3ac2ad4576ac1p-19, -0x1.54c1bcd201f4bp-20, 0x1.71f0788f51fdfp-21},
+    {0x0.0p+0, 0x0.0p+0, 0x1.b0ee6072093cep-2, 0x1.6cb90701fbfabp-58, 0x1.4a34cc4a60fa6p-2, -0x1.13e001a557607p-4, 0x1.51322ac7d8483p-6, -0x1.e404fc218f5f2p-8, 0x1.7add6eadb6c30p-9, -0x1.38ac5c2bf8e08p-10, 0x1.0b36af86396e9p-11, -0x1.d3fd4c76d2fc8p-13, 0x1.a127b0f17d65ap-14, -0x1.78de5bd7c81efp-15, 0x1.580dcee66eb02p-16, -0x1.3cbc963ce2243p-17, 0x1.2597a39f34aacp-18, -0x1.11b2eb7679541p-19, 0x1.0064cdeb22f0fp-20, -0x1.e2600d93cfd2fp-22, 0x1.c76bbb3f07a4dp-23, -0x1.af5a6cbbf8a97p-24, 0x1.99b93c2070b0fp-25},
+    {0x1.ff797bba88502p-4, -0x1.c3103ce9106b2p-60, 0x1.2524cf7b2db82p-1, 0x1.dd89eb56b65efp-55, 0x1.1d5a3f376e453p-2, -0x1.9eb4cd8bc9996p-5, 0x1.bb1c5a5dbe4e6p-7, -0x1.171c930caa33fp-8, 0x1.80a7c9ffae851p-10, -0x1.181e9b4111495p-11, 0x1.a73e8ce90dc1bp-13, -0x1.4816011331d69p-14, 0x1.0326b7c455be6p-15, -0x1.9f4390a691809p-17, 0x1.5068db1b02160p-18, -0x1.12f1467fdc88ep-19, 0x1.c4a6f528763ecp-21, -0x1.76d73a2fbebc2p-22, 0x1.37f89bf46387cp-23, -0x1.04c48024475afp-24, 0x1.b59187a5b7ccbp-26, -0x1.7053609e988f1p-27, 0x1.36f0ff06b31f5p-28},
+    {0x1.2383e809a67e8p-2, -0x1.823fe323a5c09p-56, 0x1.680425af12b5ep-1, -0x1.46eb6bf0197a4p-58, 0x1.f62057f7296c9p-3, -0x1.427f4cc53f5f0p-5, 0x1.31b4c4359dfe5p-7, -0x1.56b48947b3c37p-9, 0x1.a54d1cabdc3cbp-11, -0x1.123653d59f542p-12, 0x1.72e00847c2976p-14, -0x1.01a8f9b0dc4c5p-15, 0x1.6d28afc05c362p-17, -0x1.06a7f5bd53c7ap-18, 0x1.7e47380f10b93p-20, -0x1.18c7d311ca707p-21, 0x1.9f9496545387ep-23, -0x1.3578545be1e7ap-24, 0x1.cf535ee7ae586p-26, -0x1.5c6358273c0e7p-27, 0x1.06f9a2904a954p-28, -0x1.8e5818c2258dbp-30, 0x1.2e9858378d0cdp-31},
+    {0x1.e69eac73eab05p-2, -0x1.057db2faf97ffp-58, 0x1.a346fec1dc587p-1, -0x1.4057e9ed7047bp-57, 0x1.c012ae051644fp-3, -0x1.01a88b861cc80p-5, 0x1.b696cf9da0419p-8, -0x1.ba7d3b200ea5ep-10, 0x1.ea8360b790b08p-12, -0x1.20595481ee00bp-13, 0x1.60b2b1f2d8450p-15, -0x1.bbab5d0cd2621p-17, 0x1.1cde8d902e2cdp-18, -0x1.7396f7d7363ccp-20, 0x1.eaa8798a09fddp-22, -0x1.4719c8ef0ad35p-23, 0x1.b7942367b8171p-25, -0x1.294b757169597p-26, 0x1.94549d2c93d67p-28, -0x1.143a905f7f988p-29, 0x1.7aef16761fb9ep-31, -0x1.04d10fb06a3aap-32, 0x1.6821c690ce009p-34},
+    {0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56, 0x1.d8773039049e7p-1, 0x1.6cb90701fbfabp-58, 0x1.94699894c1f4dp-3, -0x1.a4d55beab2d6fp-6, 0x1.44c8ab1f6120ep-8, -0x1.29ad8a1fd7160p-10, 0x1.2c40cac30b6d4p-12, -0x1.41a1307669758p-14, 0x1.66d5f0c72dd18p-16, -0x1.9c1b55f6d156bp-18, 0x1.e385d5f8f3027p-20, -0x1.2051247daaa48p-21, 0x1.5c3cc88cad668p-23, -0x1.a8e501ce72ed4p-25, 0x1.055a7aa261947p-26, -0x1.43b4cad086017p-28, 0x1.9337ac8bc3ce8p-30, -0x1.f8aec7b7c4274p-32, 0x1.3d25dfaccc413p-33, -0x1.90078eedb77cep-35, 0x1.fa286d7175a73p-37},
+};
+constexpr double HALF_LN_2PI_HI = 0x1.d67f1c864beb5p-1, HALF_LN_2PI_LO = -0x1.65b5a1b7ff5dfp-55;
+/// B_2k/(2k(2k-1)), k = 1..9: Stirling's series in 1/x.
+const std::vector<double> STIRLING = {0x1.5555555555555p-4, -0x1.6c16c16c16c17p-9, 0x1.a01a01a01a01ap-11, -0x1.3813813813814p-11, 0x1.b951e2b18ff23p-11, -0x1.f6ab0d9993c7dp-10, 0x1.a41a41a41a41ap-8, -0x1.e4286cb0f5398p-6, 0x1.6fe96381e0680p-3};
+constexpr double LN_PI_HI = 0x1.250d048e7a1bdp+0, LN_PI_LO = 0x1.7abf2ad8d5088p-57;
+
+/// log(x) as a double-double (relative error ≈ 2^-59) for finite x > 0:
+/// logCore's pieces with f²/2 by a two-product and f - f²/2 by a two-sum,
+/// k·ln2_hi exact, the rest (s·(hfsq + R), k·ln2_lo) in the low part.
+DD logDD(F x) {
+  Decomposed d = decompose(x);
+  LogParts p = logParts(d.f);
+  DD f2 = twoProd(d.f, d.f);
+  DD t = twoSum(d.f, -(F(0.5) * f2.hi));
+  F low = (t.lo - F(0.5) * f2.lo) + (p.sR + d.k * F(LN2_LO));
+  DD s = twoSum(d.k * F(LN2_HI), t.hi);
+  return twoSum(s.hi, s.lo + low);
+}
+
+/// lgamma(t) for t ∈ [0.875, 3.125) from the centred Taylor series (exact
+/// zeros at 1 and 2), as a double-double; also its derivative (roughly).
+struct LgammaTaylor {
+  DD v;
+  F d;
+};
+LgammaTaylor lgammaTaylor(F t) {
+  I j = toI(roundeven((t - F(1.0)) * F(4.0)));
+  j = sel(j > I(8), I(8), sel(j < I(0), I(0), j));
+  auto coef = [&](int n) {
+    F c(LGAMMA_TAYLOR[0][n]);
+    for (int i = 1; i < 9; ++i)
+      c = sel(j == I(i), F(LGAMMA_TAYLOR[i][n]), c);
+    return c;
+  };
+  F h = t - (F(1.0) + toF(j) * F(0.25));
+  F p = coef(22);
+  for (int n = 21; n >= 4; --n)
+    p = coef(n) + h * p;
+  DD c1h = twoProd(coef(2), h);
+  DD s = twoSum(coef(0), c1h.hi);
+  F tail = coef(1) + c1h.lo + coef(3) * h + (h * h) * p;
+  return {twoSum(s.hi, s.lo + tail), coef(2) + F(2.0) * coef(4) * h};
+}
+
+/// lgamma(x) for x > -0.125 (not 0), as a double-double:
+///  - x < 0.875: lgamma(1 + x) - log|x|, 1 + x by a two-sum (its error
+///    times the derivative added);
+///  - x < 3.125: the Taylor series;
+///  - x < 16: log((x-1)(x-2)···(x-n)) + lgamma(x - n), n = floor(x) - 2,
+///    the product as a double-double (factors exact);
+///  - above: Stirling, x·(log x - 1) - log(x)/2 + ln(2π)/2 + Σ
+///    B_2k/(2k(2k-1)x^(2k-1)), log x as a double-double; x > 2^900 is
+///    scaled by 2^-128 for the two-product (the small terms vanish there).
+DD lgammaPos(F x) {
+  // x < 0.875
+  F xs = sel(x < F(0.875), x, F(0.5));
+  DD u = twoSum(F(1.0), xs);
+  LgammaTaylor a = lgammaTaylor(u.hi);
+  DD la = logDD(fabs(xs));
+  DD r1 = twoSum(a.v.hi, -la.hi);
+  DD small{r1.hi, r1.lo + (a.v.lo + a.d * u.lo - la.lo)};
+  // 0.875 ≤ x < 16
+  F xm = sel(x >= F(0.875) && x < F(16.0), x, F(1.5));
+  F nf = fmax(floor(xm) - F(2.0), F(0.0));
+  nf = sel(xm < F(3.125), F(0.0), nf);
+  F t = xm - nf;
+  LgammaTaylor b = lgammaTaylor(t);
+  DD P{F(1.0), F(0.0)};
+  for (int i = 1; i <= 13; ++i) {
+    DD q = twoProd(P.hi, xm - F(double(i)));
+    F lo = q.lo + P.lo * (xm - F(double(i)));
+    B use = F(double(i)) <= nf;
+    P = {sel(use, q.hi, P.hi), sel(use, lo, P.lo)};
+  }
+  DD lp = logDD(P.hi);
+  F lpLo = lp.lo + P.lo / P.hi;
+  DD r2 = twoSum(lp.hi, b.v.hi);
+  DD mid{sel(nf > F(0.0), r2.hi, b.v.hi),
+         sel(nf > F(0.0), r2.lo + lpLo + b.v.lo, b.v.lo)};
+  // x ≥ 16 (inf → clamped; the caller selects inf)
+  F xl = sel(x >= F(16.0), fmin(x, F(0x1p1020)), F(16.0));
+  B big = xl > F(0x1p900);
+  F xsc = sel(big, xl * F(0x1p-128), xl);
+  DD L = logDD(xl);
+  DD D = twoSum(L.hi, F(-1.0));
+  F dlo = D.lo + L.lo;
+  DD T = twoProd(xsc, D.hi);
+  F tlo = T.lo + xsc * dlo;
+  F iv = F(1.0) / xl;
+  F S = iv * horner(iv * iv, STIRLING);
+  F smallTerms = sel(big, F(0.0), (F(HALF_LN_2PI_HI) - F(0.5) * L.hi) + S);
+  DD U = twoSum(T.hi, smallTerms);
+  F ulo = U.lo + tlo + sel(big, F(0.0), F(HALF_LN_2PI_LO) - F(0.5) * L.lo);
+  F bigScale = sel(big, F(0x1p128), F(1.0));
+  DD large{U.hi * bigScale, ulo * bigScale};
+  B isSmall = x < F(0.875), isMid = x < F(16.0);
+  return {sel(isSmall, small.hi, sel(isMid, mid.hi, large.hi)),
+          sel(isSmall, small.lo, sel(isMid, mid.lo, large.lo))};
+}
+
+/// lgamma(x) = log|Γ(x)|. For x ≤ -0.125, by reflection:
+/// log(π/|x·sinpi(x)|) - lgamma(-x), the product as a double-double.
+/// Poles (0 and negative integers) give +inf (Python raises ValueError).
+F lgammaImpl(F x) {
+  F ax = fabs(x);
+  B neg = x <= F(-0.125);
+  DD pos = lgammaPos(sel(neg, ax, sel(isfinite(x) && !(x == F(0.0)), x, F(1.0))));
+  F s = fabs(sinpiImpl(sel(neg && isfinite(x), ax, F(0.5))));
+  DD q = twoProd(sel(neg, ax, F(1.0)), s);
+  B qOk = q.hi > F(0x1p-1000);
+  DD lq = logDD(sel(qOk, q.hi, F(1.0)));
+  DD lt = twoSum(F(LN_PI_HI), -lq.hi);
+  F ltLo = lt.lo + F(LN_PI_LO) - lq.lo - q.lo / q.hi;
+  DD r = twoSum(lt.hi, -pos.hi);
+  F negRes = r.hi + (r.lo + ltLo - pos.lo);
+  negRes = sel(qOk, negRes, F(INFINITY));
+  F res = sel(neg, negRes, pos.hi + pos.lo);
+  res = sel(x == F(0.0) || isinf(x), F(INFINITY), res);
+  return sel(isnan(x), x, res);
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -1029,6 +1166,7 @@ const std::map<std::string, Entry> &implementations() {
       {"pow", {[](auto &a) { return powF32Impl(a[0], a[1]); }, true}},
       {"erf", {[](auto &a) { return erfImpl(a[0]); }}},
       {"erfc", {[](auto &a) { return erfcImpl(a[0]); }}},
+      {"lgamma", {[](auto &a) { return lgammaImpl(a[0]); }}},
   };
   return table;
 }
