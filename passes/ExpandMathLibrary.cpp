@@ -6,7 +6,7 @@
 // Implemented here (docs/math.md has the algorithms and measured errors):
 //   exp exp2 exp10 expm1 log log2 log10 log1p sin cos tan sinpi cospi
 //   asin acos atan atan2 sinh cosh tanh asinh acosh atanh cbrt hypot fmod
-//   trunc erf erfc lgamma, and float32-only pow.
+//   trunc erf erfc lgamma gamma, and float32-only pow.
 // Every function is computed in float64; a float32 operation is extended,
 // computed in float64 and rounded once. Operations carrying the `afn`
 // fast-math flag (libdevice's fast_*) keep the device's built-in.
@@ -1025,13 +1025,13 @@ struct LgammaTaylor {
   DD v;
   F d;
 };
-LgammaTaylor lgammaTaylor(F t) {
+LgammaTaylor centredTaylor(F t, const double (*tab)[23]) {
   I j = toI(roundeven((t - F(1.0)) * F(4.0)));
   j = sel(j > I(8), I(8), sel(j < I(0), I(0), j));
   auto coef = [&](int n) {
-    F c(LGAMMA_TAYLOR[0][n]);
+    F c(tab[0][n]);
     for (int i = 1; i < 9; ++i)
-      c = sel(j == I(i), F(LGAMMA_TAYLOR[i][n]), c);
+      c = sel(j == I(i), F(tab[i][n]), c);
     return c;
   };
   F h = t - (F(1.0) + toF(j) * F(0.25));
@@ -1043,6 +1043,7 @@ LgammaTaylor lgammaTaylor(F t) {
   F tail = coef(1) + c1h.lo + coef(3) * h + (h * h) * p;
   return {twoSum(s.hi, s.lo + tail), coef(2) + F(2.0) * coef(4) * h};
 }
+LgammaTaylor lgammaTaylor(F t) { return centredTaylor(t, LGAMMA_TAYLOR); }
 
 /// lgamma(x) for x > -0.125 (not 0), as a double-double:
 ///  - x < 0.875: lgamma(1 + x) - log|x|, 1 + x by a two-sum (its error
@@ -1121,6 +1122,75 @@ F lgammaImpl(F x) {
   return sel(isnan(x), x, res);
 }
 
+/// Γ around a_j = 1 + j/4 (j = 0..8): Taylor coefficients to (t - a)^20;
+/// c0 and c1 as double-doubles.
+constexpr double GAMMA_TAYLOR[9][23] = {
+    {0x1.0000000000000p+0, 0x0.0p+0, -0x1.2788cfc6fb619p-1, 0x1.6cb90701fbfabp-58, 0x1.fa658c23b1578p-1, -0x1.d0a118f324b63p-1, 0x1.f6a51055096b5p-1, -0x1.f6c80ec38b67bp-1, 0x1.fc7e0a6eb310bp-1, -0x1.fdf3f157b7a39p-1, 0x1.ff07b5a17ff6cp-1, -0x1.ff803d68a0bd4p-1, 0x1.ffc0841d585a3p-1, -0x1.ffe018c484f47p-1, 0x1.fff00b768f1c4p-1, -0x1.fff8035584e02p-1, 0x1.fffc012f95041p-1, -0x1.fffe0062af588p-1, 0x1.ffff002146257p-1, -0x1.ffff800b0d91ap-1, 0x1.ffffc003b10f7p-1, -0x1.ffffe0013af5fp-1, 0x1.fffff0006908bp-1},
+    {0x1.d013fc47eeeeap-1, 0x1.e6ce29429451bp-56, -0x1.a6398b8ba7ab9p-3, 0x1.e12d8c7decc53p-57, 0x1.21d4e80718127p-1, -0x1.4d98f557aa446p-2, 0x1.4f1d1274008a3p-2, -0x1.0073e4afb4f08p-2, 0x1.a8fe0bd448e3cp-3, -0x1.540b7ef75b898p-3, 0x1.119fc5128421bp-3, -0x1.b68be954ddac0p-4, 0x1.5f4ef89fd8b66p-4, -0x1.193b5a1d03db4p-4, 0x1.c2251dedb01b9p-5, -0x1.68312ae88281bp-5, 0x1.2030104759cbap-5, -0x1.cd21740a29122p-6, 0x1.70eb035e7a909p-6, -0x1.2723f1d5da8d1p-6, 0x1.d83ae0342bc2fp-7, -0x1.79c94ea2557dbp-7, 0x1.2e3aea549e127p-7},
+    {0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55, 0x1.08ea88ee561b1p-5, 0x1.fbccaad5388ebp-59, 0x1.a8c4dba620d57p-2, -0x1.b77ac1ca2eba5p-4, 0x1.283bd374eb2a9p-3, -0x1.3d88cfe50606ep-4, 0x1.e022b7434f056p-5, -0x1.374fd5cc92307p-5, 0x1.a752c6af0044ap-6, -0x1.1a2c297b7dc36p-6, 0x1.7991dd6395dfcp-7, -0x1.f7fc564f09ebap-8, 0x1.504eb103f42dbp-8, -0x1.c0a23192daff3p-9, 0x1.2b2f00c575b1dp-9, -0x1.8efc5deb2c878p-10, 0x1.0a0540a8e162cp-10, -0x1.62b7cd1613cebp-11, 0x1.d8f9fae0fb91cp-12, -0x1.3b5349029a951p-12, 0x1.a4709ea6f9b7cp-13},
+    {0x1.d68f5d0f97142p-1, 0x1.dc37db819e529p-60, 0x1.d1cd74df2c579p-3, -0x1.f55b5f6535d8ap-58, 0x1.845fc5d28f665p-2, 0x1.9c8117858d309p-9, 0x1.65a8e078005e8p-4, -0x1.7bf5bc4a73e67p-6, 0x1.6197961e23d4dp-6, -0x1.57a777aa452f6p-7, 0x1.aafcb1b9349a7p-8, -0x1.de0b1121daccap-9, 0x1.14c08e91d8ae7p-9, -0x1.3c25fd7eb6f72p-10, 0x1.6a338893e002cp-11, -0x1.9e428c82e9790p-12, 0x1.d9c6cb20561edp-13, -0x1.0ed60ae7e8f3ap-13, 0x1.359bfb168d977p-14, -0x1.61e5dbe591041p-15, 0x1.947f6ec6d9fb9p-16, -0x1.ce507ec8fd175p-17, 0x1.0830e92a90d62p-17},
+    {0x1.0000000000000p+0, 0x0.0p+0, 0x1.b0ee6072093cep-2, 0x1.6cb90701fbfabp-58, 0x1.a5b978b96bebfp-2, 0x1.4e239984650acp-4, 0x1.301fbb0f25a92p-4, -0x1.17f3740fe2a71p-12, 0x1.6d7eeac9ea41bp-7, -0x1.75e6e90492e64p-9, 0x1.13c449c85323dp-9, -0x1.e21f1c831a17dp-11, 0x1.011ad2de73ab0p-11, -0x1.f94a72c9a4c51p-13, 0x1.fe564144f8db4p-14, -0x1.fdf7bd70f9704p-15, 0x1.feed0811f7c96p-16, -0x1.ff331a546f7f6p-17, 0x1.ff7d2d99e3b9dp-18, -0x1.ffa71db0af252p-19, 0x1.ffc51beea98fdp-20, -0x1.ffd89e67e358bp-21, 0x1.ffe5c25848889p-22},
+    {0x1.220c7dacf5552p+0, 0x1.98206ce4ce598p-54, 0x1.4c2200ac4a891p-1, -0x1.b63aaf775bd99p-55, 0x1.00bbbf25f42c2p-1, 0x1.45553ac1369edp-3, 0x1.552d86e559a16p-4, 0x1.d186930bcbb0dp-7, 0x1.255c569f13bb1p-7, -0x1.052e0e9881836p-15, 0x1.fc375fc9a0a60p-11, -0x1.deb30a19a7335p-13, 0x1.2d9ae5e26fd27p-13, -0x1.d9c02360ddb0fp-15, 0x1.bd8978a35f7dap-16, -0x1.857b4f30698e7p-17, 0x1.5d2e15b79b3fep-18, -0x1.360fbff7ebf6cp-19, 0x1.140afc08a548ep-20, -0x1.eaecd69fc71ffp-22, 0x1.b495819978ad1p-23, -0x1.842d7e345c4cep-24, 0x1.591dc06570bfap-25},
+    {0x1.544fa6d47b390p+0, -0x1.2569de13afcdbp-59, 0x1.de9585f1a7093p-1, 0x1.2e0c1c1880a4dp-55, 0x1.4f224d4b7e01cp-1, 0x1.03f6d2fa4f4f9p-2, 0x1.c138b89492c57p-4, 0x1.d0a9bc49352b9p-6, 0x1.5489cc6ba9e97p-7, 0x1.a55ed20e77990p-10, 0x1.8b8fcdab80c4fp-11, 0x1.08875c39f8b5bp-18, 0x1.013c8f32a46a0p-14, -0x1.ad8d5ec643e55p-17, 0x1.e6ccdb916398fp-18, -0x1.57a151808dc3dp-19, 0x1.227caaac5c165p-20, -0x1.c8b55d767a4eap-22, 0x1.706244b192be0p-23, -0x1.2649eb5e11fc7p-24, 0x1.d789546f4fc78p-26, -0x1.79517626ecaaep-27, 0x1.2dfaa0b4c056cp-28},
+    {0x1.9bbd716da431ap+0, -0x1.e5f4f1fee9578p-55, 0x1.512ca0189d3d3p+0, 0x1.b09ae0fef495ap-54, 0x1.c8472a50088f6p-1, 0x1.8a0389a4e2d47p-2, 0x1.3f65c8c716877p-3, 0x1.7edabc2edb537p-5, 0x1.dda714d4959c2p-7, 0x1.a7286b493a5b5p-9, 0x1.df5a3d7c8d7cfp-11, 0x1.16605772a4ee3p-13, 0x1.917a1758192c1p-15, 0x1.f50c2f8963750p-21, 0x1.8e34055a1692ep-19, -0x1.1ac97ab11c89dp-21, 0x1.2d94e58787bbbp-22, -0x1.7e3fac0c5c888p-24, 0x1.270cbd2f0dd61p-25, -0x1.a4aa4a2984307p-27, 0x1.34a10db7010c3p-28, -0x1.c00a40de38101p-30, 0x1.46506017d74a4p-31},
+    {0x1.0000000000000p+1, 0x0.0p+0, 0x1.d8773039049e7p+0, 0x1.6cb90701fbfabp-57, 0x1.3f18547938453p+0, 0x1.2665a2bdcf38bp-1, 0x1.d73187d1582e8p-3, 0x1.2defd42705e3dp-4, 0x1.691f1cf9aab71p-6, 0x1.6516ec8f419d1p-8, 0x1.6343551826c2cp-10, 0x1.15a5dc3630bf5p-12, 0x1.00b449ce69f12p-14, 0x1.1d665e68521c0p-17, 0x1.42f39ed5058bdp-19, 0x1.7a0f4ffdac1f1p-24, 0x1.ea9541fcb2448p-24, -0x1.184909ded7ea8p-26, 0x1.284d15d0e9da1p-27, -0x1.4f80b65b5a42cp-29, 0x1.dfe3dfa6ab1f9p-31, -0x1.3827939c8e474p-32, 0x1.a47e0ca5fb7edp-34},
+};
+
+/// Γ(x) for x > -0.125 (x ≠ 0), as a double-double times 2^-200 (so that
+/// Γ up to x ≈ 185 stays finite for the reflection):
+///  - x < 0.875: Γ(1 + x)/x (1 + x by a two-sum, its error times the
+///    derivative added);
+///  - x < 3.125: the Taylor series;
+///  - above: (x-1)(x-2)···(x-n)·Γ(x - n), n = floor(x) - 2 ≤ 184, the
+///    product as a double-double (factors exact), started at 2^-200.
+DD gammaPosScaled(F x) {
+  F xs = sel(x < F(0.875), x, F(0.5));
+  DD u = twoSum(F(1.0), xs);
+  LgammaTaylor a = centredTaylor(u.hi, GAMMA_TAYLOR);
+  DD g1{a.v.hi, a.v.lo + a.d * u.lo};
+  DD small = divDD(g1, DD{xs, F(0.0)});
+  F xm = sel(x >= F(0.875), fmin(x, F(186.0)), F(1.5));
+  F nf = fmax(floor(xm) - F(2.0), F(0.0));
+  nf = sel(xm < F(3.125), F(0.0), nf);
+  LgammaTaylor b = centredTaylor(xm - nf, GAMMA_TAYLOR);
+  DD P{F(0x1p-200), F(0.0)};
+  for (int i = 1; i <= 184; ++i) {
+    F fct = xm - F(double(i));
+    DD q = twoProd(P.hi, fct);
+    F lo = q.lo + P.lo * fct;
+    B use = F(double(i)) <= nf;
+    P = {sel(use, q.hi, P.hi), sel(use, lo, P.lo)};
+  }
+  DD pg = twoProd(P.hi, b.v.hi);
+  F pgLo = pg.lo + (P.hi * b.v.lo + P.lo * b.v.hi);
+  B isSmall = x < F(0.875);
+  return {sel(isSmall, small.hi * F(0x1p-200), pg.hi), sel(isSmall, small.lo * F(0x1p-200), pgLo)};
+}
+
+/// Γ(x). For x ≤ -1/8, reflection: -π/(x·sinpi(x)·Γ(-x)) with the
+/// denominator and the quotient as double-doubles. ±0 give ±inf,
+/// negative integers and -inf NaN (Python's math.gamma raises ValueError
+/// there; kernels return what C's tgamma and Numba's CUDA target return).
+F gammaImpl(F x) {
+  F ax = fabs(x);
+  B neg = x <= F(-0.125);
+  DD g = gammaPosScaled(sel(neg, ax, sel(isfinite(x) && !(x == F(0.0)), x, F(1.0))));
+  F pos = (g.hi + g.lo) * F(0x1p100) * F(0x1p100);
+  F xn = sel(neg && isfinite(x), x, F(-0.5));
+  F s = sinpiImpl(xn);
+  DD xsn = twoProd(xn, s);
+  DD den = twoProd(xsn.hi, g.hi);
+  F denLo = den.lo + (xsn.hi * g.lo + xsn.lo * g.hi);
+  DD q = divDD(DD{F(-PI_HI), F(-PI_LO)}, DD{den.hi, denLo});
+  F negRes = (q.hi + q.lo) * F(0x1p-100) * F(0x1p-100);
+  negRes = sel(ax >= F(190.0), copysign(F(0.0), s), negRes);
+  F res = sel(neg, negRes, pos);
+  res = sel(x > F(171.7), F(INFINITY), res);
+  res = sel(x == F(0.0), copysign(F(INFINITY), x), res);
+  res = sel(x < F(0.0) && (floor(x) == x), F(NAN), res);
+  return sel(isnan(x), x, res);
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1167,6 +1237,7 @@ const std::map<std::string, Entry> &implementations() {
       {"erf", {[](auto &a) { return erfImpl(a[0]); }}},
       {"erfc", {[](auto &a) { return erfcImpl(a[0]); }}},
       {"lgamma", {[](auto &a) { return lgammaImpl(a[0]); }}},
+      {"gamma", {[](auto &a) { return gammaImpl(a[0]); }}},
   };
   return table;
 }

@@ -90,7 +90,7 @@ def via_mpmath(name):
         with mpmath.workprec(80):
             for v in x.astype(np.float64):
                 v = float(v)
-                if math.isnan(v) or (v == 0 and name != "loggamma"):
+                if math.isnan(v) or (v == 0 and name not in ("loggamma", "gamma")):
                     out.append(LD(v) if name == "erf" else LD(1.0 if v == 0 else v))
                     continue
                 if name == "loggamma":  # log|Γ(x)|; poles (0, negative integers) are +inf
@@ -101,6 +101,23 @@ def via_mpmath(name):
                     m, e = mpmath.frexp(r) if r != 0 else (0, 0)
                     out.append(LD(int(mpmath.ldexp(m, 64))) * LD(2) ** (int(e) - 64) if r != 0
                                else LD(0.0))
+                    continue
+                if name == "gamma":  # ±0: ±inf; negative integers, -inf: NaN
+                    if v == 0 or math.isinf(v):
+                        out.append(LD(math.copysign(np.inf, v)) if v == 0 or v > 0 else LD(np.nan))
+                        continue
+                    if v < 0 and v == math.floor(v):
+                        out.append(LD(np.nan))
+                        continue
+                    if v > 172:
+                        out.append(LD(np.inf))
+                        continue
+                    r = f(mpmath.mpf(v))
+                    if abs(r) < mpmath.mpf(2) ** -1100:
+                        out.append(LD(math.copysign(0.0, float(mpmath.sign(r)))))
+                        continue
+                    m, e = mpmath.frexp(r)
+                    out.append(LD(int(mpmath.ldexp(m, 64))) * LD(2) ** (int(e) - 64))
                     continue
                 if abs(v) > 30:  # erf = ±1, erfc = 0 or 2 (mpmath overflows on huge v)
                     out.append(LD(math.copysign(1.0, v)) if name == "erf" else LD(0.0 if v > 0 else 2.0))
@@ -155,6 +172,7 @@ FUNCS = {
     "erf": ("math.erf", 1, via_mpmath("erf")),
     "erfc": ("math.erfc", 1, via_mpmath("erfc")),
     "lgamma": ("math.lgamma", 1, via_mpmath("loggamma")),
+    "gamma": ("math.gamma", 1, via_mpmath("gamma")),
 }
 F64_ONLY = set()
 F32_ONLY = {"pow"}
@@ -195,9 +213,11 @@ def samples(name, dtype, rng, n):
         parts.append(p + rng.integers(-30, 30, 60) * float(np.spacing(np.array(p, dtype)) or 0))
     if name in ("log", "log2", "log10", "acosh"):
         parts.append(10 ** rng.uniform(lmin, math.log10(float(fin.max)), n))
-    if name == "lgamma":
+    if name in ("lgamma", "gamma"):
         parts.append(rng.uniform(-30, 30, n))
         parts.append(rng.uniform(0, 200, n))
+    if name == "gamma":
+        parts.append(rng.uniform(-190, -160, n))
     if name in ("erf", "erfc"):
         parts.append(rng.uniform(-6, 6, n))
         parts.append(rng.uniform(-28, 28, n))
