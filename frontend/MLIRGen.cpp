@@ -132,7 +132,14 @@ public:
     exit_ = new mlir::Block();
     for (auto t : results)
       exit_->addArgument(t, loc(def.getLoc()));
-    block(def.body);
+    try {
+      block(def.body);
+    } catch (...) {
+      // A CompileError leaves the exit block unlinked: hand it to the
+      // function so that it is freed with the module.
+      func.getBody().push_back(exit_);
+      throw;
+    }
     if (!terminated()) {
       // Falling off the end returns None; in a function that returns a
       // value that path's result is undefined (type inference made every
@@ -232,7 +239,14 @@ public:
     }
 
     exit_ = new mlir::Block();
-    block(def.body);
+    try {
+      block(def.body);
+    } catch (...) {
+      // A CompileError leaves the exit block unlinked: hand it to the
+      // function so that it is freed with the module.
+      func.getBody().push_back(exit_);
+      throw;
+    }
     if (!terminated())
       b_.create<mlir::cf::BranchOp>(loc(def.getLoc()), exit_);
     func.getBody().push_back(exit_);
