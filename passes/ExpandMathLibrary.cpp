@@ -6,7 +6,7 @@
 // Implemented here (docs/math.md has the algorithms and measured errors):
 //   exp exp2 exp10 expm1 log log2 log10 log1p sin cos tan sinpi cospi
 //   asin acos atan atan2 sinh cosh tanh asinh acosh atanh cbrt hypot fmod
-//   trunc erf erfc lgamma gamma, and float32-only pow.
+//   trunc erf erfc lgamma gamma pow.
 // Every function is computed in float64; a float32 operation is extended,
 // computed in float64 and rounded once. Operations carrying the `afn`
 // fast-math flag (libdevice's fast_*) keep the device's built-in.
@@ -864,11 +864,18 @@ F truncImpl(F x) { return sel(x < F(0.0), ceil(x), floor(x)); }
 /// pow, for float32 arguments only: e^(y·log|x|) in float64 is within
 /// 2^-40 relative whenever the float32 result is finite; plus C99's special
 /// cases (Annex F.9.4.4).
+F powSpecials(F x, F y, F mag);
 F powF32Impl(F x, F y) {
   F ax = fabs(x);
   F l = logCore(sel(ax > F(0.0) && isfinite(ax), ax, F(1.0)), F(0.0), 0);
   Scaled s = expCore(clampF(y * l, -800, 800), F(0.0));
-  F mag = scale(s.m, s.k);
+  return powSpecials(x, y, scale(s.m, s.k));
+}
+
+/// |x|^y's sign and C99's special cases (Annex F.9.4.4) around the
+/// magnitude `mag` computed for finite nonzero x.
+F powSpecials(F x, F y, F mag) {
+  F ax = fabs(x);
   B yInt = floor(y) == y;
   B odd = yInt && cmp(CmpFPredicate::UNE, floor(y * F(0.5)) * F(2.0), y) && isfinite(y);
   F res = sel(x < F(0.0), sel(odd, -mag, mag), mag);
@@ -1191,6 +1198,69 @@ F gammaImpl(F x) {
   return sel(isnan(x), x, res);
 }
 
+
+//===----------------------------------------------------------------------===//
+// pow (float64)
+//===----------------------------------------------------------------------===//
+
+/// log(x) as a double-double with relative error ≈ 2^-66 for finite x > 0:
+/// x = 2^k(1 + f), s = f/(2 + f) as a double-double (2 + f by a two-sum,
+/// divDD), log(1 + f) = 2s + (2/3)s³ + s·R(s²) with 2s and (2/3)s³ as
+/// double-doubles (two-products) and R = Σ_{n≥2} 2s^(2n)/(2n+1)
+/// (≤ 2·10^-4 of the result); plus k·ln2 as k·ln2_hi (exact) + k·ln2_lo.
+DD logDDFine(F x) {
+  Decomposed d = decompose(x);
+  DD den = twoSum(F(2.0), d.f);
+  DD sd = divDD(DD{d.f, F(0.0)}, den);
+  DD z = twoProd(sd.hi, sd.hi);
+  F zz = z.hi + (z.lo + F(2.0) * sd.hi * sd.lo);
+  DD s3 = twoProd(sd.hi, z.hi); // s³ ≈ s3 + (s·z.lo + 3s²·s_lo)
+  F s3lo = s3.lo + sd.hi * z.lo + F(3.0) * z.hi * sd.lo;
+  // (2/3)·s³ with 2/3 as a double-double
+  constexpr double TWO3_HI = 0x1.5555555555555p-1, TWO3_LO = 0x1.5555555555555p-55;
+  DD t3 = twoProd(s3.hi, F(TWO3_HI));
+  F t3lo = t3.lo + s3.hi * F(TWO3_LO) + s3lo * F(TWO3_HI);
+  static const std::vector<double> c = [] {
+    std::vector<double> v;
+    for (int n = 2; n <= 12; ++n)
+      v.push_back(static_cast<double>(2.0L / (2 * n + 1)));
+    return v;
+  }();
+  F rest = (sd.hi * zz) * (zz * horner(zz, c));
+  // 2s + t3 + rest, then + k·ln2
+  DD a = twoSum(F(2.0) * sd.hi, t3.hi);
+  F alo = a.lo + F(2.0) * sd.lo + t3lo + rest;
+  DD kh = twoSum(d.k * F(LN2_HI), a.hi);
+  return twoSum(kh.hi, kh.lo + (alo + d.k * F(LN2_LO)));
+}
+
+/// pow(x, y) for float64: |x|^y = e^(y·log|x|) with log|x| from logDDFine,
+/// y·log|x| as a double-double (two-product), and e^(hi + lo) with the
+/// reduced argument r and 1 + expm1(r) kept as double-doubles; scaled by
+/// 2^k last (one rounding if subnormal). Sign and special cases as for
+/// float32 (powSpecials).
+F powF64Impl(F x, F y) {
+  F ax = fabs(x);
+  DD L = logDDFine(sel(ax > F(0.0) && isfinite(ax), ax, F(1.0)));
+  F p = y * L.hi;
+  B over = p > F(800.0), under = p < F(-800.0);
+  F yc = sel(over || under || isnan(p) || fabs(y) > F(0x1p990), F(0.0), y);
+  DD yl = twoProd(yc, L.hi);
+  DD w = twoSum(yl.hi, yl.lo + yc * L.lo);
+  F kf = roundeven(w.hi * F(INV_LN2));
+  F t = w.hi - kf * F(LN2_HI); // exact
+  DD r = twoSum(t, w.lo - kf * F(LN2_LO));
+  static const std::vector<double> inv = expSeries(14);
+  F tail = r.hi * (r.hi * horner(r.hi, inv));
+  F em = r.hi + tail;
+  F emLo = ((r.hi - em) + tail);
+  F m = F(1.0) + em;
+  F mLo = ((F(1.0) - m) + em) + emLo + r.lo * m;
+  F mag = scale(m + mLo, toI(kf));
+  mag = sel(over, F(INFINITY), sel(under, F(0.0), mag));
+  return powSpecials(x, y, mag);
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1234,6 +1304,7 @@ const std::map<std::string, Entry> &implementations() {
       {"trunc", {[](auto &a) { return truncImpl(a[0]); }}},
       {"roundeven", {[](auto &a) { return roundeven(a[0]); }}},
       {"pow", {[](auto &a) { return powF32Impl(a[0], a[1]); }, true}},
+      {"pow64", {[](auto &a) { return powF64Impl(a[0], a[1]); }}},
       {"erf", {[](auto &a) { return erfImpl(a[0]); }}},
       {"erfc", {[](auto &a) { return erfcImpl(a[0]); }}},
       {"lgamma", {[](auto &a) { return lgammaImpl(a[0]); }}},
@@ -1318,6 +1389,8 @@ struct ExpandMathLibraryPass
         continue;
       if (f32 && !useFloat64 && !isCall && isGLSLF32(name))
         continue;
+      if (name == "pow" && !f32)
+        name = "pow64"; // float32 keeps the cheaper single-double pow
       auto it = implementations().find(name);
       if (it == implementations().end() || (!f32 && it->second.f32Only) ||
           (f32 && !useFloat64)) {

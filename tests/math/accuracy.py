@@ -175,7 +175,7 @@ FUNCS = {
     "gamma": ("math.gamma", 1, via_mpmath("gamma")),
 }
 F64_ONLY = set()
-F32_ONLY = {"pow"}
+F32_ONLY = set()
 
 SPECIALS = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -0.5, 2.0, 5e-324, -5e-324,
             2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308]
@@ -242,6 +242,10 @@ def pair_samples(name, dtype, rng, n):
     if name == "pow":  # keep results in range: moderate exponents, some integers
         y[-n:] = np.where(rng.random(n) < 0.3, np.round(y[-n:] * 5), y[-n:] * 10)
         x[-n:] = rng.uniform(-4, 4, n)
+        if dtype == np.float64:  # large and tiny results: y·log|x| up to ±745
+            bx = np.exp(rng.uniform(-5, 5, n))
+            by = rng.uniform(-745, 709.7, n) / np.log(bx)
+            x, y = np.concatenate([x, bx]), np.concatenate([y, by])
     return x, y
 
 
