@@ -19,6 +19,7 @@
 #include "frontend/ModuleLoader.h"
 #include "frontend/Parser.h"
 #include "frontend/TypeInference.h"
+#include "passes/AtomicRMWToSPIRV.h"
 #include "passes/Passes.h"
 
 #include <fmt/format.h>
@@ -221,8 +222,10 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   auto targetEnv = mlir::parseAttribute(
       "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
       "GroupNonUniform, GroupNonUniformArithmetic, GroupNonUniformShuffle, "
-      "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot], "
-      "[SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>",
+      "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot, "
+      "AtomicFloat32AddEXT], "
+      "[SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, "
+      "#spirv.resource_limits<>>",
       &context);
   module->getOperation()->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
 
@@ -237,39 +240,73 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     return finish(true);
   }
 
-  mlir::PassManager pm(&context);
   PipelineOptions pipelineOptions;
   pipelineOptions.localSize = options.localSize;
   pipelineOptions.indexBits = indexBits;
   // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
   // instead of nvc's float64-based implementations.
   pipelineOptions.mathInFloat64 = !options.noFloat64;
-  buildLoweringPipeline(pm, pipelineOptions);
-  if (mlir::failed(pm.run(*module))) {
-    result.internalError = true;
-    if (!diags.errorCount())
-      diags.error({}, "internal compiler error: the lowering pipeline failed");
-    return finish(false);
-  }
-  if (diags.errorCount())
-    return finish(false);
+  // Float32 atomic adds: the main module uses compare-and-swap loops (any
+  // device); a variant uses OpAtomicFAddEXT for devices that have it.
+  bool floatAddVariant = false;
+  if (options.emit == EmitKind::Binary)
+    module->walk([&](mlir::memref::GenericAtomicRMWOp op) {
+      floatAddVariant |= isNativeFloatAtomicAdd(op);
+    });
+  mlir::OwningOpRef<mlir::ModuleOp> variantModule;
+  if (floatAddVariant)
+    variantModule = module->clone();
+
+  // Lowers `m` to SPIR-V words; false (with a diagnostic) on failure.
+  auto lower = [&](mlir::ModuleOp m, const PipelineOptions &pipeline, std::vector<uint32_t> &words,
+                   mlir::spirv::ModuleOp &spirvModule) {
+    mlir::PassManager pm(&context);
+    buildLoweringPipeline(pm, pipeline);
+    if (mlir::failed(pm.run(m))) {
+      result.internalError = true;
+      if (!diags.errorCount())
+        diags.error({}, "internal compiler error: the lowering pipeline failed");
+      return false;
+    }
+    if (diags.errorCount())
+      return false;
+    m->walk([&](mlir::spirv::ModuleOp s) { spirvModule = s; });
+    if (!spirvModule) {
+      result.internalError = true;
+      diags.error({}, "internal compiler error: no SPIR-V module produced");
+      return false;
+    }
+    std::string error;
+    if (!emitSPIRV(spirvModule, words, error)) {
+      result.internalError = true;
+      diags.error({}, error);
+      return false;
+    }
+    return true;
+  };
   mlir::spirv::ModuleOp spirvModule;
-  module->walk([&](mlir::spirv::ModuleOp m) { spirvModule = m; });
-  if (!spirvModule) {
-    result.internalError = true;
-    diags.error({}, "internal compiler error: no SPIR-V module produced");
+  if (!lower(*module, pipelineOptions, result.words, spirvModule))
     return finish(false);
-  }
-  std::string error;
-  if (!emitSPIRV(spirvModule, result.words, error)) {
-    result.internalError = true;
-    diags.error({}, error);
-    return finish(false);
+  std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> variants;
+  if (variantModule) {
+    PipelineOptions native = pipelineOptions;
+    native.nativeFloatAtomicAdd = true;
+    SPIRVVariant &v = result.variants.emplace_back();
+    v.name = "atomic-float-add";
+    mlir::spirv::ModuleOp variantSPIRV;
+    if (!lower(*variantModule, native, v.words, variantSPIRV))
+      return finish(false);
+    // Arrays that also see float max/min/exch stay on compare-and-swap
+    // loops: then the variant is the main module again, and is dropped.
+    if (v.words == result.words)
+      result.variants.pop_back();
+    else
+      variants.emplace_back(v.name, variantSPIRV);
   }
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);
   nlohmann::json manifest =
-      buildManifest(abis, spirvModule, options.localSize,
+      buildManifest(abis, spirvModule, variants, options.localSize,
                     std::filesystem::path(path).filename().string(), file.text());
   result.manifest = manifest.dump(2) + "\n";
   return finish(true);

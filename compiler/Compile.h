@@ -50,6 +50,15 @@ struct CompileOptions {
   std::vector<std::string> disabledWarnings;
 };
 
+/// A second build of the module for devices with an optional feature, which
+/// a launcher loads instead of the main module when the device has what
+/// the variant's capabilities and extensions need (docs/manifest.md
+/// "variants"). Written next to the main module as `<stem>.<name>.spv`.
+struct SPIRVVariant {
+  std::string name; ///< e.g. "atomic-float-add"
+  std::vector<uint32_t> words;
+};
+
 struct CompileResult {
   bool success = false;
   /// Every diagnostic, errors and warnings, in print order (may be non-empty
@@ -62,6 +71,10 @@ struct CompileResult {
   bool internalError = false;
   /// The validated module (EmitKind::Binary and SPIRVText).
   std::vector<uint32_t> words;
+  /// Builds for devices with optional features (EmitKind::Binary); listed
+  /// in the manifest. Float32 atomic adds make one, "atomic-float-add",
+  /// using OpAtomicFAddEXT where `words` uses compare-and-swap loops.
+  std::vector<SPIRVVariant> variants;
   /// The manifest JSON text, ending in a newline (EmitKind::Binary and SPIRVText).
   std::string manifest;
   /// The MLIR or SPIR-V disassembly (EmitKind::MLIR and SPIRVText).

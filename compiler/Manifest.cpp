@@ -19,20 +19,34 @@ namespace nvc {
 /// (real, imaginary), adjacent since both have the same size.
 static unsigned scalarFields(const ArgumentABI &arg) { return arg.deviceDtype.isComplex() ? 2 : 1; }
 
-nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
-                             mlir::spirv::ModuleOp module, std::array<int32_t, 3> localSize,
-                             const std::string &sourceName, const std::string &sourceText) {
-  using nlohmann::json;
-  json capabilities = json::array(), extensions = json::array();
+/// The version, capabilities and extensions a module declares.
+struct Requirements {
   std::string version = "1.0";
+  nlohmann::json capabilities = nlohmann::json::array();
+  nlohmann::json extensions = nlohmann::json::array();
+};
+
+static Requirements requirementsOf(mlir::spirv::ModuleOp module) {
+  Requirements r;
   if (auto vce = module.getVceTriple()) {
     for (auto cap : vce->getCapabilities())
-      capabilities.push_back(mlir::spirv::stringifyCapability(cap).str());
+      r.capabilities.push_back(mlir::spirv::stringifyCapability(cap).str());
     for (auto ext : vce->getExtensions())
-      extensions.push_back(mlir::spirv::stringifyExtension(ext).str());
-    unsigned v = static_cast<unsigned>(vce->getVersion());
-    version = "1." + std::to_string(v);
+      r.extensions.push_back(mlir::spirv::stringifyExtension(ext).str());
+    r.version = "1." + std::to_string(static_cast<unsigned>(vce->getVersion()));
   }
+  return r;
+}
+
+nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
+                             mlir::spirv::ModuleOp module,
+                             const std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> &variants,
+                             std::array<int32_t, 3> localSize, const std::string &sourceName,
+                             const std::string &sourceText) {
+  using nlohmann::json;
+  Requirements main = requirementsOf(module);
+  const json &capabilities = main.capabilities, &extensions = main.extensions;
+  const std::string &version = main.version;
   auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(sourceText));
   json manifest = {
       {"format_version", 1},
@@ -104,6 +118,17 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"parameter_block", block},
         {"arguments", args},
     });
+  }
+  if (!variants.empty()) {
+    json list = json::array();
+    for (auto &[name, variant] : variants) {
+      Requirements r = requirementsOf(variant);
+      list.push_back({{"name", name},
+                      {"spirv_version", r.version},
+                      {"capabilities", r.capabilities},
+                      {"extensions", r.extensions}});
+    }
+    manifest["variants"] = list;
   }
   return manifest;
 }

@@ -20,10 +20,14 @@
 namespace nvc {
 
 /// `sourceName` is the kernel file's name without directories, `sourceText`
-/// its bytes (hashed with SHA-256).
+/// its bytes (hashed with SHA-256). `variants` are the names and modules of
+/// the alternative builds (same entry points and ABI, other capabilities;
+/// docs/manifest.md "variants"), listed under `variants` when there are any.
 nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
-                             mlir::spirv::ModuleOp module, std::array<int32_t, 3> localSize,
-                             const std::string &sourceName, const std::string &sourceText);
+                             mlir::spirv::ModuleOp module,
+                             const std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> &variants,
+                             std::array<int32_t, 3> localSize, const std::string &sourceName,
+                             const std::string &sourceText);
 
 } // namespace nvc
 

@@ -250,6 +250,10 @@ int main(int argc, char **argv) {
                        result.words.size() * 4);
     pending.emplace_back(outPath, binary);
     pending.emplace_back(fs::path(outPath).replace_extension(".json"), result.manifest);
+    for (const nvc::SPIRVVariant &v : result.variants)
+      pending.emplace_back(fs::path(outPath).replace_extension("." + v.name + ".spv"),
+                           std::string(reinterpret_cast<const char *>(v.words.data()),
+                                       v.words.size() * 4));
   }
   if (opt.writeDepfile) {
     fs::path depPath =

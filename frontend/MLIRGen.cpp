@@ -857,6 +857,22 @@ private:
         it.arrays.push_back(&arrayValue(*a));
       return it;
     }
+    if (typeOf(iter).isTuple()) {
+      // A tuple of one scalar type: its items in a private array.
+      Val tuple = expr(iter);
+      const Type &elem = typeOf(iter).elements().front();
+      int64_t n = static_cast<int64_t>(typeOf(iter).elements().size());
+      mlir::Location l = loc(iter.getLoc());
+      ArrayHandle &a = privateArrayHandle(Type::array(elem, 1, 'C'), {n}, l);
+      size_t width = leafCount(elem);
+      for (int64_t k = 0; k < n; ++k) {
+        Val v{elem, std::vector<mlir::Value>(tuple.parts.begin() + k * width,
+                                             tuple.parts.begin() + (k + 1) * width)};
+        storeElement(a, intConst(k, indexType(), l), v, iter.getLoc());
+      }
+      it.arrays.push_back(&a);
+      return it;
+    }
     it.arrays.push_back(&arrayValue(iter));
     return it;
   }
@@ -1023,26 +1039,33 @@ private:
   /// skip the check).
   std::pair<const ArrayHandle *, mlir::Value> elementAddress(const ast::Subscript &s) {
     const ArrayHandle &a = arrayValue(*s.value);
-    mlir::Location l = loc(s.getLoc());
+    return {&a, elementLinear(a, *s.index, s.getLoc())};
+  }
+
+  /// Element index (in elements, index width) of `a[index]`, where `index`
+  /// is one integer or a tuple of them.
+  mlir::Value elementLinear(const ArrayHandle &a, const ast::Expr &index, ast::Location at) {
+    mlir::Location l = loc(at);
     mlir::Value linear = a.offset;
-    std::vector<mlir::Value> idx = indexValues(a, s);
+    std::vector<mlir::Value> idx = indexValues(a, index, at);
     for (size_t d = 0; d < idx.size(); ++d)
       linear = b_.create<mlir::arith::AddIOp>(l, linear,
                                               b_.create<mlir::arith::MulIOp>(l, idx[d], a.strides[d]));
-    return {&a, linear};
+    return linear;
   }
 
-  /// The indices of `a[i, j, ...]` as index-width integers; negative indices
-  /// count from the end, as NumPy (constant non-negative indices skip the
-  /// check).
-  std::vector<mlir::Value> indexValues(const ArrayHandle &a, const ast::Subscript &s) {
+  /// The indices of `a[i, j, ...]` (`index` is `i` or the tuple `i, j, ...`)
+  /// as index-width integers; negative indices count from the end, as NumPy
+  /// (constant non-negative indices skip the check).
+  std::vector<mlir::Value> indexValues(const ArrayHandle &a, const ast::Expr &index,
+                                       ast::Location at) {
     std::vector<const ast::Expr *> indices;
-    if (auto *t = dyn_cast<ast::Tuple>(s.index.get()))
+    if (auto *t = dyn_cast<ast::Tuple>(&index))
       for (auto &e : t->elts)
         indices.push_back(e.get());
     else
-      indices.push_back(s.index.get());
-    mlir::Location l = loc(s.getLoc());
+      indices.push_back(&index);
+    mlir::Location l = loc(at);
     std::vector<mlir::Value> out;
     Type idxT = Type::integer(indexBits_);
     for (size_t d = 0; d < indices.size(); ++d) {
@@ -1316,7 +1339,7 @@ private:
       }
       if (typeOf(e).isArray()) {
         const ArrayHandle &a = arrayValue(*s.value);
-        return view(a, indexValues(a, s), e.getLoc());
+        return view(a, indexValues(a, *s.index, s.getLoc()), e.getLoc());
       }
       auto [array, index] = elementAddress(s);
       return loadElement(*array, index, e.getLoc());
@@ -1767,6 +1790,80 @@ private:
     return Val{rt, {merge->getArgument(0)}};
   }
 
+  /// `cuda.atomic.OP(ary, idx, ...)` / `nv.atomic.OP`: one
+  /// memref.generic_atomic_rmw whose body computes the new element from the
+  /// current one; nvc's SPIR-V conversion turns recognised bodies into single
+  /// atomic instructions and the rest into compare-and-swap loops
+  /// (passes/AtomicRMWToSPIRV.cpp). The result is the previous value.
+  Val atomicCall(const ast::Call &c, const std::string &f, const Type &rt) {
+    mlir::Location l = loc(c.getLoc());
+    std::string op = f.substr(f.rfind('.') + 1);
+    const ArrayHandle &a = arrayValue(*c.args[0]);
+    mlir::Value idx = bufferIndex(a, elementLinear(a, *c.args[1], c.args[1]->getLoc()), 0, l);
+    std::vector<mlir::Value> operands;
+    for (size_t i = 2; i < c.args.size(); ++i)
+      operands.push_back(convert(expr(*c.args[i]), rt, c.args[i]->getLoc()).scalar());
+    mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
+    if (memTy != lowerScalar(rt))
+      fail(c.getLoc(), fmt::format("internal error: {}() on memory of another width", f));
+    bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
+    auto rmw = b_.create<mlir::memref::GenericAtomicRMWOp>(l, a.buffer, mlir::ValueRange{idx});
+    {
+      mlir::OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToEnd(rmw.getBody());
+      mlir::Value cur = rmw.getCurrentValue(), v = operands.front(), next;
+      using P = mlir::arith::CmpIPredicate;
+      if (op == "add")
+        next = isFloat ? mlir::Value(b_.create<mlir::arith::AddFOp>(l, cur, v))
+                       : mlir::Value(b_.create<mlir::arith::AddIOp>(l, cur, v));
+      else if (op == "sub")
+        next = isFloat ? mlir::Value(b_.create<mlir::arith::SubFOp>(l, cur, v))
+                       : mlir::Value(b_.create<mlir::arith::SubIOp>(l, cur, v));
+      else if (op == "max" && isFloat) // NaN-propagating, as np.maximum
+        next = b_.create<mlir::arith::MaximumFOp>(l, cur, v);
+      else if (op == "min" && isFloat)
+        next = b_.create<mlir::arith::MinimumFOp>(l, cur, v);
+      else if (op == "nanmax") // NaN is a missing value, as np.fmax
+        next = b_.create<mlir::arith::MaxNumFOp>(l, cur, v);
+      else if (op == "nanmin")
+        next = b_.create<mlir::arith::MinNumFOp>(l, cur, v);
+      else if (op == "max")
+        next = isSigned ? mlir::Value(b_.create<mlir::arith::MaxSIOp>(l, cur, v))
+                        : mlir::Value(b_.create<mlir::arith::MaxUIOp>(l, cur, v));
+      else if (op == "min")
+        next = isSigned ? mlir::Value(b_.create<mlir::arith::MinSIOp>(l, cur, v))
+                        : mlir::Value(b_.create<mlir::arith::MinUIOp>(l, cur, v));
+      else if (op == "exch")
+        next = v;
+      else if (op == "and_")
+        next = b_.create<mlir::arith::AndIOp>(l, cur, v);
+      else if (op == "or_")
+        next = b_.create<mlir::arith::OrIOp>(l, cur, v);
+      else if (op == "xor")
+        next = b_.create<mlir::arith::XOrIOp>(l, cur, v);
+      else if (op == "inc") { // numba.cuda: old >= val ? 0 : old + 1
+        mlir::Value wrap = b_.create<mlir::arith::CmpIOp>(l, P::uge, cur, v);
+        mlir::Value one = intConst(1, memTy, l), zero = intConst(0, memTy, l);
+        next = b_.create<mlir::arith::SelectOp>(l, wrap, zero,
+                                                b_.create<mlir::arith::AddIOp>(l, cur, one));
+      } else if (op == "dec") { // numba.cuda: old == 0 || old > val ? val : old - 1
+        mlir::Value one = intConst(1, memTy, l), zero = intConst(0, memTy, l);
+        mlir::Value reset = b_.create<mlir::arith::OrIOp>(
+            l, b_.create<mlir::arith::CmpIOp>(l, P::eq, cur, zero),
+            b_.create<mlir::arith::CmpIOp>(l, P::ugt, cur, v));
+        next = b_.create<mlir::arith::SelectOp>(l, reset, v,
+                                                b_.create<mlir::arith::SubIOp>(l, cur, one));
+      } else if (op == "cas") { // cas(ary, idx, old, val): old is operands[0]
+        mlir::Value same = b_.create<mlir::arith::CmpIOp>(l, P::eq, cur, v);
+        next = b_.create<mlir::arith::SelectOp>(l, same, operands[1], cur);
+      } else {
+        fail(c.getLoc(), fmt::format("internal error: unknown atomic {}", f));
+      }
+      b_.create<mlir::memref::AtomicYieldOp>(l, next);
+    }
+    return Val{rt, {rmw.getResult()}};
+  }
+
   /// Subgroup (warp) operations as gpu dialect operations, which MLIR lowers
   /// to SPIR-V GroupNonUniform instructions over the invocations of the
   /// subgroup that reach them. Shuffles name the target's subgroup width
@@ -1926,6 +2023,10 @@ private:
          (callee.name().rfind("cuda.", 0) == 0 &&
           callee.name().find("_sync") != std::string::npos)))
       return subgroupCall(c, callee.name(), typeOf(c));
+    if (callee.kind() == Type::Kind::Function &&
+        (callee.name().rfind("cuda.atomic.", 0) == 0 ||
+         callee.name().rfind("nv.atomic.", 0) == 0))
+      return atomicCall(c, callee.name(), typeOf(c));
     if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
       return privateArray(c, callee.name(), typeOf(c));
     if (callee.kind() == Type::Kind::Function &&

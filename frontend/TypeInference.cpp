@@ -218,8 +218,12 @@ private:
     case ast::Stmt::Kind::Assign: {
       auto &a = cast<ast::Assign>(s);
       Type t = expr(*a.value);
-      for (auto &target : a.targets)
+      for (auto &target : a.targets) {
         assignTo(*target, t, a.value->getLoc(), rootOf(*a.value));
+        if (t.isArray() && isSharedArrayExpr(*a.value))
+          if (auto *n = dyn_cast<ast::Name>(target.get()))
+            sharedLocals_.insert(n->id);
+      }
       return;
     }
     case ast::Stmt::Kind::AugAssign: {
@@ -391,6 +395,17 @@ private:
         return t.element();
       return Type::array(t.element(), t.ndim() - 1, t.layout() == 'C' ? 'C' : 'A');
     }
+    if (t.isTuple() && !t.elements().empty()) {
+      // A tuple of one scalar type (Numba's UniTuple), e.g. the seed's
+      // `for offset in (128, 64, 32, 16, 8, 4, 2, 1)`.
+      const Type &first = t.elements().front();
+      for (const Type &e : t.elements())
+        if (!(e == first) || !first.isScalar())
+          fail(iter.getLoc(), fmt::format("cannot iterate over {}: for loops take tuples whose "
+                                          "items are numbers of one type",
+                                          t.str()));
+      return first;
+    }
     if (t.isUnknown())
       return t;
     fail(iter.getLoc(), fmt::format("cannot iterate over {} (for loops take range(), arrays, "
@@ -486,6 +501,112 @@ private:
       return record(c, args[0]);
     }
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
+  }
+
+  /// `cuda.atomic.OP(ary, idx, val)` / `nv.atomic.OP(...)` and
+  /// `cas(ary, idx, old, val)` (numba.cuda's atomic operations; 004_…txt
+  /// "Workgroups, shared memory and atomics"): on one element of an array
+  /// argument or a shared array, returning the previous value. Integer
+  /// atomics work on 32-bit elements (int64 arrays too, narrowed to 32 bits
+  /// by default); float32 has add, sub, max, min, nanmax, nanmin and exch;
+  /// inc and dec are numba.cuda's (unsigned wrap-around counters); float64
+  /// and 64-bit integer atomics are errors (Vulkan devices rarely have them).
+  Type atomicCall(const ast::Call &c, const std::string &f) {
+    std::string op = f.substr(f.rfind('.') + 1);
+    static const std::set<std::string> known = {"add",    "sub",    "max", "min", "nanmax",
+                                                "nanmin", "exch",   "and_", "or_", "xor",
+                                                "inc",    "dec",    "cas"};
+    if (!known.count(op))
+      fail(c.func->getLoc(), fmt::format("{}() is not an atomic operation (nvc has add, sub, "
+                                         "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
+                                         "dec and cas)",
+                                         f));
+    if (!c.keywords.empty())
+      fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
+    size_t want = op == "cas" ? 4 : 3;
+    if (c.args.size() != want)
+      fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", f, want, c.args.size()));
+    Type ary = expr(*c.args[0]);
+    std::vector<Type> values;
+    for (size_t i = 2; i < want; ++i)
+      values.push_back(expr(*c.args[i]));
+    if (ary.isUnknown())
+      return record(c, Type());
+    if (!ary.isArray())
+      fail(c.args[0]->getLoc(), fmt::format("{}() takes an array first, not {}", f, ary.str()));
+    // The index: an integer for 1-D arrays, a tuple of ndim integers.
+    const ast::Expr &index = *c.args[1];
+    std::vector<const ast::Expr *> indices;
+    if (auto *t = dyn_cast<ast::Tuple>(&index))
+      for (auto &e : t->elts)
+        indices.push_back(e.get());
+    else
+      indices.push_back(&index);
+    for (auto *i : indices) {
+      Type t = expr(*i);
+      if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
+        fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
+    }
+    if (indices.size() != ary.ndim())
+      fail(index.getLoc(), fmt::format("{}() needs one index per dimension: the array has {}, "
+                                       "the index {}",
+                                       f, ary.ndim(), indices.size()));
+    const Type &dtype = ary.element();
+    if (dtype.isFloat() && dtype.bits() == 64)
+      fail(c.args[0]->getLoc(),
+           fmt::format("{}() on a float64 array: float64 atomics are not available on Vulkan "
+                       "devices; use a float32 array",
+                       f));
+    if (dtype.isInteger() && dtype.bits() == 64 && result_.intWidth == IntWidth::Exact64)
+      fail(c.args[0]->getLoc(),
+           fmt::format("{}() on {} elements with exact 64-bit integers (narrow=False or "
+                       "--index-bits=64): Vulkan devices rarely have 64-bit atomics; use "
+                       "32-bit integers",
+                       f, dtype.str()));
+    bool isFloat = dtype.isFloat() && dtype.bits() == 32;
+    bool isInt = dtype.isInteger() && dtype.bits() >= 32;
+    if (!isFloat && !isInt)
+      fail(c.args[0]->getLoc(), fmt::format("{}() works on arrays of 32-bit (or narrowed "
+                                            "64-bit) integers and float32, not {}",
+                                            f, dtype.str()));
+    static const std::set<std::string> integerOnly = {"and_", "or_", "xor", "inc", "dec", "cas"};
+    static const std::set<std::string> floatOnly = {"nanmax", "nanmin"};
+    if (isFloat && integerOnly.count(op))
+      fail(c.args[0]->getLoc(),
+           fmt::format("{}() works on integer arrays, not {}", f, dtype.str()));
+    if (isInt && floatOnly.count(op))
+      fail(c.args[0]->getLoc(), fmt::format("{}() works on float arrays, not {}", f, dtype.str()));
+    if ((op == "inc" || op == "dec") && dtype.isSigned())
+      fail(c.args[0]->getLoc(), fmt::format("{}() works on uint32 (and uint64) arrays, as in "
+                                            "numba.cuda, not {}",
+                                            f, dtype.str()));
+    for (size_t i = 0; i < values.size(); ++i)
+      if (!values[i].isUnknown() && !values[i].isNumber())
+        fail(c.args[2 + i]->getLoc(),
+             fmt::format("{}() takes a number to combine, not {}", f, values[i].str()));
+    if (auto *n = dyn_cast<ast::Name>(c.args[0].get());
+        n && !locals_.count(n->id) && scope_.lookup(n->id))
+      fail(c.args[0]->getLoc(), fmt::format("'{}' is a global array, frozen at compile time "
+                                            "and read-only in kernels",
+                                            n->id));
+    auto root = rootOf(*c.args[0]);
+    if (root && *root == kPrivateArray && !isSharedArrayExpr(*c.args[0]))
+      fail(c.args[0]->getLoc(), fmt::format("{}() on a private array: atomics work on array "
+                                            "arguments and shared arrays",
+                                            f));
+    markAccess(root, true, true);
+    return record(c, dtype);
+  }
+
+  /// Whether `e` names (or is) a shared array.
+  bool isSharedArrayExpr(const ast::Expr &e) {
+    if (auto *sub = dyn_cast<ast::Subscript>(&e))
+      return isSharedArrayExpr(*sub->value);
+    if (auto *call = dyn_cast<ast::Call>(&e))
+      return result_.sharedArrays.count(call) != 0;
+    if (auto *n = dyn_cast<ast::Name>(&e))
+      return sharedLocals_.count(n->id) != 0;
+    return false;
   }
 
   /// Marks a use of the array rooted at `root` (a parameter index, or a
@@ -971,6 +1092,8 @@ private:
     if (f.rfind("nv.subgroup.", 0) == 0 ||
         (f.rfind("cuda.", 0) == 0 && f.find("_sync") != std::string::npos))
       return subgroupCall(c, f);
+    if (f.rfind("cuda.atomic.", 0) == 0 || f.rfind("nv.atomic.", 0) == 0)
+      return atomicCall(c, f);
     if (f == "cuda.syncthreads" || f == "nv.barrier" || f == "nv.syncthreads") {
       if (!c.args.empty() || !c.keywords.empty())
         fail(c.getLoc(), fmt::format("{}() takes no arguments", f));
@@ -1211,6 +1334,7 @@ private:
   DiagnosticEngine &diags_;
   TypedKernel result_;
   std::set<std::string> locals_;
+  std::set<std::string> sharedLocals_; ///< locals holding (views of) shared arrays
   std::map<std::string, ast::Location> varLocs_;
   std::map<std::string, size_t> paramIndex_;
   InferenceContext &context_;

@@ -41,11 +41,25 @@ std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 /// GLSL built-ins.
 std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true);
 
+/// Gives every float array that a float atomic updates through a
+/// compare-and-swap loop integer elements of the same width (bit-cast on
+/// load and store), since Vulkan has no float compare-and-swap. With
+/// `nativeFloatAdd`, float32 adds on storage buffers keep their float array
+/// (OpAtomicFAddEXT). Runs on kernels with device functions inlined.
+std::unique_ptr<mlir::Pass> createFloatAtomicStoragePass(bool nativeFloatAdd);
+
+/// MLIR's convert-gpu-to-spirv plus nvc's conversion of atomics
+/// (memref.generic_atomic_rmw; AtomicRMWToSPIRV.h).
+std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex);
+
 struct PipelineOptions {
   std::array<int32_t, 3> localSize = {64, 1, 1};
   unsigned indexBits = 32;
   /// The math library may compute in float64 (false for --no-float64).
   bool mathInFloat64 = true;
+  /// float32 atomic adds on storage buffers use OpAtomicFAddEXT
+  /// (SPV_EXT_shader_atomic_float_add) instead of a compare-and-swap loop.
+  bool nativeFloatAtomicAdd = false;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control

@@ -9,8 +9,11 @@
 //     scf.index_switch, rewritten as scf.if (SPIR-V has no lowering for it).
 //  2. Replace math operations with nvc's math library (ExpandMathLibrary);
 //     make the kernels gpu.func entry points.
+//     Float arrays updated by compare-and-swap atomics get integer storage
+//     (FloatAtomicStorage).
 //  3. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
-//     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf.
+//     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf, plus
+//     nvc's atomics (ConvertKernelsToSPIRV, AtomicRMWToSPIRV).
 //  4. nvc's kernel ABI, NoContraction decorations, and the minimal
 //     version/capability/extension triple the module needs.
 //
@@ -18,7 +21,6 @@
 #include "passes/Passes.h"
 
 #include <mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h>
-#include <mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h>
 #include <mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h>
 #include <mlir/Conversion/UBToSPIRV/UBToSPIRV.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
@@ -40,6 +42,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   kernels.addPass(createLowerIndexSwitchPass());
   kernels.addPass(mlir::createCanonicalizerPass());
   kernels.addPass(mlir::createCSEPass());
+  kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
   gpuModule.addPass(createExpandMathLibraryPass(options.mathInFloat64));
@@ -47,11 +50,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
   gpuModule.addPass(mlir::createUBToSPIRVConversionPass());
 
-  std::unique_ptr<mlir::Pass> toSPIRV = mlir::createConvertGPUToSPIRVPass();
-  if (options.indexBits == 64)
-    (void)toSPIRV->initializeOptions("use-64bit-index=true",
-                                     [](const llvm::Twine &) { return mlir::failure(); });
-  pm.addPass(std::move(toSPIRV));
+  pm.addPass(createConvertKernelsToSPIRVPass(options.indexBits == 64));
 
   auto &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
   spirvModule.addPass(createLowerKernelABIPass(options.localSize));

@@ -387,6 +387,23 @@ Manifest Manifest::parse(const std::string &jsonText, const std::string &display
         path.fail(fmt::format("entry point '{}' is listed twice", e.name));
     m.entryPoints.push_back(std::move(e));
   }
+  if (root.contains("variants")) {
+    const json &variants = arrayField(root, "variants", path);
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      const Path variantPath = path.child(fmt::format("variant {}", i));
+      requireObject(variants[i], "the variant", variantPath);
+      VariantDesc v;
+      v.name = stringField(variants[i], "name", variantPath);
+      if (v.name.empty() || v.name.find_first_of("/\\.") != std::string::npos)
+        variantPath.fail(fmt::format("variant name '{}' must be a non-empty file-name part "
+                                     "without '/', '\\' or '.'",
+                                     v.name));
+      v.spirvVersion = stringField(variants[i], "spirv_version", variantPath);
+      v.capabilities = stringArrayField(variants[i], "capabilities", variantPath);
+      v.extensions = stringArrayField(variants[i], "extensions", variantPath);
+      m.variants.push_back(std::move(v));
+    }
+  }
   return m;
 }
 

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 
 namespace nvc::rt {
 
@@ -23,7 +25,32 @@ Module::Module(const Device &device, const std::string &spirvPath,
   std::vector<std::uint32_t> words = readSpirv(spirvPath);
   Manifest manifest =
       Manifest::load(manifestPath.empty() ? defaultManifestPath(spirvPath) : manifestPath);
-  *this = Module(device, std::move(words), std::move(manifest), spirvPath);
+  std::string loaded = spirvPath;
+  if (const VariantDesc *v = chooseVariant(manifest, device.features())) {
+    loaded = variantPath(spirvPath, v->name);
+    words = readSpirv(loaded);
+    // The variant's requirements replace the main module's.
+    manifest.spirvVersion = v->spirvVersion;
+    for (EntryPointDesc &e : manifest.entryPoints) {
+      e.capabilities = v->capabilities;
+      e.extensions = v->extensions;
+    }
+  }
+  *this = Module(device, std::move(words), std::move(manifest), loaded);
+}
+
+const VariantDesc *chooseVariant(const Manifest &manifest, const DeviceFeatures &features) {
+  if (const char *off = std::getenv("NVC_NO_VARIANTS"); off && *off && std::string(off) != "0")
+    return nullptr;
+  for (const VariantDesc &v : manifest.variants)
+    if (missingFeatures({v.spirvVersion, v.capabilities, v.extensions}, features).empty())
+      return &v;
+  return nullptr;
+}
+
+std::string variantPath(const std::string &spirvPath, const std::string &name) {
+  std::filesystem::path p(spirvPath);
+  return p.replace_extension("." + name + ".spv").string();
 }
 
 Module::Module(const Device &device, std::vector<std::uint32_t> words, Manifest manifest,

@@ -58,8 +58,10 @@ class Runner:
         return self.compiled[key]
 
     def run(self, example, entry, grid, arrays, scalars=(), outputs=(), local_size=None,
-            flags=()):
-        """Runs `entry` over `grid`; returns {name: array} for `outputs`."""
+            flags=(), env=None):
+        """Runs `entry` over `grid`; returns {name: array} for `outputs`.
+        `env` adds environment variables (NVC_NO_VARIANTS=1: the main module
+        even where the device could run a variant)."""
         spv = self.compile(example, flags)
         cmd = [self.nvc_run, spv, "--entry", entry, "--grid", ",".join(map(str, grid))]
         if local_size:
@@ -74,7 +76,7 @@ class Runner:
         for name in outputs:
             results[name] = os.path.join(self.work, f"{entry}_{name}_out.npy")
             cmd += ["--out", f"{name}={results[name]}"]
-        subprocess.run(cmd, check=True)
+        subprocess.run(cmd, check=True, env={**os.environ, **(env or {})})
         return {name: np.load(path) for name, path in results.items()}
 
 
@@ -409,6 +411,107 @@ def case_dft(r, rng):
 
 # The seed kernels of the workshop's DFT and direct-imaging chapters that
 # need no shared memory (float64 cos/sin, libdevice cosf/sinf/fast_sincosf).
+# Atomics: each case runs twice on devices with float atomic adds (lavapipe,
+# NVIDIA): with the atomic-float-add variant the runtime picks, and with the
+# main module's compare-and-swap loops (NVC_NO_VARIANTS=1).
+BUILDS = [("variant", None), ("CAS loops", {"NVC_NO_VARIANTS": "1"})]
+
+
+def case_integer_atomics(r, rng):
+    for local in (32, 64, 256):
+        n = int(rng.integers(700, 1300))
+        values = rng.integers(-1000, 1000, size=n).astype(np.int32)
+        counts = np.array([0, 5, -2**31, 2**31 - 1, -7], np.int32)
+        bits = np.array([0xFFFFFFFF, 0, 0x12345678, 0, 0xFFFFFFFF], np.uint32)
+        wraps = np.array([3, 2], np.uint32)
+        wide = np.array([int(rng.integers(-1000, 1000))], np.int64)
+        claims = np.zeros(2, np.int32)
+        olds = np.full(2 * n, 0x5A5A, np.int32)
+        res = r.run("atomics.py", "integer_atomics", [n],
+                    {"values": values, "counts": counts, "olds": olds, "bits": bits,
+                     "wraps": wraps, "wide": wide, "claims": claims},
+                    outputs=["counts", "olds", "bits", "wraps", "wide", "claims"],
+                    local_size=(local,))
+        u = values.astype(np.uint32)
+        want_counts = [n, 5 - int(values.astype(np.int64).sum()), values.max(), values.min()]
+        assert res["counts"][:4].tolist() == want_counts, (res["counts"], want_counts)
+        # add returned each previous count once; exch's previous values and
+        # the final one are the initial value and every i exactly once.
+        assert sorted(res["olds"][:n].tolist()) == list(range(n)), "add's previous values"
+        chain = sorted(res["olds"][n:].tolist() + [int(res["counts"][4])])
+        assert chain == sorted([-7] + list(range(n))), "exch's previous values"
+        want_bits = [np.bitwise_and.reduce(u), np.bitwise_or.reduce(u),
+                     np.uint32(0x12345678) ^ np.bitwise_xor.reduce(u), u.max(), u.min()]
+        assert res["bits"].tolist() == [int(b) for b in want_bits], (res["bits"], want_bits)
+        inc, dec = 3, 2                      # numba.cuda's inc/dec, applied n times
+        for _ in range(n):
+            inc = 0 if inc >= 6 else inc + 1
+            dec = 4 if (dec == 0 or dec > 4) else dec - 1
+        assert res["wraps"].tolist() == [inc, dec], (res["wraps"], [inc, dec])
+        assert res["wide"].tolist() == [int(wide[0]) + int(values.astype(np.int64).sum())]
+        winner, winners = res["claims"].tolist()
+        assert winners == 1 and 1 <= winner <= n, res["claims"]
+
+
+def case_float_atomics(r, rng):
+    for label, env in BUILDS:
+        for local in (32, 128):
+            n = int(rng.integers(500, 900))
+            x = rng.standard_normal(n).astype(np.float32)
+            acc = np.array([0, 1, -np.inf, np.inf, -np.inf, -np.inf, np.inf, 2.5], np.float32)
+            olds = poisoned(2 * n, np.float32)
+            res = r.run("atomics.py", "float_atomics", [n], {"x": x, "acc": acc, "olds": olds},
+                        outputs=["acc", "olds"], local_size=(local,), env=env)
+            got, o = res["acc"], res["olds"]
+            total = x.astype(np.float64).sum()
+            tol = 1e-5 * np.abs(x).sum()     # any summation order
+            assert abs(got[0] - total) <= tol and abs(got[1] - (1 - total)) <= tol, (label, got)
+            assert got[2] == x.max() and got[3] == x.min() and got[4] == x.max(), (label, got)
+            assert got[5] == x.max() and got[6] == x.min(), (label, got)
+            # Previous values of add: partial sums, one of them 0, all finite.
+            assert np.isfinite(o[:n]).all() and (o[:n] == 0).sum() >= 1, label
+            chain = np.sort(np.concatenate([o[n:], got[7:8]]))
+            assert np.array_equal(chain, np.sort(np.concatenate([x, [2.5]]))), label
+
+
+def case_histogram(r, rng):
+    for label, env in BUILDS:
+        for local in (16, 64, 256):
+            n = int(rng.integers(900, 1500))
+            keys = rng.integers(0, 16, size=n).astype(np.int32)
+            weights = rng.uniform(0, 1, size=n).astype(np.float32)
+            counts = np.zeros(16, np.int32)
+            sums = np.zeros(16, np.float32)
+            grid2d = np.zeros((4, 4), np.int32)
+            res = r.run("atomics.py", "histogram", [n],
+                        {"keys": keys, "weights": weights, "counts": counts, "sums": sums,
+                         "grid2d": grid2d},
+                        outputs=["counts", "sums", "grid2d"], local_size=(local,), env=env)
+            want = np.bincount(keys, minlength=16)
+            assert res["counts"].tolist() == want.tolist(), (label, local)
+            assert res["grid2d"].reshape(-1).tolist() == want.tolist(), (label, local)
+            check_close(res["sums"], np.bincount(keys, weights, 16).astype(np.float32),
+                        rtol=1e-4, atol=1e-4)
+
+
+def case_seed_reductions(r, rng):
+    for label, env in BUILDS:
+        n = int(rng.integers(3000, 5000))
+        x = rng.standard_normal(n).astype(np.float32)
+        xs = rng.standard_normal(n)
+        tol32 = 1e-5 * np.abs(x).sum()
+        for entry, local in [("block_sums", 256)]:
+            out = np.zeros(1, np.float32)
+            res = r.run("seed_reductions.py", entry, [-(-n // local) * local],
+                        {"x": x, "out": out}, outputs=["out"], local_size=(local,), env=env)
+            assert abs(res["out"][0] - x.astype(np.float64).sum()) <= tol32, (label, entry)
+        for entry in ("sum_atomic", "sum"):   # grid-stride: fewer invocations than elements
+            acc = np.zeros(1, np.float32)
+            res = r.run("seed_reductions.py", entry, [256 * 5], {"xs": xs, "acc": acc},
+                        outputs=["acc"], local_size=(256,), env=env)
+            assert abs(res["acc"][0] - xs.sum()) <= 1e-5 * np.abs(xs).sum(), (label, entry)
+
+
 MATH_CASES = [
     ("DFT of the GPU workshop (complex128, math.cos/sin)", case_dft),
     ("imaging v1: naive, float64", case_imaging("imaging/v1_naive.py", np.float64, np.complex128, 1e-10)),
@@ -481,6 +584,11 @@ CASES = [
     ("fast_matmul: shared-memory tiles and cuda.syncthreads()", case_fast_matmul),
     ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
     ("subgroup operations: nv.subgroup and numba.cuda warp functions", case_subgroups),
+    ("atomics: every integer operation, return values, int64 narrowed, cas", case_integer_atomics),
+    ("atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops",
+     case_float_atomics),
+    ("atomics: shared-memory histogram, 2-D indices", case_histogram),
+    ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
 ]

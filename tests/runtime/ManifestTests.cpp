@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <vulkan/vulkan.h>
 
 using namespace nvc::rt;
 using namespace nvc::rt::test;
@@ -271,4 +272,32 @@ TEST_CASE("the default manifest path replaces the extension", "[manifest]") {
   CHECK(defaultManifestPath("kernel") == "kernel.json");
   CHECK(defaultManifestPath("dir.d/kernel") == "dir.d/kernel.json");
   CHECK(defaultManifestPath("a/.hidden") == "a/.hidden.json");
+}
+
+TEST_CASE("variants are parsed and chosen by the device's features", "[manifest]") {
+  json j = saxpyJson();
+  j["variants"] = json::array({{{"name", "atomic-float-add"},
+                                {"spirv_version", "1.3"},
+                                {"capabilities", {"Shader", "AtomicFloat32AddEXT"}},
+                                {"extensions", {"SPV_EXT_shader_atomic_float_add"}}}});
+  const Manifest m = Manifest::parse(j.dump(), "kernel.json");
+  REQUIRE(m.variants.size() == 1);
+  CHECK(m.variants[0].name == "atomic-float-add");
+  CHECK(m.variants[0].capabilities == std::vector<std::string>{"Shader", "AtomicFloat32AddEXT"});
+
+  DeviceFeatures without;
+  without.apiVersion = VK_API_VERSION_1_1;
+  CHECK(chooseVariant(m, without) == nullptr);
+  DeviceFeatures with = without;
+  with.shaderBufferFloat32AtomicAdd = true;
+  with.extensions = {"VK_EXT_shader_atomic_float"};
+  CHECK(chooseVariant(m, with) == &m.variants[0]);
+  CHECK(variantPath("out/k.spv", "atomic-float-add") == "out/k.atomic-float-add.spv");
+
+  j["variants"][0]["name"] = "../x";
+  CHECK(errorOf(j) == "manifest kernel.json: variant 0: variant name '../x' must be a non-empty "
+                      "file-name part without '/', '\\' or '.'");
+  j["variants"][0].erase("capabilities");
+  j["variants"][0]["name"] = "v";
+  CHECK(errorOf(j) == "manifest kernel.json: variant 0: missing field 'capabilities'");
 }

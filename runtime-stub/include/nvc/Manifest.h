@@ -87,6 +87,17 @@ struct SourceDesc {
   std::string sha256;
 };
 
+/// An alternative build of the module (manifest `variants[i]`): the same entry
+/// points and ABI in `<stem>.<name>.spv` next to the main `.spv`, for devices that
+/// have what its capabilities and extensions need (e.g. "atomic-float-add":
+/// OpAtomicFAddEXT instead of compare-and-swap loops).
+struct VariantDesc {
+  std::string name;
+  std::string spirvVersion;
+  std::vector<std::string> capabilities;
+  std::vector<std::string> extensions;
+};
+
 /// A parsed and checked binding manifest.
 struct Manifest {
   std::string displayName; ///< the path or name the manifest was loaded from (for messages)
@@ -96,6 +107,7 @@ struct Manifest {
   std::string targetEnv;
   SourceDesc source;
   std::vector<EntryPointDesc> entryPoints;
+  std::vector<VariantDesc> variants; ///< optional field `variants`, in preference order
 
   /// Parses and checks manifest JSON text. `displayName` prefixes every message:
   /// "manifest kernel.json: entry point 'saxpy': argument 2 ('y'): missing field

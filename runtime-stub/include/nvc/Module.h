@@ -33,13 +33,23 @@ struct SpirvInfo {
 /// instruction.
 SpirvInfo inspectSpirv(const std::vector<std::uint32_t> &words, const std::string &name);
 
+/// The first of `manifest.variants` whose requirements `features` meet, or nullptr
+/// (also when the environment variable NVC_NO_VARIANTS is set to anything but "0",
+/// which makes every launch use the main module: tests use it to run both builds).
+const VariantDesc *chooseVariant(const Manifest &manifest, const DeviceFeatures &features);
+
+/// Where variant `name` of the module at `spirvPath` lives: "out/k.spv" →
+/// "out/k.<name>.spv".
+std::string variantPath(const std::string &spirvPath, const std::string &name);
+
 /// A shader module and its manifest on one device.
 class Module {
 public:
   /// Loads `spirvPath` and its manifest (`manifestPath`, default
-  /// defaultManifestPath(spirvPath)). Throws Error if either file is unreadable or
-  /// malformed, if they disagree (SPIR-V version, entry-point names), or if
-  /// vkCreateShaderModule fails.
+  /// defaultManifestPath(spirvPath)); when the manifest lists variants, loads
+  /// instead the first the device can run (chooseVariant, variantPath). Throws
+  /// Error if a file is unreadable or malformed, if they disagree (SPIR-V
+  /// version, entry-point names), or if vkCreateShaderModule fails.
   Module(const Device &device, const std::string &spirvPath, const std::string &manifestPath = "");
 
   /// Same, from words already in memory. `spirvName` is used in messages.

@@ -1,0 +1,75 @@
+//===- ConvertKernelsToSPIRV.cpp - gpu.module to spirv.module -------------===//
+//
+// MLIR's convert-gpu-to-spirv, with nvc's conversion of atomics added
+// (AtomicRMWToSPIRV.cpp): each gpu.module is cloned and the clone converted
+// to a spirv.module with the GPU, SCF, arith, memref and func patterns, for
+// the module's spirv.target_env.
+//
+//===----------------------------------------------------------------------===//
+#include "passes/AtomicRMWToSPIRV.h"
+#include "passes/Passes.h"
+
+#include <mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h>
+#include <mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h>
+#include <mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h>
+#include <mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h>
+#include <mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h>
+#include <mlir/Dialect/GPU/IR/GPUDialect.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
+#include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
+#include <mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h>
+#include <mlir/IR/BuiltinOps.h>
+
+namespace nvc {
+namespace {
+
+struct ConvertKernelsToSPIRVPass
+    : public mlir::PassWrapper<ConvertKernelsToSPIRVPass, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertKernelsToSPIRVPass)
+  explicit ConvertKernelsToSPIRVPass(bool use64bitIndex) : use64bitIndex(use64bitIndex) {}
+  llvm::StringRef getArgument() const override { return "nvc-convert-kernels-to-spirv"; }
+  llvm::StringRef getDescription() const override {
+    return "Convert gpu.module kernels to spirv.module (convert-gpu-to-spirv with nvc's atomics)";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::spirv::SPIRVDialect>();
+  }
+
+  bool use64bitIndex;
+
+  void runOnOperation() override {
+    mlir::ModuleOp module = getOperation();
+    mlir::OpBuilder builder(&getContext());
+    llvm::SmallVector<mlir::Operation *> clones;
+    module.walk([&](mlir::gpu::GPUModuleOp gpuModule) {
+      builder.setInsertionPoint(gpuModule);
+      clones.push_back(builder.clone(*gpuModule.getOperation()));
+    });
+    for (mlir::Operation *gpuModule : clones) {
+      mlir::spirv::TargetEnvAttr targetAttr = mlir::spirv::lookupTargetEnvOrDefault(gpuModule);
+      std::unique_ptr<mlir::ConversionTarget> target =
+          mlir::SPIRVConversionTarget::get(targetAttr);
+      mlir::SPIRVConversionOptions options;
+      options.use64bitIndex = use64bitIndex;
+      mlir::SPIRVTypeConverter typeConverter(targetAttr, options);
+      mlir::RewritePatternSet patterns(&getContext());
+      mlir::populateGPUToSPIRVPatterns(typeConverter, patterns);
+      mlir::ScfToSPIRVContext scfContext;
+      mlir::populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+      mlir::arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+      mlir::populateMemRefToSPIRVPatterns(typeConverter, patterns);
+      mlir::populateFuncToSPIRVPatterns(typeConverter, patterns);
+      populateAtomicRMWToSPIRVPatterns(typeConverter, patterns);
+      if (mlir::failed(mlir::applyFullConversion(gpuModule, *target, std::move(patterns))))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex) {
+  return std::make_unique<ConvertKernelsToSPIRVPass>(use64bitIndex);
+}
+
+} // namespace nvc
