@@ -691,6 +691,23 @@ private:
     if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
       auto [array, index] = elementAddress(*sub);
       Type dtype = array->type.element();
+      if (typeOf(*sub).isArray()) {
+        // A tuple assigned to a row: item j to element j of the row.
+        mlir::Location l = loc(at);
+        size_t pos = 0;
+        for (size_t j = 0; j < v.type.elements().size(); ++j) {
+          const Type &et = v.type.elements()[j];
+          size_t n = leafCount(et);
+          Val part{et, std::vector<mlir::Value>(v.parts.begin() + pos, v.parts.begin() + pos + n)};
+          pos += n;
+          mlir::Value linear = b_.create<mlir::arith::AddIOp>(
+              l, index,
+              b_.create<mlir::arith::MulIOp>(l, intConst(static_cast<int64_t>(j), indexType(), l),
+                                             array->strides.back()));
+          storeElement(*array, linear, convert(part, dtype, at), at);
+        }
+        return;
+      }
       Val conv = convert(v, dtype, at);
       storeElement(*array, index, conv, at);
       return;

@@ -70,6 +70,44 @@ void collectAssigned(const ast::Block &block, std::set<std::string> &out) {
   }
 }
 
+/// For each local name: the value of its only definition when the body
+/// defines it exactly once, by a plain `name = value` at the top level of
+/// the body or of an `if` (null when defined more than once, or by a loop
+/// target, an augmented or a tuple assignment). Numba treats such a name
+/// like the constant it is bound to (its single-definition constant
+/// inference), so `NTHREADS = 256` can size a shared array (000_…txt).
+void collectDefinitions(const ast::Block &block,
+                        std::map<std::string, const ast::Expr *> &single) {
+  auto define = [&](const ast::Expr &target, const ast::Expr *value) {
+    std::set<std::string> names;
+    collectAssigned(target, names);
+    for (auto &n : names) {
+      bool first = !single.count(n);
+      single[n] = first && isa<ast::Name>(&target) ? value : nullptr;
+    }
+  };
+  for (auto &s : block) {
+    if (auto *a = dyn_cast<ast::Assign>(s.get())) {
+      for (auto &t : a->targets)
+        define(*t, a->value.get());
+    } else if (auto *a = dyn_cast<ast::AugAssign>(s.get())) {
+      define(*a->target, nullptr);
+    } else if (auto *a = dyn_cast<ast::AnnAssign>(s.get())) {
+      define(*a->target, nullptr);
+    } else if (auto *f = dyn_cast<ast::For>(s.get())) {
+      define(*f->target, nullptr);
+      collectDefinitions(f->body, single);
+      collectDefinitions(f->orelse, single);
+    } else if (auto *w = dyn_cast<ast::While>(s.get())) {
+      collectDefinitions(w->body, single);
+      collectDefinitions(w->orelse, single);
+    } else if (auto *i = dyn_cast<ast::If>(s.get())) {
+      collectDefinitions(i->body, single);
+      collectDefinitions(i->orelse, single);
+    }
+  }
+}
+
 const char *binOpSymbol(ast::BinOpKind op) {
   switch (op) {
   case ast::BinOpKind::Add: return "+";
@@ -104,6 +142,7 @@ public:
     result_.narrowFloats = precision.narrowFloats;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
+    collectDefinitions(fn.def->body, singleDefinitions_);
     for (size_t i = 0; i < sig.params.size(); ++i) {
       const ast::Param &p = fn.def->params[i];
       if (p.defaultValue)
@@ -199,6 +238,20 @@ private:
     }
     if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
       Type elem = subscript(*sub, /*isStore=*/true);
+      if (elem.isArray()) {
+        // a[i] = x, y, z on a 2-D array: the tuple's items go to a[i, 0],
+        // a[i, 1], ... (NumPy assigns a sequence to a row; like Numba,
+        // nvc does not check the row's length at run time).
+        bool ok = type.isTuple();
+        if (ok)
+          for (auto &e : type.elements())
+            ok = ok && e.isScalar() && (!e.isComplex() || elem.element().isComplex());
+        if (!ok && !type.isUnknown())
+          fail(valueLoc, fmt::format("assigning to a whole row takes a tuple of numbers, one per "
+                                     "element, not {}",
+                                     type.str()));
+        return;
+      }
       if (!type.isScalar() || (type.isComplex() && !elem.isComplex() && !elem.isUnknown()))
         fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
                                    type.str(), elem.str()));
@@ -772,6 +825,14 @@ private:
       // feed types back) may know; MLIR generation rejects what stays unknown.
       if (it == result_.varTypes.end())
         return record(n, Type());
+      // A local bound once to an integer constant is that constant.
+      auto def = singleDefinitions_.find(n.id);
+      if (def != singleDefinitions_.end() && def->second && !paramIndex_.count(n.id)) {
+        auto c = result_.constants.find(def->second);
+        if (c != result_.constants.end() && c->second.type.isInteger() &&
+            c->second.type == it->second)
+          result_.constants[&n] = c->second;
+      }
       return record(n, it->second);
     }
     const GlobalSymbol *sym = scope_.lookup(n.id);
@@ -961,8 +1022,11 @@ private:
       fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
                                           base.ndim(), indices.size()));
     if (indices.size() < base.ndim()) {
+      if (isStore && indices.size() + 1 < base.ndim())
+        fail(s.getLoc(), "assigning to a whole plane is not supported yet (assign to rows)");
       if (isStore)
-        fail(s.getLoc(), "assigning to a whole row is not supported yet");
+        if (auto root = rootOf(*s.value))
+          markAccess(root, false, true);
       // a[i] of a 2-D array: a view of row i.
       return record(s, Type::array(base.element(), base.ndim() - indices.size(),
                                    base.layout() == 'C' ? 'C' : 'A'));
@@ -1324,6 +1388,8 @@ private:
   DiagnosticEngine &diags_;
   TypedKernel result_;
   std::set<std::string> locals_;
+  /// Locals defined exactly once, with their value (collectDefinitions).
+  std::map<std::string, const ast::Expr *> singleDefinitions_;
   std::map<std::string, ast::Location> varLocs_;
   std::map<std::string, size_t> paramIndex_;
   InferenceContext &context_;
