@@ -1879,18 +1879,49 @@ private:
     return Val{rt, {shuffle32(v, operand, mode, l)}};
   }
 
-  /// gpu.shuffle of a value of at most 32 bits. It names the target's
-  /// subgroup width (32, the lowering's requirement); SPIR-V shuffles have
-  /// no width, so the code is correct for any subgroup size. gpu.shuffle
-  /// moves 32-bit values; narrower ones travel widened.
+  /// A subgroup shuffle of a scalar, as SPIR-V's OpGroupNonUniformShuffle
+  /// (Xor, Up, Down) with subgroup scope, emitted directly: MLIR's
+  /// gpu.shuffle lowering mixes 32- and 64-bit lane arithmetic for up/down
+  /// with 64-bit indices. SPIR-V shuffles have no width, so the code is
+  /// correct for any subgroup size. Values travel as 32-bit words: narrower
+  /// ones widened, 64-bit ones as two halves (as CUDA's __shfl_sync does for
+  /// double and long long).
   mlir::Value shuffle32(mlir::Value v, mlir::Value operand, mlir::gpu::ShuffleMode mode,
                         mlir::Location l) {
-    mlir::Value width = intConst(32, b_.getI32Type(), l);
+    namespace sp = mlir::spirv;
+    auto scope = sp::ScopeAttr::get(&ctx_, sp::Scope::Subgroup);
+    auto one = [&](mlir::Value w) -> mlir::Value {
+      mlir::Type t = w.getType();
+      switch (mode) {
+      case mlir::gpu::ShuffleMode::XOR:
+        return b_.create<sp::GroupNonUniformShuffleXorOp>(l, t, scope, w, operand);
+      case mlir::gpu::ShuffleMode::UP:
+        return b_.create<sp::GroupNonUniformShuffleUpOp>(l, t, scope, w, operand);
+      case mlir::gpu::ShuffleMode::DOWN:
+        return b_.create<sp::GroupNonUniformShuffleDownOp>(l, t, scope, w, operand);
+      case mlir::gpu::ShuffleMode::IDX:
+        break;
+      }
+      return b_.create<sp::GroupNonUniformShuffleOp>(l, t, scope, w, operand);
+    };
     mlir::Type vt = v.getType();
+    if (vt.getIntOrFloatBitWidth() == 64) {
+      mlir::Type i64 = b_.getI64Type(), i32 = b_.getI32Type();
+      mlir::Value bits = vt.isF64() ? mlir::Value(b_.create<mlir::arith::BitcastOp>(l, i64, v)) : v;
+      mlir::Value lo = b_.create<mlir::arith::TruncIOp>(l, i32, bits);
+      mlir::Value hi = b_.create<mlir::arith::TruncIOp>(
+          l, i32, b_.create<mlir::arith::ShRUIOp>(l, bits, intConst(32, i64, l)));
+      lo = one(lo);
+      hi = one(hi);
+      mlir::Value r = b_.create<mlir::arith::OrIOp>(
+          l, b_.create<mlir::arith::ExtUIOp>(l, i64, lo),
+          b_.create<mlir::arith::ShLIOp>(l, b_.create<mlir::arith::ExtUIOp>(l, i64, hi),
+                                         intConst(32, i64, l)));
+      return vt.isF64() ? mlir::Value(b_.create<mlir::arith::BitcastOp>(l, vt, r)) : r;
+    }
     if (vt.isInteger(1) || (vt.isIntOrIndex() && vt.getIntOrFloatBitWidth() < 32))
       v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI32Type(), v);
-    auto shuffle = b_.create<mlir::gpu::ShuffleOp>(l, v, operand, width, mode);
-    mlir::Value r = shuffle.getShuffleResult();
+    mlir::Value r = one(v);
     if (r.getType() != vt)
       r = b_.create<mlir::arith::TruncIOp>(l, vt, r);
     return r;

@@ -618,9 +618,7 @@ private:
     if (name == "broadcast_first") {
       arity(1);
       number(0);
-      if (!args[0].isUnknown() && args[0].bits() > 32)
-        fail(c.args[0]->getLoc(), fmt::format("{}() of 64-bit values is not supported yet", f));
-      return record(c, args[0]);
+      return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
     }
     if (name == "shuffle" || name == "shuffle_xor" || name == "shuffle_up" ||
         name == "shuffle_down" || name == "broadcast" || name == "shfl" ||
@@ -629,9 +627,6 @@ private:
       number(0);
       if (!args[1].isInteger() && !args[1].isUnknown())
         fail(c.args[isCuda ? 2 : 1]->getLoc(), "the lane, delta or mask must be an integer");
-      if (args[0].bits() > 32)
-        fail(c.args[isCuda ? 1 : 0]->getLoc(),
-             fmt::format("{}() of 64-bit values is not supported yet", f));
       return record(c, args[0]);
     }
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));

@@ -17,3 +17,21 @@ def k(x, n):
 # CHECK: OpGroupNonUniformFAdd %double %uint_3 Reduce
 # CHECK: OpGroupNonUniformSMax %ulong %uint_3 InclusiveScan
 # CHECK: OpGroupNonUniformIMul %ulong %uint_3 ExclusiveScan
+
+
+# 64-bit shuffles and broadcast_first move two 32-bit halves.
+@nv.jit("void(float64[::1], int64[::1])", narrow=False)
+def shuffles(x, n):
+    i = nv.global_id(0)
+    x[i] = nv.subgroup.shuffle_xor(x[i], 1) + nv.subgroup.broadcast_first(x[i])
+    n[i] = nv.subgroup.shuffle_down(n[i], 2)
+
+# CHECK-LABEL: %shuffles = OpFunction
+# CHECK: OpBitcast %ulong
+# CHECK: OpGroupNonUniformShuffleXor %uint %uint_3
+# CHECK-NEXT: OpGroupNonUniformShuffleXor %uint %uint_3
+# CHECK: OpBitcast %double
+# CHECK: OpGroupNonUniformShuffle %uint %uint_3
+# CHECK-NEXT: OpGroupNonUniformShuffle %uint %uint_3
+# CHECK: OpGroupNonUniformShuffleDown %uint %uint_3
+# CHECK-NEXT: OpGroupNonUniformShuffleDown %uint %uint_3
