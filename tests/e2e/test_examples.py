@@ -569,6 +569,36 @@ def case_subgroup_scans(r, rng):
         check_equal(got[:, 18], i32(flat(want18)))
 
 
+def case_subgroup_64bit(r, rng):
+    for local in (32, 64):
+        n = int(rng.integers(local + 1, 3 * local)) | 1
+        x = rng.standard_normal(n) * 1e3
+        k = rng.integers(-2**40, 2**40, n)
+        out, info = poisoned((n, 3), np.float64), poisoned((n, 4), np.int64)
+        res = r.run("subgroup_64bit.py", "wide", [n], {"x": x, "k": k, "out": out, "info": info},
+                    outputs=["out", "info"], local_size=(local,))
+        # The subgroup size, from where the exclusive sums restart at 0.
+        starts = np.flatnonzero(res["out"][:, 0] == 0)
+        size = int(starts[1]) if starts.size > 1 else n
+        if local % size or np.any(starts % size):
+            raise AssertionError(f"exclusive scans restart at {starts[:4]}")
+        lanes = np.arange(n) % size
+        xb, kb = subgroup_blocks(x, size, 0.0), subgroup_blocks(k, size, np.int64(0))
+        flat = lambda b: b.reshape(-1)[:n]
+        check_close(res["out"][:, 0], flat(exclusive(np.cumsum(xb, axis=1), xb, 0.0)),
+                    rtol=0, atol=1e-12 * np.abs(x).sum())
+        partner = np.arange(n) ^ 1
+        ok = partner < n
+        check_equal(res["out"][ok, 1], x[partner[ok]])
+        check_equal(res["out"][:, 2], flat(np.repeat(xb[:, :1], size, axis=1)))
+        got = res["info"]
+        check_equal(got[:, 0], flat(np.maximum.accumulate(kb, axis=1)))
+        up = lanes > 0                                        # lane 0's shuffle_up is undefined
+        check_equal(got[up, 1], k[np.arange(n)[up] - 1])
+        check_equal(got[:, 2], flat(np.repeat(kb[:, :1], size, axis=1)))
+        check_equal(got[:, 3], flat(np.repeat(kb.sum(axis=1, keepdims=True), size, axis=1)))
+
+
 def case_syncthreads_votes(r, rng):
     for local in WORKGROUP_SIZES:
         n = int(rng.integers(local + 1, 5 * local))
@@ -654,6 +684,7 @@ def case_dft_coarsened(r, rng):
 
 COOPERATIVE_CASES = [
     ("subgroup scans, elect, ballot, broadcast_first, ballot_sync, activemask", case_subgroup_scans),
+    ("subgroup operations on int64 and float64 (narrow=False)", case_subgroup_64bit),
     ("cuda.syncthreads_count/and/or, 1-D and 2-D workgroups", case_syncthreads_votes),
     ("array_sum: 003's shared-memory reduction", case_array_sum),
     ("imaging v6: shared-memory cache", case_imaging_cooperative("imaging/v6_shared_cache.py", (256,), 1)),
