@@ -339,7 +339,10 @@ private:
             countUniform = uniform(*call);
           }
         } else {
+          // A tuple of uniform values (`for offset in (128, 64, 32)`), or
+          // the rows of an array.
           countUniform = uniform(*f->iter);
+          targetUniform = countUniform && isa<ast::Tuple>(f->iter.get());
         }
         std::optional<Cause> c = cur;
         if (!c && !countUniform)

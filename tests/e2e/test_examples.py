@@ -682,6 +682,41 @@ def case_dft_coarsened(r, rng):
                         atol=2e-6 * n * np.abs(xs).sum() / np.sqrt(n))
 
 
+# PENDING ATOMICS: the seed kernels that add their workgroup's result with an
+# atomic (004's block_sums and total, the workshop's shared-memory grid-stride
+# sum). Prepared here, not yet in CASES: the lead adds ATOMIC_CASES to CASES
+# when cuda.atomic.add / nv.atomic.add land. shared_sum.py also needs
+# iteration over a tuple (`for offset in (128, 64, ...)`), not supported yet.
+def case_block_sums(entry, local_sizes):
+    def run(r, rng):
+        for local in local_sizes:
+            n = int(rng.integers(3 * local, 20 * local)) | 1
+            x = rng.uniform(-1, 1, n).astype(np.float32)
+            out = np.zeros(1, np.float32)                     # the atomics accumulate into out[0]
+            res = r.run("block_sums.py", entry, [n], {"x": x, "out": out}, outputs=["out"],
+                        local_size=(local,))
+            check_close(res["out"].astype(np.float64), np.array([x.astype(np.float64).sum()]),
+                        rtol=0, atol=1e-6 * n)
+    return run
+
+
+def case_shared_sum(r, rng):
+    for groups in (1, 3, 7):
+        n = int(rng.integers(5000, 20000))
+        xs = rng.standard_normal(n)
+        acc = np.zeros(1)
+        res = r.run("shared_sum.py", "sum", None, {"xs": xs, "acc": acc}, outputs=["acc"],
+                    local_size=(256,), groups=(groups,))
+        check_close(res["acc"], np.array([xs.sum()]), rtol=0, atol=1e-12 * np.abs(xs).sum())
+
+
+ATOMIC_CASES = [
+    ("block_sums (004): shared-memory tree + nv.atomic.add", case_block_sums("block_sums", (256,))),
+    ("total (004): subgroup sums + one nv.atomic.add per workgroup", case_block_sums("total", WORKGROUP_SIZES)),
+    ("grid-stride sum with a shared-memory tree (000) + cuda.atomic.add", case_shared_sum),
+]
+
+
 COOPERATIVE_CASES = [
     ("subgroup scans, elect, ballot, broadcast_first, ballot_sync, activemask", case_subgroup_scans),
     ("subgroup operations on int64 and float64 (narrow=False)", case_subgroup_64bit),
