@@ -15,6 +15,7 @@
 
 #include "compiler/Manifest.h"
 #include "compiler/SPIRVBinary.h"
+#include "frontend/BarrierDivergence.h"
 #include "frontend/MLIRGen.h"
 #include "frontend/ModuleLoader.h"
 #include "frontend/Parser.h"
@@ -34,6 +35,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace nvc {
@@ -160,6 +162,14 @@ CompileResult compileSource(const std::string &path, const std::string &text,
       typed.push_back(std::move(k));
       kernels.emplace_back(entry, nullptr);
     }
+    // Barriers that only some invocations of a workgroup may reach
+    // (-Wdivergent-barrier): in the kernels, and once per device function.
+    for (auto &k : typed)
+      warnDivergentBarriers(k, inference, diags);
+    std::set<const ast::FunctionDef *> checkedDeviceFunctions;
+    for (auto &[key, spec] : inference.specializations)
+      if (checkedDeviceFunctions.insert(spec->def).second)
+        warnDivergentBarriers(*spec, inference, diags);
     if (kernels.empty())
       throw CompileError({1, 1}, fmt::format("'{}' contains no kernel (a function decorated "
                                              "with @cuda.jit or @nv.jit)",

@@ -25,6 +25,7 @@
 #include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVEnums.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
 #include <mlir/Dialect/UB/IR/UBOps.h>
 #include <mlir/IR/Builders.h>
 #include <mlir/IR/BuiltinTypes.h>
@@ -690,6 +691,23 @@ private:
     if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
       auto [array, index] = elementAddress(*sub);
       Type dtype = array->type.element();
+      if (typeOf(*sub).isArray()) {
+        // A tuple assigned to a row: item j to element j of the row.
+        mlir::Location l = loc(at);
+        size_t pos = 0;
+        for (size_t j = 0; j < v.type.elements().size(); ++j) {
+          const Type &et = v.type.elements()[j];
+          size_t n = leafCount(et);
+          Val part{et, std::vector<mlir::Value>(v.parts.begin() + pos, v.parts.begin() + pos + n)};
+          pos += n;
+          mlir::Value linear = b_.create<mlir::arith::AddIOp>(
+              l, index,
+              b_.create<mlir::arith::MulIOp>(l, intConst(static_cast<int64_t>(j), indexType(), l),
+                                             array->strides.back()));
+          storeElement(*array, linear, convert(part, dtype, at), at);
+        }
+        return;
+      }
       Val conv = convert(v, dtype, at);
       storeElement(*array, index, conv, at);
       return;
@@ -1876,7 +1894,7 @@ private:
     std::vector<Val> args;
     for (size_t i = isCuda ? 1 : 0; i < c.args.size(); ++i)
       args.push_back(expr(*c.args[i]));
-    if (isCuda)
+    if (isCuda && name != "activemask")
       name = name.substr(0, name.size() - 5);
     Type i64 = Type::integer(64), idxT = Type::integer(indexBits_);
     auto fromIndex = [&](mlir::Value v) {
@@ -1901,6 +1919,39 @@ private:
                                 : (isFloat ? K::MAXNUMF : isSigned ? K::MAXSI : K::MAXUI);
       return Val{rt, {b_.create<mlir::gpu::SubgroupReduceOp>(l, v, kind, /*uniform=*/false)}};
     }
+    if (name.rfind("inclusive_", 0) == 0 || name.rfind("exclusive_", 0) == 0)
+      return subgroupScan(c, name, convert(args[0], rt, c.getLoc()).scalar(), rt);
+    if (name == "elect")
+      return Val{Type::boolean(),
+                 {b_.create<mlir::spirv::GroupNonUniformElectOp>(l, mlir::spirv::Scope::Subgroup)}};
+    if (name == "ballot" || name == "activemask" || name == "ballot_count") {
+      // OpGroupNonUniformBallot: a uvec4 with bit i % 32 of word i / 32 set
+      // for each active lane i whose predicate holds.
+      mlir::Value p = name == "activemask" ? mlir::Value(b_.create<mlir::arith::ConstantOp>(
+                                                 l, b_.getBoolAttr(true)))
+                                           : truthOf(args[0], c.getLoc());
+      mlir::Value words = ballot(p, l);
+      if (name == "ballot_count") {
+        mlir::Value n = b_.create<mlir::spirv::GroupNonUniformBallotBitCountOp>(
+            l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, mlir::spirv::GroupOperation::Reduce,
+            words);
+        return Val{rt, {convertScalar(n, Type::integer(32), rt, c.getLoc())}};
+      }
+      Val out{rt, {}};
+      for (int32_t w = 0; w < (rt.isTuple() ? 4 : 1); ++w)
+        out.parts.push_back(b_.create<mlir::spirv::CompositeExtractOp>(l, words, w));
+      return out;
+    }
+    if (name == "broadcast_first") {
+      // SPIR-V 1.3 (Vulkan 1.1) has OpGroupNonUniformBroadcastFirst, but
+      // MLIR's SPIR-V dialect does not: shuffle from the lowest active lane,
+      // found with OpGroupNonUniformBallotFindLSB.
+      mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
+      mlir::Value all = b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true));
+      mlir::Value first = b_.create<mlir::spirv::GroupNonUniformBallotFindLSBOp>(
+          l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, ballot(all, l));
+      return Val{rt, {shuffle32(v, first, mlir::gpu::ShuffleMode::IDX, l)}};
+    }
     if (name == "any" || name == "all") {
       // any = max over the lanes' 0/1, all = min.
       mlir::Value p = truthOf(args[0], c.getLoc());
@@ -1915,7 +1966,6 @@ private:
     mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
     mlir::Value operand =
         convert(args[1], Type::integer(32, true), c.getLoc()).scalar();
-    mlir::Value width = intConst(32, b_.getI32Type(), l);
     mlir::gpu::ShuffleMode mode = mlir::gpu::ShuffleMode::IDX;
     if (name == "shuffle_xor" || name == "shfl_xor")
       mode = mlir::gpu::ShuffleMode::XOR;
@@ -1923,15 +1973,154 @@ private:
       mode = mlir::gpu::ShuffleMode::UP;
     else if (name == "shuffle_down" || name == "shfl_down")
       mode = mlir::gpu::ShuffleMode::DOWN;
-    // gpu.shuffle moves 32-bit values; narrower ones travel widened.
+    return Val{rt, {shuffle32(v, operand, mode, l)}};
+  }
+
+  /// A subgroup shuffle of a scalar, as SPIR-V's OpGroupNonUniformShuffle
+  /// (Xor, Up, Down) with subgroup scope, emitted directly: MLIR's
+  /// gpu.shuffle lowering mixes 32- and 64-bit lane arithmetic for up/down
+  /// with 64-bit indices. SPIR-V shuffles have no width, so the code is
+  /// correct for any subgroup size. Values travel as 32-bit words: narrower
+  /// ones widened, 64-bit ones as two halves (as CUDA's __shfl_sync does for
+  /// double and long long).
+  mlir::Value shuffle32(mlir::Value v, mlir::Value operand, mlir::gpu::ShuffleMode mode,
+                        mlir::Location l) {
+    namespace sp = mlir::spirv;
+    auto scope = sp::ScopeAttr::get(&ctx_, sp::Scope::Subgroup);
+    auto one = [&](mlir::Value w) -> mlir::Value {
+      mlir::Type t = w.getType();
+      switch (mode) {
+      case mlir::gpu::ShuffleMode::XOR:
+        return b_.create<sp::GroupNonUniformShuffleXorOp>(l, t, scope, w, operand);
+      case mlir::gpu::ShuffleMode::UP:
+        return b_.create<sp::GroupNonUniformShuffleUpOp>(l, t, scope, w, operand);
+      case mlir::gpu::ShuffleMode::DOWN:
+        return b_.create<sp::GroupNonUniformShuffleDownOp>(l, t, scope, w, operand);
+      case mlir::gpu::ShuffleMode::IDX:
+        break;
+      }
+      return b_.create<sp::GroupNonUniformShuffleOp>(l, t, scope, w, operand);
+    };
     mlir::Type vt = v.getType();
+    if (vt.getIntOrFloatBitWidth() == 64) {
+      mlir::Type i64 = b_.getI64Type(), i32 = b_.getI32Type();
+      mlir::Value bits = vt.isF64() ? mlir::Value(b_.create<mlir::arith::BitcastOp>(l, i64, v)) : v;
+      mlir::Value lo = b_.create<mlir::arith::TruncIOp>(l, i32, bits);
+      mlir::Value hi = b_.create<mlir::arith::TruncIOp>(
+          l, i32, b_.create<mlir::arith::ShRUIOp>(l, bits, intConst(32, i64, l)));
+      lo = one(lo);
+      hi = one(hi);
+      mlir::Value r = b_.create<mlir::arith::OrIOp>(
+          l, b_.create<mlir::arith::ExtUIOp>(l, i64, lo),
+          b_.create<mlir::arith::ShLIOp>(l, b_.create<mlir::arith::ExtUIOp>(l, i64, hi),
+                                         intConst(32, i64, l)));
+      return vt.isF64() ? mlir::Value(b_.create<mlir::arith::BitcastOp>(l, vt, r)) : r;
+    }
     if (vt.isInteger(1) || (vt.isIntOrIndex() && vt.getIntOrFloatBitWidth() < 32))
       v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI32Type(), v);
-    auto shuffle = b_.create<mlir::gpu::ShuffleOp>(l, v, operand, width, mode);
-    mlir::Value r = shuffle.getShuffleResult();
+    mlir::Value r = one(v);
     if (r.getType() != vt)
       r = b_.create<mlir::arith::TruncIOp>(l, vt, r);
+    return r;
+  }
+
+  /// OpGroupNonUniformBallot of the i1 `p` over the subgroup: vector<4xi32>.
+  mlir::Value ballot(mlir::Value p, mlir::Location l) {
+    return b_.create<mlir::spirv::GroupNonUniformBallotOp>(
+        l, mlir::VectorType::get({4}, b_.getI32Type()), mlir::spirv::Scope::Subgroup, p);
+  }
+
+  /// nv.subgroup.inclusive_*/exclusive_* (sum, prod, min, max): a prefix
+  /// scan over the active lanes in lane order, as SPIR-V's InclusiveScan /
+  /// ExclusiveScan group operations (gpu.subgroup_reduce has no scans). The
+  /// first lane of an exclusive scan gets the operation's identity (0, 1,
+  /// the type's largest / smallest value, ±inf), as SPIR-V defines it.
+  Val subgroupScan(const ast::Call &c, const std::string &name, mlir::Value v, const Type &rt) {
+    mlir::Location l = loc(c.getLoc());
+    namespace sp = mlir::spirv;
+    auto op = name[0] == 'i' ? sp::GroupOperation::InclusiveScan : sp::GroupOperation::ExclusiveScan;
+    std::string kind = name.substr(name.find('_') + 1);
+    bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
+    mlir::Type t = v.getType();
+    auto scope = sp::Scope::Subgroup;
+    mlir::Value r;
+    if (kind == "sum")
+      r = isFloat ? mlir::Value(b_.create<sp::GroupNonUniformFAddOp>(l, t, scope, op, v, nullptr))
+                  : mlir::Value(b_.create<sp::GroupNonUniformIAddOp>(l, t, scope, op, v, nullptr));
+    else if (kind == "prod")
+      r = isFloat ? mlir::Value(b_.create<sp::GroupNonUniformFMulOp>(l, t, scope, op, v, nullptr))
+                  : mlir::Value(b_.create<sp::GroupNonUniformIMulOp>(l, t, scope, op, v, nullptr));
+    else if (kind == "min")
+      r = isFloat    ? mlir::Value(b_.create<sp::GroupNonUniformFMinOp>(l, t, scope, op, v, nullptr))
+          : isSigned ? mlir::Value(b_.create<sp::GroupNonUniformSMinOp>(l, t, scope, op, v, nullptr))
+                     : mlir::Value(b_.create<sp::GroupNonUniformUMinOp>(l, t, scope, op, v, nullptr));
+    else
+      r = isFloat    ? mlir::Value(b_.create<sp::GroupNonUniformFMaxOp>(l, t, scope, op, v, nullptr))
+          : isSigned ? mlir::Value(b_.create<sp::GroupNonUniformSMaxOp>(l, t, scope, op, v, nullptr))
+                     : mlir::Value(b_.create<sp::GroupNonUniformUMaxOp>(l, t, scope, op, v, nullptr));
     return Val{rt, {r}};
+  }
+
+  /// cuda.syncthreads_count/and/or(p) (numba.cuda): a barrier that also
+  /// combines p over the workgroup. Each subgroup counts its lanes with OpGroupNonUniformIAdd,
+  /// one lane per subgroup adds that to a workgroup counter (an atomic add
+  /// on a hidden Workgroup variable), and every invocation reads the total:
+  ///   barrier; invocation (0,0,0) zeroes the counter; barrier;
+  ///   elected lanes add; barrier; read.
+  /// The first barrier keeps a previous round's readers (the same call in a
+  /// loop) ahead of the zeroing. and = no invocation counted !p; or = the
+  /// count is not 0. The result is an int32, as in numba.cuda.
+  Val syncthreadsReduction(const ast::Call &c, const std::string &f) {
+    mlir::Location l = loc(c.getLoc());
+    mlir::Value p = truthOf(expr(*c.args[0]), c.getLoc());
+    bool isAnd = f == "cuda.syncthreads_and";
+    if (isAnd)
+      p = b_.create<mlir::arith::XOrIOp>(l, p, b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true)));
+    mlir::Type i32 = b_.getI32Type();
+    mlir::Value counter;
+    {
+      mlir::OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(entry_);
+      auto memrefTy = mlir::MemRefType::get(
+          {1}, i32, mlir::MemRefLayoutAttrInterface(),
+          mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Workgroup));
+      counter = b_.create<mlir::memref::AllocOp>(l, memrefTy);
+      if (abi_)
+        abi_->sharedMemoryBytes += 4;
+    }
+    mlir::Value zeroIdx = b_.create<mlir::arith::ConstantIndexOp>(l, 0);
+    mlir::Value zero = intConst(0, i32, l);
+    b_.create<mlir::gpu::BarrierOp>(l);
+    mlir::Value first = b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true));
+    for (auto d : {mlir::gpu::Dimension::x, mlir::gpu::Dimension::y, mlir::gpu::Dimension::z}) {
+      mlir::Value tid = b_.create<mlir::gpu::ThreadIdOp>(l, d);
+      mlir::Value isZero = b_.create<mlir::arith::CmpIOp>(
+          l, mlir::arith::CmpIPredicate::eq, tid, b_.create<mlir::arith::ConstantIndexOp>(l, 0));
+      first = b_.create<mlir::arith::AndIOp>(l, first, isZero);
+    }
+    b_.create<mlir::scf::IfOp>(l, first, [&](mlir::OpBuilder &b, mlir::Location il) {
+      b.create<mlir::memref::StoreOp>(il, zero, counter, mlir::ValueRange{zeroIdx});
+      b.create<mlir::scf::YieldOp>(il);
+    });
+    b_.create<mlir::gpu::BarrierOp>(l);
+    mlir::Value one = b_.create<mlir::arith::ExtUIOp>(l, i32, p);
+    mlir::Value lanes = b_.create<mlir::gpu::SubgroupReduceOp>(l, one, mlir::gpu::AllReduceOperation::ADD,
+                                                               /*uniform=*/false);
+    mlir::Value elected = b_.create<mlir::spirv::GroupNonUniformElectOp>(l, mlir::spirv::Scope::Subgroup);
+    b_.create<mlir::scf::IfOp>(l, elected, [&](mlir::OpBuilder &b, mlir::Location il) {
+      b.create<mlir::memref::AtomicRMWOp>(il, mlir::arith::AtomicRMWKind::addi, lanes, counter,
+                                          mlir::ValueRange{zeroIdx});
+      b.create<mlir::scf::YieldOp>(il);
+    });
+    b_.create<mlir::gpu::BarrierOp>(l);
+    mlir::Value n = b_.create<mlir::memref::LoadOp>(l, counter, mlir::ValueRange{zeroIdx});
+    Type rt = Type::integer(32);
+    if (f == "cuda.syncthreads_count")
+      return Val{rt, {convertScalar(n, rt, typeOf(c), c.getLoc())}};
+    mlir::Value holds = b_.create<mlir::arith::CmpIOp>(
+        l, isAnd ? mlir::arith::CmpIPredicate::eq : mlir::arith::CmpIPredicate::ne, n, zero);
+    return Val{typeOf(c), {convertScalar(b_.create<mlir::arith::ExtUIOp>(l, i32, holds), rt,
+                                         typeOf(c), c.getLoc())}};
   }
 
   /// A real math function of float type `t` through the math library.
@@ -2019,7 +2208,11 @@ private:
     if (callee.kind() == Type::Kind::UserFunction)
       return userCall(c);
     if (callee.kind() == Type::Kind::Function &&
-        (callee.name().rfind("nv.subgroup.", 0) == 0 ||
+        (callee.name() == "cuda.syncthreads_count" || callee.name() == "cuda.syncthreads_and" ||
+         callee.name() == "cuda.syncthreads_or"))
+      return syncthreadsReduction(c, callee.name());
+    if (callee.kind() == Type::Kind::Function &&
+        (callee.name().rfind("nv.subgroup.", 0) == 0 || callee.name() == "cuda.activemask" ||
          (callee.name().rfind("cuda.", 0) == 0 &&
           callee.name().find("_sync") != std::string::npos)))
       return subgroupCall(c, callee.name(), typeOf(c));

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
 
+#include <functional>
 #include <set>
 
 namespace nvc {
@@ -69,6 +70,44 @@ void collectAssigned(const ast::Block &block, std::set<std::string> &out) {
   }
 }
 
+/// For each local name: the value of its only definition when the body
+/// defines it exactly once, by a plain `name = value` at the top level of
+/// the body or of an `if` (null when defined more than once, or by a loop
+/// target, an augmented or a tuple assignment). Numba treats such a name
+/// like the constant it is bound to (its single-definition constant
+/// inference), so `NTHREADS = 256` can size a shared array (000_…txt).
+void collectDefinitions(const ast::Block &block,
+                        std::map<std::string, const ast::Expr *> &single) {
+  auto define = [&](const ast::Expr &target, const ast::Expr *value) {
+    std::set<std::string> names;
+    collectAssigned(target, names);
+    for (auto &n : names) {
+      bool first = !single.count(n);
+      single[n] = first && isa<ast::Name>(&target) ? value : nullptr;
+    }
+  };
+  for (auto &s : block) {
+    if (auto *a = dyn_cast<ast::Assign>(s.get())) {
+      for (auto &t : a->targets)
+        define(*t, a->value.get());
+    } else if (auto *a = dyn_cast<ast::AugAssign>(s.get())) {
+      define(*a->target, nullptr);
+    } else if (auto *a = dyn_cast<ast::AnnAssign>(s.get())) {
+      define(*a->target, nullptr);
+    } else if (auto *f = dyn_cast<ast::For>(s.get())) {
+      define(*f->target, nullptr);
+      collectDefinitions(f->body, single);
+      collectDefinitions(f->orelse, single);
+    } else if (auto *w = dyn_cast<ast::While>(s.get())) {
+      collectDefinitions(w->body, single);
+      collectDefinitions(w->orelse, single);
+    } else if (auto *i = dyn_cast<ast::If>(s.get())) {
+      collectDefinitions(i->body, single);
+      collectDefinitions(i->orelse, single);
+    }
+  }
+}
+
 const char *binOpSymbol(ast::BinOpKind op) {
   switch (op) {
   case ast::BinOpKind::Add: return "+";
@@ -103,6 +142,7 @@ public:
     result_.narrowFloats = precision.narrowFloats;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
+    collectDefinitions(fn.def->body, singleDefinitions_);
     for (size_t i = 0; i < sig.params.size(); ++i) {
       const ast::Param &p = fn.def->params[i];
       if (p.defaultValue)
@@ -198,6 +238,20 @@ private:
     }
     if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
       Type elem = subscript(*sub, /*isStore=*/true);
+      if (elem.isArray()) {
+        // a[i] = x, y, z on a 2-D array: the tuple's items go to a[i, 0],
+        // a[i, 1], ... (NumPy assigns a sequence to a row; like Numba,
+        // nvc does not check the row's length at run time).
+        bool ok = type.isTuple();
+        if (ok)
+          for (auto &e : type.elements())
+            ok = ok && e.isScalar() && (!e.isComplex() || elem.element().isComplex());
+        if (!ok && !type.isUnknown())
+          fail(valueLoc, fmt::format("assigning to a whole row takes a tuple of numbers, one per "
+                                     "element, not {}",
+                                     type.str()));
+        return;
+      }
       if (!type.isScalar() || (type.isComplex() && !elem.isComplex() && !elem.isUnknown()))
         fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
                                    type.str(), elem.str()));
@@ -441,9 +495,69 @@ private:
     return std::nullopt;
   }
 
+  /// Whether `mask`, the first argument of a numba.cuda *_sync function,
+  /// names every active invocation: a constant whose low 32 bits are all set
+  /// (0xffffffff, as the seeds write it), a call of cuda.activemask(), or a
+  /// local variable every assignment of which is such a call. Vulkan subgroup
+  /// operations always take every invocation that reaches them, so these are
+  /// the only masks nvc can honour.
+  bool isActiveMask(const ast::Expr &mask) {
+    auto it = result_.constants.find(&mask);
+    if (it != result_.constants.end())
+      return it->second.type.isInteger() &&
+             (static_cast<uint64_t>(it->second.i) & 0xffffffffu) == 0xffffffffu;
+    if (auto *lit = dyn_cast<ast::IntLiteral>(&mask))
+      return (static_cast<uint64_t>(lit->value) & 0xffffffffu) == 0xffffffffu;
+    if (auto *call = dyn_cast<ast::Call>(&mask))
+      return isActiveMaskCall(*call);
+    auto *name = dyn_cast<ast::Name>(&mask);
+    if (!name || paramIndex_.count(name->id))
+      return false;
+    bool assigned = false, onlyActiveMask = true;
+    std::function<void(const ast::Block &)> scan = [&](const ast::Block &block) {
+      for (auto &st : block) {
+        if (auto *a = dyn_cast<ast::Assign>(st.get())) {
+          for (auto &t : a->targets)
+            if (auto *n = dyn_cast<ast::Name>(t.get()); n && n->id == name->id) {
+              assigned = true;
+              auto *c = dyn_cast<ast::Call>(a->value.get());
+              onlyActiveMask &= c && isActiveMaskCall(*c);
+            } else if (isa<ast::Tuple>(t.get())) {
+              onlyActiveMask = false; // tuple targets: not followed
+            }
+        } else if (auto *a = dyn_cast<ast::AugAssign>(st.get())) {
+          if (auto *n = dyn_cast<ast::Name>(a->target.get()); n && n->id == name->id)
+            onlyActiveMask = false;
+        } else if (auto *i = dyn_cast<ast::If>(st.get())) {
+          scan(i->body);
+          scan(i->orelse);
+        } else if (auto *w = dyn_cast<ast::While>(st.get())) {
+          scan(w->body);
+          scan(w->orelse);
+        } else if (auto *f = dyn_cast<ast::For>(st.get())) {
+          if (auto *n = dyn_cast<ast::Name>(f->target.get()); n && n->id == name->id)
+            onlyActiveMask = false;
+          scan(f->body);
+          scan(f->orelse);
+        }
+      }
+    };
+    scan(fn_.def->body);
+    return assigned && onlyActiveMask;
+  }
+
+  bool isActiveMaskCall(const ast::Call &c) {
+    auto it = result_.exprTypes.find(c.func.get());
+    if (it != result_.exprTypes.end() && it->second.kind() == Type::Kind::Function)
+      return it->second.name() == "cuda.activemask" && c.args.empty();
+    auto *a = dyn_cast<ast::Attribute>(c.func.get());
+    return a && a->attr == "activemask" && c.args.empty();
+  }
+
   /// nv.subgroup functions and numba.cuda's warp functions (004_…txt
-  /// "Subgroups"): the mask of the *_sync functions must be the full mask,
-  /// since Vulkan subgroup operations take every active invocation.
+  /// "Subgroups"; numba.cuda's "Warp intrinsics"). The mask of the *_sync
+  /// functions must name every active invocation (isActiveMask), since
+  /// Vulkan subgroup operations take every invocation that reaches them.
   Type subgroupCall(const ast::Call &c, const std::string &f) {
     std::string name = f.substr(f.rfind('.') + 1);
     std::vector<Type> args;
@@ -456,21 +570,27 @@ private:
         fail(c.getLoc(), fmt::format("{}() takes {} argument{} ({} given)", f, n,
                                      n == 1 ? "" : "s", args.size()));
     };
-    auto scalar32 = [&](size_t i) {
-      const Type &t = args[i];
-      if (!t.isUnknown() && !((t.isInteger() || t.isFloat()) && t.bits() <= 64))
-        fail(c.args[i]->getLoc(), fmt::format("{}() takes a number, not {}", f, t.str()));
-    };
     bool isCuda = f.rfind("cuda.", 0) == 0;
+    // Values are 32- or 64-bit integers or floats (004_…txt), and booleans
+    // for the arithmetic ones (counted as integers, as NumPy sums them).
+    auto number = [&](size_t i) {
+      const Type &t = args[i];
+      if (!t.isUnknown() && !((t.isInteger() || t.isFloat() || t.isBoolean()) && t.bits() <= 64))
+        fail(c.args[i + (isCuda ? 1 : 0)]->getLoc(),
+             fmt::format("{}() takes a number, not {}", f, t.str()));
+    };
+    if (isCuda && name == "activemask") {
+      arity(0);
+      return record(c, Type::integer(32, false));
+    }
     if (isCuda) {
       if (args.empty())
         fail(c.getLoc(), fmt::format("{}() takes a mask first", f));
-      auto it = result_.constants.find(c.args[0].get());
-      if (it == result_.constants.end() || !it->second.type.isInteger() ||
-          (static_cast<uint64_t>(it->second.i) & 0xffffffffu) != 0xffffffffu)
+      if (!isActiveMask(*c.args[0]))
         fail(c.args[0]->getLoc(),
-             fmt::format("{}() supports only the full mask 0xffffffff: Vulkan subgroup "
-                         "operations include every active invocation",
+             fmt::format("{}() supports only a mask of all active lanes (0xffffffff or "
+                         "cuda.activemask()): Vulkan subgroup operations include every "
+                         "active invocation",
                          f));
       args.erase(args.begin());
       name = name.substr(0, name.size() - 5); // shfl_xor_sync -> shfl_xor
@@ -479,25 +599,49 @@ private:
       arity(0);
       return record(c, Type::integer(64));
     }
-    if (name == "sum" || name == "prod" || name == "min" || name == "max") {
+    if (name == "elect") {
+      arity(0);
+      return record(c, Type::boolean());
+    }
+    static const std::set<std::string> arithmetic = {
+        "sum",           "prod",           "min",           "max",
+        "inclusive_sum", "inclusive_prod", "inclusive_min", "inclusive_max",
+        "exclusive_sum", "exclusive_prod", "exclusive_min", "exclusive_max"};
+    if (arithmetic.count(name)) {
       arity(1);
-      scalar32(0);
+      number(0);
       return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
     }
     if (name == "any" || name == "all") {
       arity(1);
       return record(c, Type::boolean());
     }
+    if (name == "ballot") {
+      // nv.subgroup.ballot: the four uint32 words of SPIR-V's ballot (lane
+      // i is bit i % 32 of word i / 32), as a UniTuple(uint32, 4);
+      // cuda.ballot_sync: the first word, a uint32 as in numba.cuda (all
+      // lanes for subgroups of up to 32 invocations).
+      arity(1);
+      if (isCuda)
+        return record(c, Type::integer(32, false));
+      return record(c, Type::tuple(std::vector<Type>(4, Type::integer(32, false))));
+    }
+    if (name == "ballot_count") {
+      arity(1);
+      return record(c, Type::integer(64));
+    }
+    if (name == "broadcast_first") {
+      arity(1);
+      number(0);
+      return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
+    }
     if (name == "shuffle" || name == "shuffle_xor" || name == "shuffle_up" ||
         name == "shuffle_down" || name == "broadcast" || name == "shfl" ||
         name == "shfl_xor" || name == "shfl_up" || name == "shfl_down") {
       arity(2);
-      scalar32(0);
+      number(0);
       if (!args[1].isInteger() && !args[1].isUnknown())
         fail(c.args[isCuda ? 2 : 1]->getLoc(), "the lane, delta or mask must be an integer");
-      if (args[0].bits() > 32)
-        fail(c.args[isCuda ? 1 : 0]->getLoc(),
-             fmt::format("{}() of 64-bit values is not supported yet", f));
       return record(c, args[0]);
     }
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
@@ -607,6 +751,19 @@ private:
     if (auto *n = dyn_cast<ast::Name>(&e))
       return sharedLocals_.count(n->id) != 0;
     return false;
+  }
+
+  /// numba.cuda's cuda.syncthreads_count/and/or(p): a workgroup barrier that
+  /// also returns, to every invocation, the number of invocations for which
+  /// p holds, or whether it holds for all / any of them (an int32, as in
+  /// numba.cuda, where they map to PTX bar.red).
+  Type syncthreadsReduction(const ast::Call &c, const std::string &f) {
+    if (c.args.size() != 1 || !c.keywords.empty())
+      fail(c.getLoc(), fmt::format("{}() takes 1 argument (the predicate)", f));
+    Type p = expr(*c.args[0]);
+    if (!p.isUnknown() && !p.isBoolean() && !p.isInteger() && !p.isFloat())
+      fail(c.args[0]->getLoc(), fmt::format("{}() takes a predicate, not {}", f, p.str()));
+    return record(c, Type::integer(32));
   }
 
   /// Marks a use of the array rooted at `root` (a parameter index, or a
@@ -784,6 +941,14 @@ private:
       // feed types back) may know; MLIR generation rejects what stays unknown.
       if (it == result_.varTypes.end())
         return record(n, Type());
+      // A local bound once to an integer constant is that constant.
+      auto def = singleDefinitions_.find(n.id);
+      if (def != singleDefinitions_.end() && def->second && !paramIndex_.count(n.id)) {
+        auto c = result_.constants.find(def->second);
+        if (c != result_.constants.end() && c->second.type.isInteger() &&
+            c->second.type == it->second)
+          result_.constants[&n] = c->second;
+      }
       return record(n, it->second);
     }
     const GlobalSymbol *sym = scope_.lookup(n.id);
@@ -857,9 +1022,10 @@ private:
           return record(a, Type::module("cuda.libdevice"));
         if (attr == "warpsize" || attr == "laneid")
           return record(a, Type::integer(32));
-        static const std::set<std::string> warpFns = {"shfl_sync", "shfl_up_sync",
-                                                      "shfl_down_sync", "shfl_xor_sync",
-                                                      "all_sync", "any_sync"};
+        static const std::set<std::string> warpFns = {
+            "shfl_sync",   "shfl_up_sync",    "shfl_down_sync",  "shfl_xor_sync",
+            "all_sync",    "any_sync",        "ballot_sync",     "activemask",
+            "syncthreads_count", "syncthreads_and", "syncthreads_or"};
         if (warpFns.count(attr))
           return record(a, Type::function("cuda." + attr));
         fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
@@ -972,8 +1138,11 @@ private:
       fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
                                           base.ndim(), indices.size()));
     if (indices.size() < base.ndim()) {
+      if (isStore && indices.size() + 1 < base.ndim())
+        fail(s.getLoc(), "assigning to a whole plane is not supported yet (assign to rows)");
       if (isStore)
-        fail(s.getLoc(), "assigning to a whole row is not supported yet");
+        if (auto root = rootOf(*s.value))
+          markAccess(root, false, true);
       // a[i] of a 2-D array: a view of row i.
       return record(s, Type::array(base.element(), base.ndim() - indices.size(),
                                    base.layout() == 'C' ? 'C' : 'A'));
@@ -1089,7 +1258,10 @@ private:
                        "one Vulkan dispatch: split the kernel into one launch per phase");
     if (isPrivateArrayConstructor(f))
       return privateArray(c, f);
-    if (f.rfind("nv.subgroup.", 0) == 0 ||
+    if (f == "cuda.syncthreads_count" || f == "cuda.syncthreads_and" ||
+        f == "cuda.syncthreads_or")
+      return syncthreadsReduction(c, f);
+    if (f.rfind("nv.subgroup.", 0) == 0 || f == "cuda.activemask" ||
         (f.rfind("cuda.", 0) == 0 && f.find("_sync") != std::string::npos))
       return subgroupCall(c, f);
     if (f.rfind("cuda.atomic.", 0) == 0 || f.rfind("nv.atomic.", 0) == 0)
@@ -1335,6 +1507,8 @@ private:
   TypedKernel result_;
   std::set<std::string> locals_;
   std::set<std::string> sharedLocals_; ///< locals holding (views of) shared arrays
+  /// Locals defined exactly once, with their value (collectDefinitions).
+  std::map<std::string, const ast::Expr *> singleDefinitions_;
   std::map<std::string, ast::Location> varLocs_;
   std::map<std::string, size_t> paramIndex_;
   InferenceContext &context_;

@@ -58,12 +58,17 @@ class Runner:
         return self.compiled[key]
 
     def run(self, example, entry, grid, arrays, scalars=(), outputs=(), local_size=None,
-            flags=(), env=None):
-        """Runs `entry` over `grid`; returns {name: array} for `outputs`.
-        `env` adds environment variables (NVC_NO_VARIANTS=1: the main module
-        even where the device could run a variant)."""
+            flags=(), groups=None, env=None):
+        """Runs `entry` over `grid` invocations (or `groups` workgroups);
+        returns {name: array} for `outputs`. `env` adds environment
+        variables (NVC_NO_VARIANTS=1: the main module even where the device
+        could run a variant)."""
         spv = self.compile(example, flags)
-        cmd = [self.nvc_run, spv, "--entry", entry, "--grid", ",".join(map(str, grid))]
+        cmd = [self.nvc_run, spv, "--entry", entry]
+        if groups:
+            cmd += ["--groups", ",".join(map(str, groups))]
+        else:
+            cmd += ["--grid", ",".join(map(str, grid))]
         if local_size:
             cmd += ["--local-size", ",".join(map(str, local_size))]
         for name, value in scalars:
@@ -500,7 +505,11 @@ def case_seed_reductions(r, rng):
         x = rng.standard_normal(n).astype(np.float32)
         xs = rng.standard_normal(n)
         tol32 = 1e-5 * np.abs(x).sum()
-        for entry, local in [("block_sums", 256)]:
+        # block_sums's tree assumes 256 invocations. total's second stage has
+        # one subgroup add up the per-subgroup partials, so it needs no more
+        # subgroups than lanes: local sizes up to 64 with lavapipe's 8 lanes
+        # (the seed's assumption; up to 1024 with NVIDIA's 32).
+        for entry, local in [("block_sums", 256), ("total", 32), ("total", 64)]:
             out = np.zeros(1, np.float32)
             res = r.run("seed_reductions.py", entry, [-(-n // local) * local],
                         {"x": x, "out": out}, outputs=["out"], local_size=(local,), env=env)
@@ -563,6 +572,235 @@ def case_cmath(r, rng):
                            for w, p in zip(z, polar)])
     check_close(res["reals"], want_reals, rtol=1e-14, atol=1e-14)
 
+# Cooperative kernels (issue 4): workgroups, shared memory, barriers and
+# subgroups, each with several workgroup sizes and data sizes that are not
+# multiples of them.
+WORKGROUP_SIZES = (32, 64, 128, 256)
+
+
+def check_equal(got, want):
+    """Exact equality (infinities included), dtypes and shapes too."""
+    if got.shape != want.shape or got.dtype != want.dtype:
+        raise AssertionError(f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}")
+    bad = ~((got == want) | (np.isnan(got) & np.isnan(want)) if got.dtype.kind in "fc"
+            else got == want)
+    if bad.any():
+        idx = np.argwhere(bad)[0]
+        raise AssertionError(f"{bad.sum()} of {got.size} elements differ; first at "
+                             f"{tuple(idx)}: got {got[tuple(idx)]!r}, want {want[tuple(idx)]!r}")
+
+
+
+
+def subgroup_blocks(a, size, fill):
+    """`a` padded with `fill` to whole subgroups of `size` lanes: (groups, size)."""
+    n = -(-a.size // size) * size
+    return np.concatenate([a, np.full(n - a.size, fill, a.dtype)]).reshape(-1, size)
+
+
+def exclusive(scan, blocks, identity):
+    """The exclusive scan from the inclusive one: shifted right by one lane."""
+    out = np.empty_like(scan)
+    out[:, 0] = identity
+    out[:, 1:] = scan[:, :-1]
+    return out
+
+
+def case_subgroup_scans(r, rng):
+    for local in WORKGROUP_SIZES:
+        n = int(rng.integers(local + 1, 4 * local)) | 1      # never a multiple of the group
+        x = rng.uniform(-2, 2, n).astype(np.float32)
+        k = rng.integers(-20, 21, n).astype(np.int32)
+        p = rng.choice(np.array([-2, -1, 1, 2], np.int32), n)
+        out, info = poisoned((n, 8), np.float32), poisoned((n, 19), np.int32)
+        res = r.run("subgroup_scans.py", "scans", [n], {"x": x, "k": k, "p": p, "out": out,
+                                                        "info": info},
+                    outputs=["out", "info"], local_size=(local,))
+        got, gotf = res["info"], res["out"]
+        size = int(got[0, 12])
+        if size < 1 or local % size or np.any(got[:, 12] != size):
+            raise AssertionError(f"subgroup sizes {set(got[:, 12].tolist())}")
+        lanes = np.arange(n) % size
+        check_equal(got[:, 13], lanes.astype(np.int32))
+        xb = subgroup_blocks(x, size, np.float32(0)).astype(np.float64)
+        kb = subgroup_blocks(k, size, np.int32(0)).astype(np.int64)
+        pb = subgroup_blocks(p, size, np.int32(1)).astype(np.int64)
+        ob = 1 + xb / 8
+        flat = lambda b: b.reshape(-1)[:n]
+        tol = 1e-5 * size
+        isum = np.cumsum(xb, axis=1)
+        check_close(gotf[:, 0].astype(np.float64), flat(isum), rtol=0, atol=tol)
+        check_close(gotf[:, 1].astype(np.float64), flat(exclusive(isum, xb, 0)), rtol=0, atol=tol)
+        imin, imax = np.minimum.accumulate(xb, axis=1), np.maximum.accumulate(xb, axis=1)
+        check_equal(gotf[:, 2].astype(np.float64), flat(imin))
+        check_equal(gotf[:, 3].astype(np.float64), flat(exclusive(imax, xb, -np.inf)))
+        iprod = np.cumprod(ob, axis=1)
+        check_close(gotf[:, 4].astype(np.float64), flat(iprod), rtol=1e-5 * size, atol=0)
+        check_close(gotf[:, 5].astype(np.float64), flat(exclusive(iprod, ob, 1)), rtol=1e-5 * size, atol=0)
+        check_equal(gotf[:, 6].astype(np.float64), flat(imax))
+        check_equal(gotf[:, 7].astype(np.float64), flat(exclusive(imin, xb, np.inf)))
+        i32 = lambda a: a.astype(np.int64).astype(np.uint32).view(np.int32)   # wraps as the kernel does
+        ip = np.cumprod(pb, axis=1)
+        check_equal(got[:, 0], i32(flat(ip)))
+        check_equal(got[:, 1], i32(flat(exclusive(ip, pb, 1))))
+        ikmax, ikmin = np.maximum.accumulate(kb, axis=1), np.minimum.accumulate(kb, axis=1)
+        check_equal(got[:, 2], i32(flat(ikmax)))
+        check_equal(got[:, 3], i32(flat(exclusive(ikmin, kb, 2**31 - 1))))
+        iks = np.cumsum(kb, axis=1)
+        check_equal(got[:, 4], i32(flat(iks)))
+        check_equal(got[:, 5], i32(flat(exclusive(iks, kb, 0))))
+        check_equal(got[:, 15], i32(flat(ikmin)))
+        check_equal(got[:, 16], i32(flat(exclusive(ikmax, kb, -2**31))))
+        # Votes: elect is lane 0; the ballot's bits are the lanes with k > 0.
+        check_equal(got[:, 6], (lanes == 0).astype(np.int32))
+        def word(w):   # lanes 32w .. 32w + 31 of each subgroup, as a uint32 per lane
+            lanes_w = (kb[:, 32 * w:32 * w + 32] > 0).astype(np.uint64)
+            bits = (lanes_w << np.arange(lanes_w.shape[1], dtype=np.uint64)).sum(axis=1)
+            return np.repeat(bits.astype(np.uint32), size)[:n]
+        word0 = word(0)
+        check_equal(got[:, 7], word0.view(np.int32))
+        check_equal(got[:, 10], word0.view(np.int32))
+        check_equal(got[:, 14], (word(1) | word(2) | word(3)).view(np.int32))
+        check_equal(got[:, 8], flat(np.repeat((kb > 0).sum(axis=1, keepdims=True), size, axis=1)).astype(np.int32))
+        check_equal(got[:, 9], i32(flat(np.repeat(kb[:, :1], size, axis=1))))
+        full = np.uint32((1 << size) - 1 if size < 32 else 0xffffffff)
+        check_equal(got[:, 11], np.full(n, full, np.uint32).view(np.int32))
+        # Inside `if k > 0:` only those lanes take part.
+        pos = np.where(kb > 0, kb, 0)
+        want17 = np.where(kb > 0, np.cumsum(pos, axis=1), -1)
+        check_equal(got[:, 17], i32(flat(want17)))
+        firstpos = np.argmax(kb > 0, axis=1)
+        first = np.take_along_axis(kb, firstpos[:, None], axis=1)
+        elect = (np.arange(size)[None, :] == firstpos[:, None]).astype(np.int64)
+        want18 = np.where(kb > 0, first * 10 + elect, -1)
+        check_equal(got[:, 18], i32(flat(want18)))
+
+
+def case_subgroup_64bit(r, rng):
+    for local in (32, 64):
+        n = int(rng.integers(local + 1, 3 * local)) | 1
+        x = rng.standard_normal(n) * 1e3
+        k = rng.integers(-2**40, 2**40, n)
+        out, info = poisoned((n, 3), np.float64), poisoned((n, 4), np.int64)
+        res = r.run("subgroup_64bit.py", "wide", [n], {"x": x, "k": k, "out": out, "info": info},
+                    outputs=["out", "info"], local_size=(local,))
+        # The subgroup size, from where the exclusive sums restart at 0.
+        starts = np.flatnonzero(res["out"][:, 0] == 0)
+        size = int(starts[1]) if starts.size > 1 else n
+        if local % size or np.any(starts % size):
+            raise AssertionError(f"exclusive scans restart at {starts[:4]}")
+        lanes = np.arange(n) % size
+        xb, kb = subgroup_blocks(x, size, 0.0), subgroup_blocks(k, size, np.int64(0))
+        flat = lambda b: b.reshape(-1)[:n]
+        check_close(res["out"][:, 0], flat(exclusive(np.cumsum(xb, axis=1), xb, 0.0)),
+                    rtol=0, atol=1e-12 * np.abs(x).sum())
+        partner = np.arange(n) ^ 1
+        ok = partner < n
+        check_equal(res["out"][ok, 1], x[partner[ok]])
+        check_equal(res["out"][:, 2], flat(np.repeat(xb[:, :1], size, axis=1)))
+        got = res["info"]
+        check_equal(got[:, 0], flat(np.maximum.accumulate(kb, axis=1)))
+        up = lanes > 0                                        # lane 0's shuffle_up is undefined
+        check_equal(got[up, 1], k[np.arange(n)[up] - 1])
+        check_equal(got[:, 2], flat(np.repeat(kb[:, :1], size, axis=1)))
+        check_equal(got[:, 3], flat(np.repeat(kb.sum(axis=1, keepdims=True), size, axis=1)))
+
+
+def case_syncthreads_votes(r, rng):
+    for local in WORKGROUP_SIZES:
+        n = int(rng.integers(local + 1, 5 * local))
+        if n % local == 0:
+            n += 1
+        x = rng.uniform(-3, 3, n).astype(np.float32)
+        out = poisoned((n, 4), np.int32)
+        res = r.run("syncthreads_votes.py", "votes", [n], {"x": x, "out": out}, outputs=["out"],
+                    local_size=(local,))
+        xb = subgroup_blocks(x, local, np.float32(0))        # one row per workgroup
+        per = lambda v: np.repeat(v, local)[:n].astype(np.int32)
+        want = np.stack([per((xb > 0).sum(axis=1)), per((xb > -2).all(axis=1)),
+                         per((xb > 2).any(axis=1)),
+                         per(sum((xb > t).sum(axis=1) for t in range(3)))], axis=1)
+        check_equal(res["out"], want)
+    for lx, ly in ((8, 8), (16, 4), (32, 2), (4, 16)):
+        rows, cols = int(rng.integers(10, 40)), int(rng.integers(10, 40))
+        x = rng.uniform(-3, 3, (rows, cols)).astype(np.float32)
+        out = poisoned((rows, cols, 2), np.int32)
+        # cuda.grid(2) gives (x, y): rows run along x.
+        res = r.run("syncthreads_votes.py", "votes2d", [rows, cols], {"x": x, "out": out},
+                    outputs=["out"], local_size=(lx, ly))
+        gr, gc = -(-rows // lx) * lx, -(-cols // ly) * ly
+        pad = np.zeros((gr, gc), np.float32)
+        pad[:rows, :cols] = x
+        blocks = pad.reshape(gr // lx, lx, gc // ly, ly)
+        count = (blocks > 0).sum(axis=(1, 3))
+        big = (blocks > 2).any(axis=(1, 3))
+        want = np.stack([np.repeat(np.repeat(count, lx, 0), ly, 1)[:rows, :cols],
+                         np.repeat(np.repeat(big, lx, 0), ly, 1)[:rows, :cols]], axis=2)
+        check_equal(res["out"], want.astype(np.int32))
+
+
+def case_array_sum(r, rng):
+    for local in (*WORKGROUP_SIZES, 1024):
+        n = local + int(rng.integers(1, 50))                   # more elements than threads
+        data = rng.integers(-1000, 1000, n).astype(np.int64)
+        res = r.run("array_sum.py", "array_sum", None, {"data": data}, outputs=["data"],
+                    local_size=(local,), groups=(1,), flags=("-Wno-divergent-barrier",))
+        want = data.copy()
+        want[0] = data[:local].sum()
+        check_equal(res["data"], want)
+
+
+def case_imaging_cooperative(example, local_sizes, coarsen):
+    """Imaging kernels of 000's Optimisation chapter: v6-v8 cache NTHREADS =
+    256 visibilities per batch and need 256-invocation workgroups; v9 runs
+    with any multiple of the subgroup size. Coarsened versions (3 pixels per
+    invocation) run with just enough workgroups and with more."""
+    def run(r, rng):
+        for local in local_sizes:
+            rows = int(rng.integers(300, 700))            # partial batches of 256 and of warps
+            shape = (int(rng.integers(20, 40)), int(rng.integers(20, 40)))
+            arrays, want, scale = visibilities(rng, rows, shape, np.float32, np.complex64)
+            npix = shape[0] * shape[1]
+            img = poisoned(shape, np.complex64)
+            need = -(-npix // (coarsen * local))
+            for groups in ((need,), (need + 2,)) if coarsen > 1 else ((need,),):
+                res = r.run(example, "kernel", None, {**arrays, "img": img}, outputs=["img"],
+                            local_size=(local,), groups=groups,
+                            flags=("-Wno-float64-promotion",))
+                check_close(res["img"].astype(np.complex128), want, rtol=0, atol=1e-4 * scale)
+    return run
+
+
+def case_dft_coarsened(r, rng):
+    for local in WORKGROUP_SIZES:
+        n = int(rng.integers(200, 600))
+        if n % local == 0:
+            n += 1
+        xs = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(np.complex64)
+        Xs = poisoned(n, np.complex64)
+        need = -(-n // (4 * local))
+        for groups in (need, need + 1):
+            res = r.run("dft_coarsened.py", "dft_coarsened", None, {"xs": xs, "Xs": Xs},
+                        outputs=["Xs"], local_size=(local,), groups=(groups,),
+                        flags=("-Wno-float64-promotion",))
+            # float32 phases of up to 2*pi*n radians: errors grow with n.
+            want = np.fft.fft(xs.astype(np.complex128))
+            check_close(res["Xs"].astype(np.complex128), want, rtol=0,
+                        atol=2e-6 * n * np.abs(xs).sum() / np.sqrt(n))
+
+
+COOPERATIVE_CASES = [
+    ("subgroup scans, elect, ballot, broadcast_first, ballot_sync, activemask", case_subgroup_scans),
+    ("subgroup operations on int64 and float64 (narrow=False)", case_subgroup_64bit),
+    ("cuda.syncthreads_count/and/or, 1-D and 2-D workgroups", case_syncthreads_votes),
+    ("array_sum: 003's shared-memory reduction", case_array_sum),
+    ("imaging v6: shared-memory cache", case_imaging_cooperative("imaging/v6_shared_cache.py", (256,), 1)),
+    ("imaging v7: thread coarsening with local arrays", case_imaging_cooperative("imaging/v7_coarsened.py", (256,), 3)),
+    ("imaging v8: explicit cuda.fma", case_imaging_cooperative("imaging/v8_fma.py", (256,), 3)),
+    ("imaging v9: warp-shuffle daisy chain", case_imaging_cooperative("imaging/v9_warp_shuffle.py", WORKGROUP_SIZES, 3)),
+    ("DFT coarsened: 4 frequencies per invocation in local arrays", case_dft_coarsened),
+]
+
 CASES = [
     ("saxpy", case_saxpy),
     ("vecadd float64", case_vecadd(np.float64, "f")),
@@ -591,6 +829,7 @@ CASES = [
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
+    *COOPERATIVE_CASES,
 ]
 
 
@@ -600,6 +839,7 @@ def main():
     p.add_argument("--nvc-run", required=True)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--work", default=None)
+    p.add_argument("--only", default=None, help="run only the cases whose name contains this")
     args = p.parse_args()
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
     print(f"seed {seed}")
@@ -608,6 +848,8 @@ def main():
     runner = Runner(args.nvc, args.nvc_run, work, None)
     passed = failed = 0
     for i, (name, fn) in enumerate(CASES):
+        if args.only and args.only not in name:
+            continue
         rng = np.random.default_rng([seed, i])
         try:
             fn(runner, rng)

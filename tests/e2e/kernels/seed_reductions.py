@@ -1,6 +1,6 @@
 # The reductions of the seeds that end in atomics, unchanged but for the
-# signatures: block_sums from 004_…txt ("Workgroups, shared memory
-# and atomics"), and the two grid-stride sums of 000_…txt
+# signatures: block_sums and total from 004_…txt ("Workgroups, shared memory
+# and atomics", "Subgroups"), and the two grid-stride sums of 000_…txt
 # (one atomic per thread; shared-memory tree with one atomic per block).
 import numpy as np
 from numba import cuda
@@ -22,6 +22,22 @@ def block_sums(x, out):
         step //= 2
     if t == 0:
         nv.atomic.add(out, 0, partial[0])
+
+
+@nv.jit("void(float32[:], float32[:])")
+def total(x, out):
+    partial = nv.shared.array(32, np.float32)    # one value per subgroup
+    i = nv.global_id(0)
+    v = nv.subgroup.sum(x[i] if i < x.shape[0] else np.float32(0))
+    if nv.subgroup.elect():
+        partial[nv.subgroup.id()] = v
+    nv.barrier()
+    if nv.subgroup.id() == 0:
+        lane = nv.subgroup.lane()
+        v = partial[lane] if lane < nv.subgroup.count() else np.float32(0)
+        v = nv.subgroup.sum(v)
+        if nv.subgroup.elect():
+            nv.atomic.add(out, 0, v)                 # one atomic per workgroup
 
 
 @cuda.jit("void(float64[:], float32[:])")

@@ -1,0 +1,12 @@
+# RUN: not %nvc %s -o %t.spv 2>&1 | FileCheck %s
+# A row takes a tuple of numbers; a scalar or an array is an error (NumPy
+# would broadcast or copy, which nvc does not do yet).
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit("void(float32[:, ::1], float32[::1])")
+def k(m, x):
+    m[0] = x
+
+# CHECK: row-assignment.py:10:12: error: assigning to a whole row takes a tuple of numbers, one per element, not array(float32, 1d, C)
