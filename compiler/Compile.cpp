@@ -77,7 +77,78 @@ parseSignatureOptions(const std::vector<std::string> &options) {
   return sigs;
 }
 
+/// The pipeline options of a compile whose kernels use `indexBits`.
+/// Throws OptionError for an unknown -fno- pass or -O level.
+PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned indexBits) {
+  if (options.optLevel > 3)
+    throw OptionError{fmt::format("invalid -O{}: the levels are -O0 to -O3", options.optLevel)};
+  for (auto &name : options.disabledPasses) {
+    bool known = false;
+    std::string names;
+    for (const OptimizationPass &p : optimizationPasses()) {
+      known |= name == p.name;
+      names += names.empty() ? p.name : std::string(", ") + p.name;
+    }
+    if (!known)
+      throw OptionError{fmt::format("unknown optimisation pass '{}' in -fno-{} (known: {})",
+                                    name, name, names)};
+  }
+  PipelineOptions pipelineOptions;
+  pipelineOptions.localSize = options.localSize;
+  pipelineOptions.indexBits = indexBits;
+  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
+  // instead of nvc's float64-based implementations.
+  pipelineOptions.mathInFloat64 = !options.noFloat64;
+  pipelineOptions.optLevel = options.optLevel;
+  pipelineOptions.disabledPasses = options.disabledPasses;
+  return pipelineOptions;
+}
+
+std::string pipelineText(mlir::PassManager &pm) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  pm.printAsTextualPipeline(os);
+  return text + "\n";
+}
+
+/// Whether the textual pipeline `text` runs a pass whose argument is `name`
+/// (a whole token between the pipeline's punctuation).
+bool pipelineRuns(const std::string &text, const std::string &name) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find_first_of("(),{} \n", start);
+    if (end == std::string::npos)
+      end = text.size();
+    if (text.compare(start, end - start, name) == 0 && end - start == name.size())
+      return true;
+    // Skip a pass's {option=value ...} block.
+    if (end < text.size() && text[end] == '{') {
+      int depth = 0;
+      for (; end < text.size(); ++end) {
+        depth += text[end] == '{' ? 1 : text[end] == '}' ? -1 : 0;
+        if (depth == 0)
+          break;
+      }
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
 } // namespace
+
+std::string describePipeline(const CompileOptions &options, std::string &error) {
+  try {
+    mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+    registerNvcDialects(context);
+    mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, options.indexBits));
+    return pipelineText(pm);
+  } catch (OptionError &e) {
+    error = e.message;
+    return "";
+  }
+}
 
 CompileResult compileSource(const std::string &path, const std::string &text,
                             const CompileOptions &options) {
@@ -231,20 +302,45 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     diags.error({}, "internal compiler error: generated MLIR does not verify");
     return finish(false);
   }
-  if (options.emit == EmitKind::MLIR) {
+  mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
+  try {
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits));
+  } catch (OptionError &e) {
+    diagText << "nvc: error: " << e.message << "\n";
+    return finish(false);
+  }
+  if (options.printPipeline) {
+    result.text = pipelineText(pm);
+    return finish(true);
+  }
+  bool printingIR = !options.printIRAfter.empty();
+  if (printingIR) {
+    if (options.emit != EmitKind::MLIR) {
+      diagText << "nvc: error: --mlir-print-ir-after needs --emit=mlir\n";
+      return finish(false);
+    }
+    if (!pipelineRuns(pipelineText(pm), options.printIRAfter)) {
+      diagText << "nvc: error: --mlir-print-ir-after: pass '" << options.printIRAfter
+               << "' is not in the pipeline (see --print-pipeline)\n";
+      return finish(false);
+    }
+  }
+  if (options.emit == EmitKind::MLIR && !printingIR) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
     return finish(true);
   }
-
-  mlir::PassManager pm(&context);
-  PipelineOptions pipelineOptions;
-  pipelineOptions.localSize = options.localSize;
-  pipelineOptions.indexBits = indexBits;
-  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
-  // instead of nvc's float64-based implementations.
-  pipelineOptions.mathInFloat64 = !options.noFloat64;
-  buildLoweringPipeline(pm, pipelineOptions);
+  // MLIR's IR printing instrumentation, into `text`; the operation each run
+  // of the pass worked on (a kernel, a gpu.module, ...), without locations.
+  llvm::raw_string_ostream irDump(result.text);
+  if (printingIR)
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/nullptr,
+        [&](mlir::Pass *pass, mlir::Operation *) {
+          return pass->getArgument() == options.printIRAfter;
+        },
+        /*printModuleScope=*/false, /*printAfterOnlyOnChange=*/false,
+        /*printAfterOnlyOnFailure=*/false, irDump);
   if (mlir::failed(pm.run(*module))) {
     result.internalError = true;
     if (!diags.errorCount())
@@ -253,6 +349,8 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   }
   if (diags.errorCount())
     return finish(false);
+  if (printingIR)
+    return finish(true);
   mlir::spirv::ModuleOp spirvModule;
   module->walk([&](mlir::spirv::ModuleOp m) { spirvModule = m; });
   if (!spirvModule) {

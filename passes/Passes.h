@@ -11,6 +11,8 @@
 
 #include <array>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace nvc {
 
@@ -41,15 +43,37 @@ std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 /// GLSL built-ins.
 std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true);
 
+/// One optional (optimisation) pass of the pipeline: what `-O` level first
+/// runs it and the `-fno-<name>` switch that removes it. Every pass not in
+/// this table is needed for correctness and runs at every level.
+struct OptimizationPass {
+  const char *name;      ///< the switch's name: -fno-<name>
+  const char *argument;  ///< MLIR pass argument (--mlir-print-ir-after)
+  unsigned minLevel;     ///< first -O level that runs it
+  const char *summary;   ///< one line for --help and the docs
+};
+
+/// The table of optional passes, in pipeline order (Pipeline.cpp).
+llvm::ArrayRef<OptimizationPass> optimizationPasses();
+
+/// Default -O level of nvc (docs/optimisation.md).
+constexpr unsigned kDefaultOptLevel = 2;
+
 struct PipelineOptions {
   std::array<int32_t, 3> localSize = {64, 1, 1};
   unsigned indexBits = 32;
   /// The math library may compute in float64 (false for --no-float64).
   bool mathInFloat64 = true;
+  /// -O level, 0..3.
+  unsigned optLevel = kDefaultOptLevel;
+  /// Names (OptimizationPass::name) of passes removed with -fno-<name>.
+  std::vector<std::string> disabledPasses;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control
-/// flow and allocas) to a serializable spirv.module, in order.
+/// flow and allocas) to a serializable spirv.module, in order: the passes
+/// correctness needs, and the optimisation passes that `options.optLevel`
+/// and `options.disabledPasses` select.
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
 
 } // namespace nvc

@@ -10,7 +10,10 @@ every emitted module with spirv-val. float64 results must match NumPy to
 1 ulp (the kernels do the same operations in the same order, and nvc
 forbids contraction into FMAs); float32 to the tolerance stated per case.
 
-Usage: test_examples.py --nvc PATH --nvc-run PATH [--seed N] [--work DIR]
+--opt FLAG (e.g. -O0) compiles every case at that optimisation level too:
+the results must be the same as at the default level (docs/optimisation.md).
+
+Usage: test_examples.py --nvc PATH --nvc-run PATH [--seed N] [--work DIR] [--opt FLAG]
 Prints one line per case and a closing 'N passed, N failed' line; exits 1 on
 any failure.
 """
@@ -39,11 +42,13 @@ def validate_manifest(path):
 
 
 class Runner:
-    def __init__(self, nvc, nvc_run, work, rng):
+    def __init__(self, nvc, nvc_run, work, rng, opt_flags=()):
         self.nvc, self.nvc_run, self.work, self.rng = nvc, nvc_run, work, rng
+        self.opt_flags = tuple(opt_flags)   # added to every compile (--opt)
         self.compiled = {}
 
     def compile(self, example, flags=()):
+        flags = tuple(flags) + self.opt_flags
         key = (example, tuple(flags))
         if key not in self.compiled:
             out = os.path.join(self.work, os.path.splitext(example.replace("/", "_"))[0] + "".join(flags) + ".spv")
@@ -492,12 +497,14 @@ def main():
     p.add_argument("--nvc-run", required=True)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--work", default=None)
+    p.add_argument("--opt", action="append", default=[],
+                   help="extra optimisation flag for every compile, e.g. -O0")
     args = p.parse_args()
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
     print(f"seed {seed}")
     work = args.work or tempfile.mkdtemp(prefix="nvc-e2e-")
     os.makedirs(work, exist_ok=True)
-    runner = Runner(args.nvc, args.nvc_run, work, None)
+    runner = Runner(args.nvc, args.nvc_run, work, None, args.opt)
     passed = failed = 0
     for i, (name, fn) in enumerate(CASES):
         rng = np.random.default_rng([seed, i])
