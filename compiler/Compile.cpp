@@ -101,6 +101,7 @@ PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned index
   pipelineOptions.mathInFloat64 = !options.noFloat64;
   pipelineOptions.optLevel = options.optLevel;
   pipelineOptions.disabledPasses = options.disabledPasses;
+  pipelineOptions.fpContract = options.fpContractFast ? FPContract::Fast : FPContract::Off;
   return pipelineOptions;
 }
 

@@ -53,6 +53,9 @@ struct CompileOptions {
   /// -fno-<name>: optimisation passes removed (names of
   /// nvc::optimizationPasses(), passes/Passes.h); others are option errors.
   std::vector<std::string> disabledPasses;
+  /// --fp-contract=fast: fuse float multiply-adds into FMAs in every kernel
+  /// (false, "off": only in kernels decorated fastmath=True).
+  bool fpContractFast = false;
   /// --print-pipeline: compile up to the pass pipeline and stop; `text` is
   /// the textual MLIR pipeline that would run (mlir-opt's --pass-pipeline).
   bool printPipeline = false;

@@ -54,6 +54,7 @@ struct Options {
   std::vector<std::string> disabledPasses; // -fno-<pass>
   bool printPipeline = false;
   std::string printIRAfter;
+  std::string fpContract = "off";
 };
 
 [[noreturn]] void fatal(const std::string &message) {
@@ -182,6 +183,10 @@ int main(int argc, char **argv) {
                "target devices without float64 (shaderFloat64): compute in float32, with a "
                "warning; the launcher converts float64 data");
   app.add_flag("--Werror", opt.werror, "treat warnings as errors (also -Werror)");
+  app.add_option("--fp-contract", opt.fpContract,
+                 "fuse float a*b+c into FMAs: off (default; only in kernels with "
+                 "fastmath=True, results match a CPU) or fast (every kernel)")
+      ->check(CLI::IsMember({"off", "fast"}));
   app.add_flag("--print-pipeline", opt.printPipeline,
                "print the MLIR pass pipeline the compile runs (mlir-opt --pass-pipeline "
                "syntax) and exit; without INPUT, the pipeline for the options given");
@@ -234,6 +239,7 @@ int main(int argc, char **argv) {
   options.disabledPasses = opt.disabledPasses;
   options.printPipeline = opt.printPipeline;
   options.printIRAfter = opt.printIRAfter;
+  options.fpContractFast = opt.fpContract == "fast";
   if (opt.input.empty()) {
     if (!opt.printPipeline)
       fatal("no input file (see --help)");

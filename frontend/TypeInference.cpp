@@ -101,6 +101,7 @@ public:
     PrecisionPolicy precision = fn.precision.value_or(context.defaultPrecision);
     result_.intWidth = precision.intWidth;
     result_.narrowFloats = precision.narrowFloats;
+    result_.fastmath = fn.fastmath;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
     for (size_t i = 0; i < sig.params.size(); ++i) {

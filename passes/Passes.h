@@ -43,6 +43,16 @@ std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 /// GLSL built-ins.
 std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true);
 
+/// Fuses float `a*b + c` (and `acc ± (a*b ± c*d)`, a complex
+/// multiply-accumulate) into `math.fma` in kernels marked `nvc.fastmath`
+/// (fastmath=True), or in every kernel when `allKernels`
+/// (--fp-contract=fast). See ContractFMA.cpp and docs/optimisation.md.
+std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
+
+/// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
+/// decorated fastmath=True, `Fast` in every kernel.
+enum class FPContract { Off, Fast };
+
 /// One optional (optimisation) pass of the pipeline: what `-O` level first
 /// runs it and the `-fno-<name>` switch that removes it. Every pass not in
 /// this table is needed for correctness and runs at every level.
@@ -68,6 +78,7 @@ struct PipelineOptions {
   unsigned optLevel = kDefaultOptLevel;
   /// Names (OptimizationPass::name) of passes removed with -fno-<name>.
   std::vector<std::string> disabledPasses;
+  FPContract fpContract = FPContract::Off;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control

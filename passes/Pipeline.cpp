@@ -48,6 +48,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"cse", "cse", 1, "eliminate common subexpressions"},
       {"licm", "loop-invariant-code-motion", 2,
        "hoist loop-invariant computations out of loops"},
+      {"fma-contraction", "nvc-contract-fma", 1,
+       "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
   };
   return table;
 }
@@ -83,6 +85,8 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
     kernels.addPass(mlir::createCSEPass());
   if (enabled("licm"))
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
+  if (enabled("fma-contraction"))
+    kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
   gpuModule.addPass(createExpandMathLibraryPass(options.mathInFloat64));

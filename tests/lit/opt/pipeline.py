@@ -1,13 +1,16 @@
 # The pass pipeline per -O level (docs/optimisation.md), printed with
 # --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
 # canonicalize and cse, -O2 (the default) loop-invariant code motion; -fno-X
-# removes one optional pass.
+# removes one optional pass; FMA contraction runs from -O1 but fuses only
+# where fastmath=True or --fp-contract=fast permits it.
 # RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
 # RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
 # RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -O2 | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -O3 | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -fno-licm -fno-cse | FileCheck %s --check-prefix=NO-LICM-CSE
+# RUN: %nvc --print-pipeline --fp-contract=fast | FileCheck %s --check-prefix=FAST
+# RUN: %nvc --print-pipeline --fp-contract=fast -fno-fma-contraction | FileCheck %s --check-prefix=NO-FMA
 # RUN: %nvc --print-pipeline -O1 -O2 | FileCheck %s --check-prefix=O2
 # With a file, the pipeline of its kernels (narrow=False: 64-bit indices).
 # RUN: %nvc %s --print-pipeline | FileCheck %s --check-prefix=FILE
@@ -29,16 +32,20 @@ def k(x):
 
 # O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(lift-cf-to-scf,nvc-lower-index-switch)),gpu.module(nvc-expand-math-library,nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),convert-gpu-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
 
-# O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse)),gpu.module(nvc-expand-math-library
+# O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false})),gpu.module(nvc-expand-math-library
 # O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,loop-invariant-code-motion)),gpu.module(nvc-expand-math-library
+# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,loop-invariant-code-motion,nvc-contract-fma{all-kernels=false})),gpu.module(nvc-expand-math-library
 
-# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true})),gpu.module(nvc-expand-math-library
+# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-contract-fma{all-kernels=false})),gpu.module(nvc-expand-math-library
+
+# FAST: loop-invariant-code-motion,nvc-contract-fma{all-kernels=true})),gpu.module(nvc-expand-math-library
+
+# NO-FMA: loop-invariant-code-motion)),gpu.module(nvc-expand-math-library
 
 # FILE: convert-gpu-to-spirv{use-64bit-index=true}
 
-# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, licm
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, licm, fma-contraction)
 
 # LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
 
