@@ -80,7 +80,79 @@ parseSignatureOptions(const std::vector<std::string> &options) {
   return sigs;
 }
 
+/// The pipeline options of a compile whose kernels use `indexBits`.
+/// Throws OptionError for an unknown -fno- pass or -O level.
+PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned indexBits) {
+  if (options.optLevel > 3)
+    throw OptionError{fmt::format("invalid -O{}: the levels are -O0 to -O3", options.optLevel)};
+  for (auto &name : options.disabledPasses) {
+    bool known = false;
+    std::string names;
+    for (const OptimizationPass &p : optimizationPasses()) {
+      known |= name == p.name;
+      names += names.empty() ? p.name : std::string(", ") + p.name;
+    }
+    if (!known)
+      throw OptionError{fmt::format("unknown optimisation pass '{}' in -fno-{} (known: {})",
+                                    name, name, names)};
+  }
+  PipelineOptions pipelineOptions;
+  pipelineOptions.localSize = options.localSize;
+  pipelineOptions.indexBits = indexBits;
+  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
+  // instead of nvc's float64-based implementations.
+  pipelineOptions.mathInFloat64 = !options.noFloat64;
+  pipelineOptions.optLevel = options.optLevel;
+  pipelineOptions.disabledPasses = options.disabledPasses;
+  pipelineOptions.fpContract = options.fpContractFast ? FPContract::Fast : FPContract::Off;
+  return pipelineOptions;
+}
+
+std::string pipelineText(mlir::PassManager &pm) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  pm.printAsTextualPipeline(os);
+  return text + "\n";
+}
+
+/// Whether the textual pipeline `text` runs a pass whose argument is `name`
+/// (a whole token between the pipeline's punctuation).
+bool pipelineRuns(const std::string &text, const std::string &name) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find_first_of("(),{} \n", start);
+    if (end == std::string::npos)
+      end = text.size();
+    if (text.compare(start, end - start, name) == 0 && end - start == name.size())
+      return true;
+    // Skip a pass's {option=value ...} block.
+    if (end < text.size() && text[end] == '{') {
+      int depth = 0;
+      for (; end < text.size(); ++end) {
+        depth += text[end] == '{' ? 1 : text[end] == '}' ? -1 : 0;
+        if (depth == 0)
+          break;
+      }
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
 } // namespace
+
+std::string describePipeline(const CompileOptions &options, std::string &error) {
+  try {
+    mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+    registerNvcDialects(context);
+    mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, options.indexBits));
+    return pipelineText(pm);
+  } catch (OptionError &e) {
+    error = e.message;
+    return "";
+  }
+}
 
 CompileResult compileSource(const std::string &path, const std::string &text,
                             const CompileOptions &options) {
@@ -244,18 +316,34 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     diags.error({}, "internal compiler error: generated MLIR does not verify");
     return finish(false);
   }
-  if (options.emit == EmitKind::MLIR) {
+  mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
+  try {
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits));
+  } catch (OptionError &e) {
+    diagText << "nvc: error: " << e.message << "\n";
+    return finish(false);
+  }
+  if (options.printPipeline) {
+    result.text = pipelineText(pm);
+    return finish(true);
+  }
+  bool printingIR = !options.printIRAfter.empty();
+  if (printingIR) {
+    if (options.emit != EmitKind::MLIR) {
+      diagText << "nvc: error: --mlir-print-ir-after needs --emit=mlir\n";
+      return finish(false);
+    }
+    if (!pipelineRuns(pipelineText(pm), options.printIRAfter)) {
+      diagText << "nvc: error: --mlir-print-ir-after: pass '" << options.printIRAfter
+               << "' is not in the pipeline (see --print-pipeline)\n";
+      return finish(false);
+    }
+  }
+  if (options.emit == EmitKind::MLIR && !printingIR) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
     return finish(true);
   }
-
-  PipelineOptions pipelineOptions;
-  pipelineOptions.localSize = options.localSize;
-  pipelineOptions.indexBits = indexBits;
-  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
-  // instead of nvc's float64-based implementations.
-  pipelineOptions.mathInFloat64 = !options.noFloat64;
   // Float32 atomic adds: the main module uses compare-and-swap loops (any
   // device); a variant uses OpAtomicFAddEXT for devices that have it.
   bool floatAddVariant = false;
@@ -267,12 +355,11 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   if (floatAddVariant)
     variantModule = module->clone();
 
-  // Lowers `m` to SPIR-V words; false (with a diagnostic) on failure.
-  auto lower = [&](mlir::ModuleOp m, const PipelineOptions &pipeline, std::vector<uint32_t> &words,
+  // Runs `pipeline` on `m` and serializes the result; false (with a
+  // diagnostic) on failure.
+  auto lower = [&](mlir::PassManager &pipeline, mlir::ModuleOp m, std::vector<uint32_t> &words,
                    mlir::spirv::ModuleOp &spirvModule) {
-    mlir::PassManager pm(&context);
-    buildLoweringPipeline(pm, pipeline);
-    if (mlir::failed(pm.run(m))) {
+    if (mlir::failed(pipeline.run(m))) {
       result.internalError = true;
       if (!diags.errorCount())
         diags.error({}, "internal compiler error: the lowering pipeline failed");
@@ -294,17 +381,39 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     }
     return true;
   };
+
+  // MLIR's IR printing instrumentation, into `text`; the operation each run
+  // of the pass worked on (a kernel, a gpu.module, ...), without locations.
+  llvm::raw_string_ostream irDump(result.text);
+  if (printingIR) {
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/nullptr,
+        [&](mlir::Pass *pass, mlir::Operation *) {
+          return pass->getArgument() == options.printIRAfter;
+        },
+        /*printModuleScope=*/false, /*printAfterOnlyOnChange=*/false,
+        /*printAfterOnlyOnFailure=*/false, irDump);
+    if (mlir::failed(pm.run(*module))) {
+      result.internalError = true;
+      if (!diags.errorCount())
+        diags.error({}, "internal compiler error: the lowering pipeline failed");
+      return finish(false);
+    }
+    return finish(!diags.errorCount());
+  }
   mlir::spirv::ModuleOp spirvModule;
-  if (!lower(*module, pipelineOptions, result.words, spirvModule))
+  if (!lower(pm, *module, result.words, spirvModule))
     return finish(false);
   std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> variants;
   if (variantModule) {
-    PipelineOptions native = pipelineOptions;
+    PipelineOptions native = pipelineOptionsFor(options, indexBits);
     native.nativeFloatAtomicAdd = true;
+    mlir::PassManager variantPipeline(&context, mlir::ModuleOp::getOperationName());
+    buildLoweringPipeline(variantPipeline, native);
     SPIRVVariant &v = result.variants.emplace_back();
     v.name = "atomic-float-add";
     mlir::spirv::ModuleOp variantSPIRV;
-    if (!lower(*variantModule, native, v.words, variantSPIRV))
+    if (!lower(variantPipeline, *variantModule, v.words, variantSPIRV))
       return finish(false);
     // Arrays that also see float max/min/exch stay on compare-and-swap
     // loops: then the variant is the main module again, and is dropped.

@@ -48,6 +48,22 @@ struct CompileOptions {
   bool warningsAsErrors = false;
   /// Warning groups to silence (-Wno-<flag>).
   std::vector<std::string> disabledWarnings;
+  /// -O0..-O3: which optimisation passes run (docs/optimisation.md).
+  unsigned optLevel = 2;
+  /// -fno-<name>: optimisation passes removed (names of
+  /// nvc::optimizationPasses(), passes/Passes.h); others are option errors.
+  std::vector<std::string> disabledPasses;
+  /// --fp-contract=fast: fuse float multiply-adds into FMAs in every kernel
+  /// (false, "off": only in kernels decorated fastmath=True).
+  bool fpContractFast = false;
+  /// --print-pipeline: compile up to the pass pipeline and stop; `text` is
+  /// the textual MLIR pipeline that would run (mlir-opt's --pass-pipeline).
+  bool printPipeline = false;
+  /// --mlir-print-ir-after=PASS (EmitKind::MLIR only): run the pipeline and
+  /// make `text` the IR of each operation after each run of the pass named
+  /// by its MLIR argument (as mlir-opt's option). A pass not in the
+  /// pipeline is an option error.
+  std::string printIRAfter;
 };
 
 /// A second build of the module for devices with an optional feature, which
@@ -84,6 +100,12 @@ struct CompileResult {
   /// not exist; the frontend adds them here when they do).
   std::vector<std::string> dependencies;
 };
+
+/// The textual pass pipeline (see CompileOptions::printPipeline) for
+/// `options` without a source: what a file of 32-bit-index kernels gets
+/// (narrow=False kernels get use-64bit-index=true). Empty with an error in
+/// `error` when `options` names an unknown pass.
+std::string describePipeline(const CompileOptions &options, std::string &error);
 
 /// Compiles the kernel source `text`. `path` names the file in diagnostics
 /// and its last component is the manifest's `source.file`; it is not read.

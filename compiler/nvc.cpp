@@ -4,16 +4,19 @@
 // signature into one SPIR-V module and writes OUT.spv and OUT.json (the
 // binding manifest). This file is the command line only:
 //  1. parses the options (CLI11, plus the compiler spellings -Werror,
-//     -Wno-<flag>, -MD, -MF FILE, -MT TARGET) and reads the source;
+//     -Wno-<flag>, -MD, -MF FILE, -MT TARGET, -O<level>, -fno-<pass>) and
+//     reads the source;
 //  2. calls compileSource() (Compile.h), which runs every stage in memory;
 //  3. prints its diagnostics to stderr (any error exits with status 1);
 //  4. writes the outputs atomically: temporary files renamed into place, so
-//     a failed compile never leaves an output behind;
+//     a failed compile never leaves an output behind (--print-pipeline
+//     prints the pass pipeline instead, and needs no input file);
 //  5. with -MD, writes a Make-style depfile (OUT.spv: SOURCE …) for build
 //     systems (CMake's add_custom_command DEPFILE, Ninja, Make).
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
+#include "passes/Passes.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -46,6 +49,12 @@ struct Options {
   bool writeDepfile = false;   // -MD
   std::string depfile;         // -MF FILE (default: OUT with .d)
   std::string depTarget;       // -MT TARGET (default: OUT)
+  // Optimisation (docs/optimisation.md).
+  unsigned optLevel = 2;                 // -O0..-O3
+  std::vector<std::string> disabledPasses; // -fno-<pass>
+  bool printPipeline = false;
+  std::string printIRAfter;
+  std::string fpContract = "off";
 };
 
 [[noreturn]] void fatal(const std::string &message) {
@@ -150,7 +159,7 @@ int main(int argc, char **argv) {
   CLI::App app{"nvc: compile Python GPU kernels (Numba's @cuda.jit / @nv.jit subset) to SPIR-V "
                "for Vulkan compute"};
   app.set_version_flag("--version", "nvc " NVC_VERSION " (MLIR/LLVM 22, SPIR-V 1.3, Vulkan 1.1)");
-  app.add_option("input", opt.input, "kernel source file (.py)")->required();
+  app.add_option("input", opt.input, "kernel source file (.py)");
   app.add_option("-o,--output", opt.output,
                  "output file (default: INPUT with .spv; '-' for stdout with --emit=mlir|spirv)");
   app.add_option("--emit", opt.emit, "what to produce: spv (module + manifest), mlir, spirv")
@@ -174,9 +183,24 @@ int main(int argc, char **argv) {
                "target devices without float64 (shaderFloat64): compute in float32, with a "
                "warning; the launcher converts float64 data");
   app.add_flag("--Werror", opt.werror, "treat warnings as errors (also -Werror)");
+  app.add_option("--fp-contract", opt.fpContract,
+                 "fuse float a*b+c into FMAs: off (default; only in kernels with "
+                 "fastmath=True, results match a CPU) or fast (every kernel)")
+      ->check(CLI::IsMember({"off", "fast"}));
+  app.add_flag("--print-pipeline", opt.printPipeline,
+               "print the MLIR pass pipeline the compile runs (mlir-opt --pass-pipeline "
+               "syntax) and exit; without INPUT, the pipeline for the options given");
+  app.add_option("--mlir-print-ir-after", opt.printIRAfter,
+                 "with --emit=mlir: output the IR after each run of the pass PASS (its MLIR "
+                 "name, as in --print-pipeline) instead of the frontend's MLIR");
+  std::string passNames;
+  for (const nvc::OptimizationPass &p : nvc::optimizationPasses())
+    passNames += fmt::format("\n  -fno-{:<16} {} (-O{} and up)", p.name, p.summary, p.minLevel);
   app.footer("Compiler-style options: -Werror, -Wno-<flag>; -MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
-             "target (default: OUT).");
+             "target (default: OUT).\nOptimisation: -O0 (only the passes correctness needs), "
+             "-O1, -O2 (default), -O3; -fno-<pass> removes one optimisation pass:" +
+             passNames + "\n");
   // Accept the compiler spellings -Werror, -Wno-<flag>, -MD, -MF FILE, -MT TARGET.
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) {
@@ -195,6 +219,12 @@ int main(int argc, char **argv) {
       opt.depfile = a.substr(3);
     else if (a.rfind("-MT", 0) == 0)
       opt.depTarget = a.substr(3);
+    else if (a.size() == 3 && a.rfind("-O", 0) == 0 && a[2] >= '0' && a[2] <= '9') {
+      if (a[2] > '3')
+        fatal(fmt::format("invalid {}: the levels are -O0 to -O3", a));
+      opt.optLevel = static_cast<unsigned>(a[2] - '0');
+    } else if (a.rfind("-fno-", 0) == 0 && a.size() > 5)
+      opt.disabledPasses.push_back(a.substr(5));
     else
       args.push_back(a);
   }
@@ -203,6 +233,24 @@ int main(int argc, char **argv) {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     return app.exit(e) == 0 ? 0 : 1;
+  }
+  nvc::CompileOptions options;
+  options.optLevel = opt.optLevel;
+  options.disabledPasses = opt.disabledPasses;
+  options.printPipeline = opt.printPipeline;
+  options.printIRAfter = opt.printIRAfter;
+  options.fpContractFast = opt.fpContract == "fast";
+  if (opt.input.empty()) {
+    if (!opt.printPipeline)
+      fatal("no input file (see --help)");
+    options.indexBits = opt.indexBits;
+    options.noFloat64 = opt.noFloat64;
+    std::string error;
+    std::string text = nvc::describePipeline(options, error);
+    if (!error.empty())
+      fatal(error);
+    std::cout << text;
+    return 0;
   }
   if (!opt.depfile.empty() && !opt.writeDepfile)
     opt.writeDepfile = true; // -MF implies -MD, as with -M* in GCC drivers
@@ -215,7 +263,6 @@ int main(int argc, char **argv) {
   std::stringstream buffer;
   buffer << in.rdbuf();
 
-  nvc::CompileOptions options;
   options.emit = opt.emit == "mlir"    ? nvc::EmitKind::MLIR
                  : opt.emit == "spirv" ? nvc::EmitKind::SPIRVText
                                        : nvc::EmitKind::Binary;
@@ -240,7 +287,9 @@ int main(int argc, char **argv) {
                                         : fs::path(opt.output);
   try {
   std::list<PendingFile> pending; // stable addresses: never copied or moved
-  if (opt.emit != "spv") {
+  if (opt.printPipeline) {
+    std::cout << result.text;
+  } else if (opt.emit != "spv") {
     if (opt.output.empty() || opt.output == "-")
       std::cout << result.text;
     else
@@ -255,7 +304,7 @@ int main(int argc, char **argv) {
                            std::string(reinterpret_cast<const char *>(v.words.data()),
                                        v.words.size() * 4));
   }
-  if (opt.writeDepfile) {
+  if (opt.writeDepfile && !opt.printPipeline) {
     fs::path depPath =
         opt.depfile.empty() ? fs::path(outPath).replace_extension(".d") : fs::path(opt.depfile);
     pending.emplace_back(depPath, makeDepfile(opt.depTarget.empty() ? outPath.string()

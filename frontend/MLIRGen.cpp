@@ -202,6 +202,8 @@ public:
                                                           b_.getFunctionType(inputs, {}));
     func->setAttr("nvc.kernel", b_.getUnitAttr());
     func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
+    if (k_.fastmath)
+      func->setAttr("nvc.fastmath", b_.getUnitAttr());
     entry_ = func.addEntryBlock();
     b_.setInsertionPointToStart(entry_);
 

@@ -369,8 +369,12 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         }
         fn.precision = p;
       } else if (kw.name == "fastmath") {
-        diags_.warning(kw.loc, "fastmath is not implemented yet; the kernel is compiled exactly",
-                       "unimplemented-option");
+        // Numba's fastmath=True: nvc reads it as permission to contract
+        // float multiply-adds into FMAs (docs/optimisation.md).
+        auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get());
+        if (!b)
+          throw CompileError(kw.value->getLoc(), "fastmath= must be True or False");
+        fn.fastmath = b->value;
       } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
                  kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers") {
         // Options of numba's JIT that have no meaning for an ahead-of-time compile.

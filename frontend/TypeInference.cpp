@@ -140,6 +140,7 @@ public:
     PrecisionPolicy precision = fn.precision.value_or(context.defaultPrecision);
     result_.intWidth = precision.intWidth;
     result_.narrowFloats = precision.narrowFloats;
+    result_.fastmath = fn.fastmath;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
     collectDefinitions(fn.def->body, singleDefinitions_);

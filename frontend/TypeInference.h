@@ -80,6 +80,9 @@ struct DecoratedFunction {
   bool isKernel = true;                 ///< false for device functions
   std::vector<Signature> signatures;    ///< from the decorator or annotations
   std::optional<PrecisionPolicy> precision; ///< from narrow=..., if given
+  /// fastmath=True (Numba's option): the kernel permits FMA contraction
+  /// (passes/ContractFMA.cpp, docs/optimisation.md).
+  bool fastmath = false;
   const ModuleScope *scope = nullptr;   ///< where its body's names resolve
   const SourceFile *source = nullptr;   ///< the file it is defined in
 };
@@ -135,6 +138,8 @@ struct TypedKernel {
   IntWidth intWidth = IntWidth::Narrow32;
   /// float64 values (and complex128 parts) are computed in float32.
   bool narrowFloats = false;
+  /// fastmath=True in the decorator: float `a*b + c` may become FMAs.
+  bool fastmath = false;
   /// Type of every expression node of the body (and of resolved callees:
   /// the `func` of a Call maps to a Function/DType/Dim3 type naming it).
   std::unordered_map<const ast::Expr *, Type> exprTypes;

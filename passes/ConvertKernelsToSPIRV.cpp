@@ -26,7 +26,8 @@ namespace {
 struct ConvertKernelsToSPIRVPass
     : public mlir::PassWrapper<ConvertKernelsToSPIRVPass, mlir::OperationPass<mlir::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertKernelsToSPIRVPass)
-  explicit ConvertKernelsToSPIRVPass(bool use64bitIndex) : use64bitIndex(use64bitIndex) {}
+  ConvertKernelsToSPIRVPass() = default;
+  ConvertKernelsToSPIRVPass(const ConvertKernelsToSPIRVPass &other) : PassWrapper(other) {}
   llvm::StringRef getArgument() const override { return "nvc-convert-kernels-to-spirv"; }
   llvm::StringRef getDescription() const override {
     return "Convert gpu.module kernels to spirv.module (convert-gpu-to-spirv with nvc's atomics)";
@@ -35,7 +36,9 @@ struct ConvertKernelsToSPIRVPass
     registry.insert<mlir::spirv::SPIRVDialect>();
   }
 
-  bool use64bitIndex;
+  Option<bool> use64bitIndex{*this, "use-64bit-index",
+                             llvm::cl::desc("64-bit integers for index values"),
+                             llvm::cl::init(false)};
 
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
@@ -69,7 +72,9 @@ struct ConvertKernelsToSPIRVPass
 } // namespace
 
 std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex) {
-  return std::make_unique<ConvertKernelsToSPIRVPass>(use64bitIndex);
+  auto pass = std::make_unique<ConvertKernelsToSPIRVPass>();
+  pass->use64bitIndex = use64bitIndex;
+  return pass;
 }
 
 } // namespace nvc

@@ -36,13 +36,17 @@ namespace {
 struct FloatAtomicStoragePass
     : public mlir::PassWrapper<FloatAtomicStoragePass, mlir::OperationPass<mlir::func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FloatAtomicStoragePass)
-  explicit FloatAtomicStoragePass(bool nativeFloatAdd) : nativeFloatAdd(nativeFloatAdd) {}
+  FloatAtomicStoragePass() = default;
+  FloatAtomicStoragePass(const FloatAtomicStoragePass &other) : PassWrapper(other) {}
   llvm::StringRef getArgument() const override { return "nvc-float-atomic-storage"; }
   llvm::StringRef getDescription() const override {
     return "Store arrays updated by float compare-and-swap atomics as integers";
   }
 
-  bool nativeFloatAdd;
+  Option<bool> nativeFloatAdd{*this, "native-float-add",
+                              llvm::cl::desc("keep float32 adds on storage buffers for "
+                                             "OpAtomicFAddEXT"),
+                              llvm::cl::init(false)};
 
   void runOnOperation() override {
     mlir::func::FuncOp func = getOperation();
@@ -141,7 +145,9 @@ struct FloatAtomicStoragePass
 } // namespace
 
 std::unique_ptr<mlir::Pass> createFloatAtomicStoragePass(bool nativeFloatAdd) {
-  return std::make_unique<FloatAtomicStoragePass>(nativeFloatAdd);
+  auto pass = std::make_unique<FloatAtomicStoragePass>();
+  pass->nativeFloatAdd = nativeFloatAdd;
+  return pass;
 }
 
 } // namespace nvc

@@ -11,6 +11,8 @@
 
 #include <array>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace nvc {
 
@@ -51,6 +53,31 @@ std::unique_ptr<mlir::Pass> createFloatAtomicStoragePass(bool nativeFloatAdd);
 /// MLIR's convert-gpu-to-spirv plus nvc's conversion of atomics
 /// (memref.generic_atomic_rmw; AtomicRMWToSPIRV.h).
 std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex);
+/// Fuses float `a*b + c` (and `acc ± (a*b ± c*d)`, a complex
+/// multiply-accumulate) into `math.fma` in kernels marked `nvc.fastmath`
+/// (fastmath=True), or in every kernel when `allKernels`
+/// (--fp-contract=fast). See ContractFMA.cpp and docs/optimisation.md.
+std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
+
+/// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
+/// decorated fastmath=True, `Fast` in every kernel.
+enum class FPContract { Off, Fast };
+
+/// One optional (optimisation) pass of the pipeline: what `-O` level first
+/// runs it and the `-fno-<name>` switch that removes it. Every pass not in
+/// this table is needed for correctness and runs at every level.
+struct OptimizationPass {
+  const char *name;      ///< the switch's name: -fno-<name>
+  const char *argument;  ///< MLIR pass argument (--mlir-print-ir-after)
+  unsigned minLevel;     ///< first -O level that runs it
+  const char *summary;   ///< one line for --help and the docs
+};
+
+/// The table of optional passes, in pipeline order (Pipeline.cpp).
+llvm::ArrayRef<OptimizationPass> optimizationPasses();
+
+/// Default -O level of nvc (docs/optimisation.md).
+constexpr unsigned kDefaultOptLevel = 2;
 
 struct PipelineOptions {
   std::array<int32_t, 3> localSize = {64, 1, 1};
@@ -60,10 +87,17 @@ struct PipelineOptions {
   /// float32 atomic adds on storage buffers use OpAtomicFAddEXT
   /// (SPV_EXT_shader_atomic_float_add) instead of a compare-and-swap loop.
   bool nativeFloatAtomicAdd = false;
+  /// -O level, 0..3.
+  unsigned optLevel = kDefaultOptLevel;
+  /// Names (OptimizationPass::name) of passes removed with -fno-<name>.
+  std::vector<std::string> disabledPasses;
+  FPContract fpContract = FPContract::Off;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control
-/// flow and allocas) to a serializable spirv.module, in order.
+/// flow and allocas) to a serializable spirv.module, in order: the passes
+/// correctness needs, and the optimisation passes that `options.optLevel`
+/// and `options.disabledPasses` select.
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
 
 } // namespace nvc

@@ -1,21 +1,30 @@
 //===- Pipeline.cpp - nvc's pass pipeline, in one place --------------------===//
 //
-// The lowering from frontend MLIR to a serializable spirv.module, as a list:
-//  0. Inline device functions into the kernels and drop them (symbol-dce).
-//  1. Structure each kernel: mem2reg promotes locals to SSA values,
+// The lowering from frontend MLIR to a serializable spirv.module, as a list.
+// Passes marked [opt] are optimisations: the table optimizationPasses() says
+// from which -O level each runs and names its -fno-<name> switch; the others
+// are what correctness needs and run at every level (-O0 runs only those).
+//  0. Inline device functions into the kernels and drop them (symbol-dce):
+//     SPIR-V cannot pass storage-buffer pointers to functions.
+//  1. Structure each kernel: [opt] mem2reg promotes locals to SSA values,
 //     lift-cf-to-scf turns break/continue/return and short-circuit branches
-//     into scf.while/scf.if (SPIR-V shaders need structured control flow),
-//     canonicalize and cse clean up; a loop with several exits gets an
-//     scf.index_switch, rewritten as scf.if (SPIR-V has no lowering for it).
-//  2. Replace math operations with nvc's math library (ExpandMathLibrary);
+//     into scf.while/scf.if (SPIR-V shaders need structured control flow);
+//     a loop with several exits gets an scf.index_switch, rewritten as
+//     scf.if (SPIR-V has no lowering for it).
+//  2. Optimise each kernel: [opt] canonicalize and cse clean up, [opt]
+//     loop-invariant-code-motion hoists what a loop does not change, [opt]
+//     FMA contraction where fastmath/--fp-contract=fast permits it. These
+//     run before the math library is expanded, so its error-free
+//     transformations are never contracted.
+//  3. Replace math operations with nvc's math library (ExpandMathLibrary);
 //     make the kernels gpu.func entry points.
 //     Float arrays updated by compare-and-swap atomics get integer storage
 //     (FloatAtomicStorage).
-//  3. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
+//  4. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
 //     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf, plus
 //     nvc's atomics (ConvertKernelsToSPIRV, AtomicRMWToSPIRV).
-//  4. nvc's kernel ABI, NoContraction decorations, and the minimal
-//     version/capability/extension triple the module needs.
+//  5. nvc's kernel ABI, NoContraction decorations, [opt] canonicalize, and
+//     the minimal version/capability/extension triple the module needs.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
@@ -29,19 +38,57 @@
 #include <mlir/Dialect/SPIRV/Transforms/Passes.h>
 #include <mlir/Transforms/Passes.h>
 
+#include <algorithm>
+
 namespace nvc {
 
+llvm::ArrayRef<OptimizationPass> optimizationPasses() {
+  static const OptimizationPass table[] = {
+      {"mem2reg", "mem2reg", 1, "promote local variables to SSA values"},
+      {"canonicalize", "canonicalize", 1,
+       "fold constants and simplify operations (kernels and the SPIR-V module)"},
+      {"cse", "cse", 1, "eliminate common subexpressions"},
+      {"licm", "loop-invariant-code-motion", 2,
+       "hoist loop-invariant computations out of loops"},
+      {"fma-contraction", "nvc-contract-fma", 1,
+       "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
+  };
+  return table;
+}
+
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
+  // Whether the optional pass `name` (a row of optimizationPasses()) runs.
+  auto enabled = [&](llvm::StringRef name) {
+    for (const OptimizationPass &p : optimizationPasses())
+      if (name == p.name)
+        return options.optLevel >= p.minLevel &&
+               std::find(options.disabledPasses.begin(), options.disabledPasses.end(), name) ==
+                   options.disabledPasses.end();
+    llvm_unreachable("pass missing from optimizationPasses()");
+  };
+
   auto &inlining = pm.nest<mlir::gpu::GPUModuleOp>();
-  inlining.addPass(mlir::createInlinerPass());
+  // The inliner simplifies callees with canonicalize unless that is off.
+  std::unique_ptr<mlir::Pass> inliner = mlir::createInlinerPass();
+  if (!enabled("canonicalize"))
+    (void)inliner->initializeOptions("default-pipeline=",
+                                     [](const llvm::Twine &) { return mlir::failure(); });
+  inlining.addPass(std::move(inliner));
   inlining.addPass(mlir::createSymbolDCEPass());
 
   auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
-  kernels.addPass(mlir::createMem2Reg());
+  if (enabled("mem2reg"))
+    kernels.addPass(mlir::createMem2Reg());
   kernels.addPass(mlir::createLiftControlFlowToSCFPass());
   kernels.addPass(createLowerIndexSwitchPass());
-  kernels.addPass(mlir::createCanonicalizerPass());
-  kernels.addPass(mlir::createCSEPass());
+  if (enabled("canonicalize"))
+    kernels.addPass(mlir::createCanonicalizerPass());
+  if (enabled("cse"))
+    kernels.addPass(mlir::createCSEPass());
+  if (enabled("licm"))
+    kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
+  if (enabled("fma-contraction"))
+    kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
@@ -55,7 +102,8 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   auto &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
   spirvModule.addPass(createLowerKernelABIPass(options.localSize));
   spirvModule.addPass(createDecorateNoContractionPass());
-  spirvModule.addPass(mlir::createCanonicalizerPass());
+  if (enabled("canonicalize"))
+    spirvModule.addPass(mlir::createCanonicalizerPass());
   spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
 }
 

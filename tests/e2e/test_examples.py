@@ -10,7 +10,10 @@ every emitted module with spirv-val. float64 results must match NumPy to
 1 ulp (the kernels do the same operations in the same order, and nvc
 forbids contraction into FMAs); float32 to the tolerance stated per case.
 
-Usage: test_examples.py --nvc PATH --nvc-run PATH [--seed N] [--work DIR]
+--opt FLAG (e.g. -O0) compiles every case at that optimisation level too:
+the results must be the same as at the default level (docs/optimisation.md).
+
+Usage: test_examples.py --nvc PATH --nvc-run PATH [--seed N] [--work DIR] [--opt FLAG]
 Prints one line per case and a closing 'N passed, N failed' line; exits 1 on
 any failure.
 """
@@ -39,11 +42,13 @@ def validate_manifest(path):
 
 
 class Runner:
-    def __init__(self, nvc, nvc_run, work, rng):
+    def __init__(self, nvc, nvc_run, work, rng, opt_flags=()):
         self.nvc, self.nvc_run, self.work, self.rng = nvc, nvc_run, work, rng
+        self.opt_flags = tuple(opt_flags)   # added to every compile (--opt)
         self.compiled = {}
 
     def compile(self, example, flags=()):
+        flags = tuple(flags) + self.opt_flags
         key = (example, tuple(flags))
         if key not in self.compiled:
             out = os.path.join(self.work, os.path.splitext(example.replace("/", "_"))[0] + "".join(flags) + ".spv")
@@ -412,6 +417,75 @@ def case_dft(r, rng):
     res = r.run("dft.py", "dft", [n], {"xs": xs, "Xs": Xs}, outputs=["Xs"],
                 flags=("-Wno-float64-promotion",))
     check_close(res["Xs"], np.fft.fft(xs), rtol=0, atol=1e-9 * n)
+
+
+def check_identical(got, want):
+    """Bit for bit (check_close with zero tolerances allows 1 ulp)."""
+    if got.shape != want.shape or got.dtype != want.dtype:
+        raise AssertionError(f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}")
+    bad = got.view(np.uint8).reshape(got.size, -1) != want.view(np.uint8).reshape(want.size, -1)
+    if bad.any():
+        idx = int(np.argwhere(bad.any(axis=1))[0][0])
+        raise AssertionError(f"{int(bad.any(axis=1).sum())} of {got.size} elements differ; first "
+                             f"at {idx}: got {got.flat[idx]!r}, want {want.flat[idx]!r}")
+
+
+def case_fma_contraction(r, rng):
+    """--fp-contract=off (default) is bit-identical to NumPy doing the same
+    operations in the same order; --fp-contract=fast and fastmath=True are
+    within the bound of docs/optimisation.md: u·(|a·b| + |c|) for a·b + c
+    fused against 2u·(|a·b| + |c|) unfused, so the two differ by at most
+    3u·(|a·b| + |c|); an n-term complex multiply-accumulate, fused or not,
+    is within (n + 2)·u·Σ|terms| of the exact sum per component, so they
+    differ by at most 2(n + 2)·u·Σ|terms| (u = 2^-24 float32, 2^-53 float64)."""
+    n = int(rng.integers(700, 1200))
+    for dtype, entry, u in ((np.float32, "muladd", 2.0**-24), (np.float64, "muladd__1", 2.0**-53)):
+        a, b, c = (rng.standard_normal(n).astype(dtype) for _ in range(3))
+        exact = (a * b + c).astype(dtype)      # NumPy: two roundings, never fused
+        bound = 3 * u * (np.abs(a.astype(np.float64) * b) + np.abs(c))
+        for flags in ((), ("--fp-contract=fast",)):
+            res = r.run("fma_contraction.py", entry, [n], {"a": a, "b": b, "c": c,
+                        "out": poisoned(n, dtype)}, outputs=["out"], flags=flags)
+            if flags:
+                err = np.abs(res["out"].astype(np.float64) - exact)
+                if not (err <= bound).all():
+                    raise AssertionError(f"{entry} {flags}: error {err.max()} over the bound")
+            else:
+                check_identical(res["out"], exact)
+    a, b, c = (rng.standard_normal(n).astype(np.float32) for _ in range(3))
+    res = r.run("fma_contraction.py", "muladd_fastmath", [n], {"a": a, "b": b, "c": c,
+                "out": poisoned(n, np.float32)}, outputs=["out"])
+    err = np.abs(res["out"].astype(np.float64) - (a * b + c))
+    if not (err <= 3 * 2.0**-24 * (np.abs(a.astype(np.float64) * b) + np.abs(c))).all():
+        raise AssertionError(f"muladd_fastmath: error {err.max()} over the bound")
+
+    m = int(rng.integers(50, 120))
+    for cdtype, fdtype, entry, u in ((np.complex64, np.float32, "cmac64", 2.0**-24),
+                                     (np.complex128, np.float64, "cmac128", 2.0**-53)):
+        x = (rng.standard_normal(m) + 1j * rng.standard_normal(m)).astype(cdtype)
+        y = (rng.standard_normal(m) + 1j * rng.standard_normal(m)).astype(cdtype)
+        # The kernel's order with float operations only (NumPy's complex
+        # loops may use other formulas): acc += x[j] * y[(i + j) % m].
+        re, im = np.zeros(m, fdtype), np.zeros(m, fdtype)
+        mag = np.zeros(m)
+        for j in range(m):
+            yj = y[(np.arange(m) + j) % m]
+            xr, xi, yr, yi = x[j].real, x[j].imag, yj.real, yj.imag
+            re = re + (xr * yr - xi * yi)
+            im = im + (xr * yi + xi * yr)
+            mag += np.abs(np.float64(xr) * yr) + np.abs(np.float64(xi) * yi) \
+                + np.abs(np.float64(xr) * yi) + np.abs(np.float64(xi) * yr)
+        exact = (re + 1j * im).astype(cdtype)
+        for flags in ((), ("--fp-contract=fast",)):
+            res = r.run("fma_contraction.py", entry, [m], {"x": x, "y": y,
+                        "out": poisoned(m, cdtype)}, outputs=["out"], flags=flags)
+            if flags:
+                got = res["out"].astype(np.complex128)
+                err = np.maximum(np.abs(got.real - exact.real), np.abs(got.imag - exact.imag))
+                if not (err <= 2 * (m + 2) * u * mag).all():
+                    raise AssertionError(f"{entry} {flags}: error {err.max()} over the bound")
+            else:
+                check_identical(res["out"], exact)
 
 
 # The seed kernels of the workshop's DFT and direct-imaging chapters that
@@ -830,6 +904,7 @@ CASES = [
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
     *COOPERATIVE_CASES,
+    ("FMA contraction: --fp-contract=off exact, fast and fastmath=True within bounds", case_fma_contraction),
 ]
 
 
@@ -840,12 +915,14 @@ def main():
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--work", default=None)
     p.add_argument("--only", default=None, help="run only the cases whose name contains this")
+    p.add_argument("--opt", action="append", default=[],
+                   help="extra optimisation flag for every compile, e.g. -O0")
     args = p.parse_args()
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
     print(f"seed {seed}")
     work = args.work or tempfile.mkdtemp(prefix="nvc-e2e-")
     os.makedirs(work, exist_ok=True)
-    runner = Runner(args.nvc, args.nvc_run, work, None)
+    runner = Runner(args.nvc, args.nvc_run, work, None, args.opt)
     passed = failed = 0
     for i, (name, fn) in enumerate(CASES):
         if args.only and args.only not in name:

@@ -1,0 +1,54 @@
+# The pass pipeline per -O level (docs/optimisation.md), printed with
+# --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
+# canonicalize and cse, -O2 (the default) loop-invariant code motion; -fno-X
+# removes one optional pass; FMA contraction runs from -O1 but fuses only
+# where fastmath=True or --fp-contract=fast permits it.
+# RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
+# RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
+# RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
+# RUN: %nvc --print-pipeline -O2 | FileCheck %s --check-prefix=O2
+# RUN: %nvc --print-pipeline -O3 | FileCheck %s --check-prefix=O2
+# RUN: %nvc --print-pipeline -fno-licm -fno-cse | FileCheck %s --check-prefix=NO-LICM-CSE
+# RUN: %nvc --print-pipeline --fp-contract=fast | FileCheck %s --check-prefix=FAST
+# RUN: %nvc --print-pipeline --fp-contract=fast -fno-fma-contraction | FileCheck %s --check-prefix=NO-FMA
+# RUN: %nvc --print-pipeline -O1 -O2 | FileCheck %s --check-prefix=O2
+# With a file, the pipeline of its kernels (narrow=False: 64-bit indices).
+# RUN: %nvc %s --print-pipeline | FileCheck %s --check-prefix=FILE
+# RUN: rm -f %t.spv
+# RUN: not %nvc --print-pipeline -fno-vectorize 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+# RUN: not %nvc %s -fno-vectorize -o %t.spv 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+# RUN: not %nvc --print-pipeline -O4 2>&1 | FileCheck %s --check-prefix=LEVEL
+# RUN: not %nvc %s --emit=mlir --mlir-print-ir-after=loop-invariant-code-motion -O1 2>&1 | FileCheck %s --check-prefix=ABSENT
+# RUN: not %nvc %s --mlir-print-ir-after=cse -o %t.spv 2>&1 | FileCheck %s --check-prefix=NEEDS-MLIR
+# RUN: not test -e %t.spv
+from numba import cuda
+
+
+@cuda.jit("void(float64[::1])", narrow=False)
+def k(x):
+    i = cuda.grid(1)
+    if i < x.size:
+        x[i] = x[i] * 2.0
+
+# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library,nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
+
+# O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
+
+# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,loop-invariant-code-motion,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+
+# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+
+# FAST: loop-invariant-code-motion,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+
+# NO-FMA: loop-invariant-code-motion,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+
+# FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
+
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, licm, fma-contraction)
+
+# LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
+
+# ABSENT: nvc: error: --mlir-print-ir-after: pass 'loop-invariant-code-motion' is not in the pipeline (see --print-pipeline)
+
+# NEEDS-MLIR: nvc: error: --mlir-print-ir-after needs --emit=mlir
