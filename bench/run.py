@@ -253,15 +253,20 @@ def stage_compile(args, cases, work):
     os.makedirs(spv_dir, exist_ok=True)
     info = {"nvc": {}, "glslang": {}}
     for f in sorted({c.file for c in cases}):
-        out = os.path.join(spv_dir, os.path.splitext(f)[0] + ".spv")
-        ms, p = timed_process([args.nvc, os.path.join(KERNELS, f), "-o", out], args.compile_runs)
-        if p.returncode == 0:
-            info["nvc"][f] = {"ok": True, "ms": ms}
-        else:
-            info["nvc"][f] = {"ok": False, "error": first_error(p.stderr + p.stdout)}
-            for stale in (out, out[:-4] + ".json"):
-                if os.path.exists(stale):
-                    os.remove(stale)
+        stem = os.path.join(spv_dir, os.path.splitext(f)[0])
+        # The default level (timed) and -O0 (what correctness alone needs).
+        for level, out, runs in (("default", stem + ".spv", args.compile_runs),
+                                 ("O0", stem + ".O0.spv", 1)):
+            flags = ["-O0"] if level == "O0" else []
+            ms, p = timed_process([args.nvc, os.path.join(KERNELS, f), "-o", out, *flags], runs)
+            key = f if level == "default" else f + " -O0"
+            if p.returncode == 0:
+                info["nvc"][key] = {"ok": True, "ms": ms}
+            else:
+                info["nvc"][key] = {"ok": False, "error": first_error(p.stderr + p.stdout)}
+                for stale in (out, out[:-4] + ".json"):
+                    if os.path.exists(stale):
+                        os.remove(stale)
     glslang = shutil.which("glslangValidator")
     for name in ("saxpy", "stencil", "matmul", "fma_chain"):
         src = os.path.join(GLSL, name + ".comp")
@@ -405,7 +410,10 @@ def print_table(results, ceil, out):
             notes.append("nvc: " + nv.get("status", "?"))
         if nb.get("status") not in ("ok", None):
             notes.append("numba: " + nb["status"])
-        rows.append([r["case"], r["size"], f"{r['bytes'] / 1e6:.1f}", f"{r['flops'] / 1e9:.2f}", "n/a",
+        if r.get("nvc_O0", {}).get("status") not in ("ok", None, "not compiled"):
+            notes.append("nvc -O0: " + r["nvc_O0"]["status"])
+        rows.append([r["case"], r["size"], f"{r['bytes'] / 1e6:.1f}", f"{r['flops'] / 1e9:.2f}",
+                     fmt_ms(r.get("nvc_O0")),
                      fmt_ms(nv), fmt_ms(nb), ratio,
                      frac(nv, r["bytes"] / bw if bw else None) if bw else "-",
                      frac(nv, r["flops"] / fl if fl and r["flops"] else None) if fl else "-",
@@ -472,10 +480,14 @@ def main():
         elif not have_nvc_run:
             r["nvc"] = {"status": "nvc-run missing"}
         else:
-            try:
-                r["nvc"] = run_nvc(args, c, args.work, spv)
-            except Exception as e:  # noqa: BLE001
-                r["nvc"] = {"status": f"bench error: {e}"}
+            for key, path in (("nvc", spv), ("nvc_O0", spv[:-4] + ".O0.spv")):
+                if not comp["nvc"].get(c.file + (" -O0" if key == "nvc_O0" else ""), {}).get("ok"):
+                    r[key] = {"status": "not compiled"}
+                    continue
+                try:
+                    r[key] = run_nvc(args, c, args.work, path)
+                except Exception as e:  # noqa: BLE001
+                    r[key] = {"status": f"bench error: {e}"}
         if have_numba:
             try:
                 r["numba"] = run_numba(cuda, c)
@@ -483,10 +495,11 @@ def main():
                 r["numba"] = {"status": "failed: " + (str(e).splitlines() or ["?"])[0][:200]}
         else:
             r["numba"] = {"status": None}
-        for side in ("nvc", "numba"):
-            if str(r[side].get("status", "")).startswith("WRONG"):
+        for side in ("nvc", "nvc_O0", "numba"):
+            if str(r.get(side, {}).get("status", "")).startswith("WRONG"):
                 failures += 1
         print(f"  {c.name} [{c.size}]: nvc {fmt_ms(r['nvc'])} ms ({r['nvc'].get('status')}), "
+              f"-O0 {fmt_ms(r.get('nvc_O0'))} ms, "
               f"numba {fmt_ms(r['numba'])} ms ({r['numba'].get('status')})", flush=True)
         results.append(r)
 
@@ -540,7 +553,7 @@ def main():
         print_table(results, ceil, out)
         comp_lines = ["compile time (ms, whole process, median): "]
         for f, v in sorted(comp["nvc"].items()):
-            if v["ok"]:
+            if v["ok"] and not f.endswith(" -O0"):  # -O0 builds are compiled once, not timed
                 comp_lines.append(f"  nvc {f}: {v['ms']:.1f}")
         for f, v in sorted(comp.get("glslang", {}).items()):
             comp_lines.append(f"  glslangValidator {f}.comp: {v['ms']:.1f}")
