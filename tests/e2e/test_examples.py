@@ -14,6 +14,8 @@ forbids contraction into FMAs); float32 to the tolerance stated per case.
 the results must be the same as at the default level (docs/optimisation.md).
 
 Usage: test_examples.py --nvc PATH --nvc-run PATH [--seed N] [--work DIR] [--opt FLAG]
+       test_examples.py --precompiled --nvc-run PATH --work DIR   (modules from an
+       earlier run in DIR: how the suite runs on a GPU machine without nvc)
 Prints one line per case and a closing 'N passed, N failed' line; exits 1 on
 any failure.
 """
@@ -42,9 +44,10 @@ def validate_manifest(path):
 
 
 class Runner:
-    def __init__(self, nvc, nvc_run, work, rng, opt_flags=()):
+    def __init__(self, nvc, nvc_run, work, rng, opt_flags=(), precompiled=False):
         self.nvc, self.nvc_run, self.work, self.rng = nvc, nvc_run, work, rng
         self.opt_flags = tuple(opt_flags)   # added to every compile (--opt)
+        self.precompiled = precompiled      # use the modules an earlier run left in work
         self.compiled = {}
 
     def compile(self, example, flags=()):
@@ -52,6 +55,12 @@ class Runner:
         key = (example, tuple(flags))
         if key not in self.compiled:
             out = os.path.join(self.work, os.path.splitext(example.replace("/", "_"))[0] + "".join(flags) + ".spv")
+            if self.precompiled:
+                if not os.path.exists(out):
+                    raise AssertionError(f"{out} was not compiled: run the suite with nvc and "
+                                         f"--work {self.work} first")
+                self.compiled[key] = out
+                return out
             src = os.path.join(EXAMPLES, example)
             if not os.path.exists(src):
                 src = os.path.join(KERNELS, example)
@@ -910,7 +919,10 @@ CASES = [
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--nvc", required=True)
+    p.add_argument("--nvc", help="the compiler (not needed with --precompiled)")
+    p.add_argument("--precompiled", action="store_true",
+                   help="run the modules a run with nvc left in --work (a GPU machine without "
+                        "nvc: compile here, carry the work folder and nvc-run there)")
     p.add_argument("--nvc-run", required=True)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--work", default=None)
@@ -922,7 +934,9 @@ def main():
     print(f"seed {seed}")
     work = args.work or tempfile.mkdtemp(prefix="nvc-e2e-")
     os.makedirs(work, exist_ok=True)
-    runner = Runner(args.nvc, args.nvc_run, work, None, args.opt)
+    if not args.nvc and not args.precompiled:
+        p.error("--nvc is required (or --precompiled with --work)")
+    runner = Runner(args.nvc, args.nvc_run, work, None, args.opt, args.precompiled)
     passed = failed = 0
     for i, (name, fn) in enumerate(CASES):
         if args.only and args.only not in name:
