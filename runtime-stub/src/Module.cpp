@@ -89,6 +89,7 @@ Module &Module::operator=(Module &&) noexcept = default;
 
 const Manifest &Module::manifest() const { return state_->manifest; }
 const SpirvInfo &Module::spirv() const { return state_->spirv; }
+const std::string &Module::spirvPath() const { return state_->spirvName; }
 
 Kernel Module::kernel(const std::string &entryPoint) const {
   const State &s = *state_;

@@ -145,7 +145,7 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   }
 
   // Everything that can be checked without a device comes first.
-  std::vector<std::uint32_t> spirv = readSpirv(spirvPath);
+  (void)readSpirv(spirvPath); // a missing or malformed .spv is reported before the device opens
   const Manifest manifest =
       Manifest::load(manifestPath.empty() ? defaultManifestPath(spirvPath) : manifestPath);
   const EntryPointDesc &entry = manifest.entryPoint(entryName);
@@ -179,17 +179,20 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   (void)BoundArguments::bind(entry, args); // argument errors before opening a device
 
   Device device(deviceSelector);
-  Module module(device, std::move(spirv), manifest, spirvPath);
+  // From the files, so that the runtime picks the module's variant for the device.
+  Module module(device, spirvPath, manifestPath);
   Kernel kernel = module.kernel(entry.name);
   LaunchResult result;
   if (timing.repeats)
-    result.dispatch = nvc::tools::timedLaunch(device, kernel, args, config, timing, spirvPath);
+    result.dispatch =
+        nvc::tools::timedLaunch(device, kernel, args, config, timing, module.spirvPath());
   else
     result = kernel.launch(args, config);
   if (verbose) {
     const DeviceInfo &info = device.info();
     std::printf("device: %s (%s, Vulkan %s)\n", info.name.c_str(), toString(info.type),
                 info.apiVersionString().c_str());
+    std::printf("module: %s\n", module.spirvPath().c_str());
     std::printf("entry point: %s\n", entry.name.c_str());
     std::printf("workgroups (groups): %s\n", formatSize(result.dispatch.workgroupCount).c_str());
     std::printf("workgroup size (local size): %s\n",

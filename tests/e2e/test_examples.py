@@ -95,7 +95,11 @@ class Runner:
         for name in outputs:
             results[name] = os.path.join(self.work, f"{entry}_{name}_out.npy")
             cmd += ["--out", f"{name}={results[name]}"]
-        subprocess.run(cmd, check=True, env={**os.environ, **(env or {})})
+        p = subprocess.run(cmd + ["-v"], check=True, env={**os.environ, **(env or {})},
+                           stdout=subprocess.PIPE, text=True)
+        # nvc-run -v names the module it loaded (a variant, or the main one).
+        self.last_module = next((l.split(": ", 1)[1] for l in p.stdout.splitlines()
+                                 if l.startswith("module: ")), None)
         return {name: np.load(path) for name, path in results.items()}
 
 
@@ -550,6 +554,10 @@ def case_float_atomics(r, rng):
             olds = poisoned(2 * n, np.float32)
             res = r.run("atomics.py", "float_atomics", [n], {"x": x, "acc": acc, "olds": olds},
                         outputs=["acc", "olds"], local_size=(local,), env=env)
+            # lavapipe and NVIDIA have shaderBufferFloat32AtomicAdd: the
+            # runtime must load the variant unless told not to.
+            variant = r.last_module.endswith(".atomic-float-add.spv")
+            assert variant == (env is None), (label, r.last_module)
             got, o = res["acc"], res["olds"]
             total = x.astype(np.float64).sum()
             tol = 1e-5 * np.abs(x).sum()     # any summation order

@@ -66,6 +66,9 @@ public:
   const Manifest &manifest() const;
   /// What was read from the SPIR-V binary (version, capabilities, entry points).
   const SpirvInfo &spirv() const;
+  /// The file the module was loaded from (a variant's, when one was chosen), or
+  /// the name given with the words.
+  const std::string &spirvPath() const;
 
   /// The kernel for entry point `entryPoint` (default: the only one; see
   /// Manifest::entryPoint). Checks the device has the features the capabilities and
