@@ -342,7 +342,7 @@ private:
           // A tuple of uniform values (`for offset in (128, 64, 32)`), or
           // the rows of an array.
           countUniform = uniform(*f->iter);
-          targetUniform = countUniform && isa<ast::Tuple>(f->iter.get());
+          targetUniform = countUniform && k_.typeOf(f->iter.get()).isTuple();
         }
         std::optional<Cause> c = cur;
         if (!c && !countUniform)

@@ -830,6 +830,30 @@ def case_syncthreads_votes(r, rng):
         check_equal(res["out"], want.astype(np.int32))
 
 
+def case_tuple_loops(r, rng):
+    n = int(rng.integers(600, 2000))
+    xs = rng.standard_normal(n)
+    groups = -(-n // 256)
+    out, info = poisoned(groups, np.float64), poisoned(n, np.int32)
+    res = r.run("tuple_loops.py", "tree", [n], {"xs": xs, "out": out, "info": info},
+                outputs=["out", "info"], local_size=(256,))
+    pad = np.concatenate([xs, np.zeros(groups * 256 - n)]).reshape(groups, 256)
+    check_close(res["out"], pad.sum(axis=1), rtol=0, atol=1e-13 * np.abs(xs).sum())
+    want = []
+    for i in range(n):
+        acc = 0
+        for v in (3, -1, 4, -1, 5, 9, 2):
+            if v < 0:
+                continue
+            if v > i % 10:
+                break
+            acc += v
+        else:
+            acc += 1000
+        want.append(acc)
+    check_equal(res["info"], np.array(want, np.int32))
+
+
 def case_array_sum(r, rng):
     for local in (*WORKGROUP_SIZES, 1024):
         n = local + int(rng.integers(1, 50))                   # more elements than threads
@@ -885,6 +909,7 @@ COOPERATIVE_CASES = [
     ("subgroup operations on int64 and float64 (narrow=False)", case_subgroup_64bit),
     ("cuda.syncthreads_count/and/or, 1-D and 2-D workgroups", case_syncthreads_votes),
     ("array_sum: 003's shared-memory reduction", case_array_sum),
+    ("loops over tuples: 000's `for offset in (128, ..., 1)` tree, break/continue/else", case_tuple_loops),
     ("imaging v6: shared-memory cache", case_imaging_cooperative("imaging/v6_shared_cache.py", (256,), 1)),
     ("imaging v7: thread coarsening with local arrays", case_imaging_cooperative("imaging/v7_coarsened.py", (256,), 3)),
     ("imaging v8: explicit cuda.fma", case_imaging_cooperative("imaging/v8_fma.py", (256,), 3)),

@@ -45,3 +45,11 @@ def uniform(x, n, out):
     c = cuda.syncthreads_count(x[t] > 0)
     if c > 0:
         cuda.syncthreads()
+
+
+@cuda.jit("void(float32[::1], int32)")
+def tuple_loop(x, n):
+    steps = (32, 16, 8)
+    for step in steps:
+        if step < n:
+            cuda.syncthreads()
