@@ -173,19 +173,24 @@ struct PromoteAccumulatorPass
     return std::nullopt;
   }
 
-  /// Steps 2 and 3 for `acc`; returns the new loop.
-  static scf::WhileOp promote(scf::WhileOp loop, Accumulator acc) {
-    Location loc = acc.load.getLoc();
-    Type type = acc.load.getType();
+  /// Step 2: whether the body of `loop` runs at all (its condition on the
+  /// initial values, computed before the loop).
+  static Value bodyRuns(scf::WhileOp loop) {
     OpBuilder b(loop);
-    // 2. Whether the body runs at all: the condition on the initial values.
     IRMapping map;
     Block &before = loop.getBefore().front();
     for (auto [arg, init] : llvm::zip(before.getArguments(), loop.getInits()))
       map.map(arg, init);
     for (Operation &op : before.without_terminator())
       b.clone(op, map);
-    Value runs = map.lookupOrDefault(loop.getConditionOp().getCondition());
+    return map.lookupOrDefault(loop.getConditionOp().getCondition());
+  }
+
+  /// Step 3 for `acc`, given bodyRuns(loop); returns the new loop.
+  static scf::WhileOp promote(scf::WhileOp loop, Accumulator acc, Value runs) {
+    Location loc = acc.load.getLoc();
+    Type type = acc.load.getType();
+    OpBuilder b(loop);
     // 3. The element before the loop (poison when the loop does not run).
     auto initial = b.create<scf::IfOp>(
         loc, runs,
@@ -231,8 +236,11 @@ struct PromoteAccumulatorPass
     bool reliesOnNoAlias = false;
     for (scf::WhileOp loop : loops) {
       bool othersAccessed = false;
+      Value runs; // computed once per loop, for its first accumulator
       while (auto acc = findAccumulator(loop, func, othersAccessed)) {
-        loop = promote(loop, *acc);
+        if (!runs)
+          runs = bodyRuns(loop);
+        loop = promote(loop, *acc, runs);
         reliesOnNoAlias |= othersAccessed;
       }
     }

@@ -15,6 +15,8 @@
 # RUN: %nvc --print-pipeline -O1 -O2 | FileCheck %s --check-prefix=O2
 # With a file, the pipeline of its kernels (narrow=False: 64-bit indices).
 # RUN: %nvc %s --print-pipeline | FileCheck %s --check-prefix=FILE
+# RUN: %nvc --print-pipeline --narrow=false | FileCheck %s --check-prefix=FILE
+# RUN: %nvc --print-pipeline --index-bits=64 | FileCheck %s --check-prefix=FILE
 # RUN: rm -f %t.spv
 # RUN: not %nvc --print-pipeline -fno-vectorize 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 # RUN: not %nvc %s -fno-vectorize -o %t.spv 2>&1 | FileCheck %s --check-prefix=UNKNOWN
