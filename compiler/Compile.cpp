@@ -146,7 +146,10 @@ std::string describePipeline(const CompileOptions &options, std::string &error) 
     mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
     registerNvcDialects(context);
     mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
-    buildLoweringPipeline(pm, pipelineOptionsFor(options, options.indexBits));
+    // narrow=False/"floats" kernels compute integers, and index, in 64 bits.
+    unsigned indexBits =
+        options.narrow == "false" || options.narrow == "floats" ? 64 : options.indexBits;
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits));
     return pipelineText(pm);
   } catch (OptionError &e) {
     error = e.message;

@@ -102,8 +102,8 @@ struct CompileResult {
 };
 
 /// The textual pass pipeline (see CompileOptions::printPipeline) for
-/// `options` without a source: what a file of 32-bit-index kernels gets
-/// (narrow=False kernels get use-64bit-index=true). Empty with an error in
+/// `options` without a source: what a file of kernels without narrow= gets
+/// (64-bit indices with --index-bits=64 or --narrow=false/floats). Empty with an error in
 /// `error` when `options` names an unknown pass.
 std::string describePipeline(const CompileOptions &options, std::string &error);
 

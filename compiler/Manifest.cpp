@@ -106,6 +106,13 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       block = {{"kind", "push_constant"}, {"size", layout.size}, {"binding", nullptr}};
     else
       block = {{"kind", "uniform_buffer"}, {"size", layout.size}, {"binding", binding}};
+    // PromoteAccumulator marks kernels whose code relies on the no-alias
+    // rule for array arguments (docs/language.md).
+    bool assumesNoAlias = false;
+    module.walk([&](mlir::spirv::FuncOp f) {
+      if (f.getName() == entry.entryName && f->hasAttr("nvc.assumes_no_alias"))
+        assumesNoAlias = true;
+    });
     manifest["entry_points"].push_back({
         {"name", entry.entryName},
         {"function", entry.functionName},
@@ -115,6 +122,7 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"capabilities", capabilities},
         {"extensions", extensions},
         {"index_bits", entry.indexBits},
+        {"assumes_no_alias", assumesNoAlias},
         {"parameter_block", block},
         {"arguments", args},
     });

@@ -244,6 +244,7 @@ int main(int argc, char **argv) {
     if (!opt.printPipeline)
       fatal("no input file (see --help)");
     options.indexBits = opt.indexBits;
+    options.narrow = opt.narrow;
     options.noFloat64 = opt.noFloat64;
     std::string error;
     std::string text = nvc::describePipeline(options, error);

@@ -43,8 +43,9 @@ struct KernelFuncToGPUPass
       gpuFunc->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
       gpuFunc->setAttr(mlir::spirv::getEntryPointABIAttrName(),
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
-      if (auto name = func->getAttr("nvc.python_name"))
-        gpuFunc->setAttr("nvc.python_name", name);
+      for (llvm::StringRef attr : {"nvc.python_name", "nvc.assumes_no_alias"})
+        if (auto value = func->getAttr(attr))
+          gpuFunc->setAttr(attr, value);
       gpuFunc.getBody().getBlocks().clear();
       gpuFunc.getBody().takeBody(func.getBody());
       gpuFunc.walk([&](mlir::func::ReturnOp ret) {

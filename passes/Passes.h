@@ -59,6 +59,12 @@ std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex);
 /// (--fp-contract=fast). See ContractFMA.cpp and docs/optimisation.md.
 std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
 
+/// Keeps a loop's read-modify-write of one element of an array argument
+/// (`img[k] += …` in a loop) in a register, loaded before the loop and
+/// stored after it; marks kernels that rely on nvc's no-alias rule for
+/// array arguments `nvc.assumes_no_alias`. See PromoteAccumulator.cpp.
+std::unique_ptr<mlir::Pass> createPromoteAccumulatorPass();
+
 /// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
 /// decorated fastmath=True, `Fast` in every kernel.
 enum class FPContract { Off, Fast };

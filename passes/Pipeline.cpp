@@ -13,6 +13,8 @@
 //     scf.if (SPIR-V has no lowering for it).
 //  2. Optimise each kernel: [opt] canonicalize and cse clean up, [opt]
 //     loop-invariant-code-motion hoists what a loop does not change, [opt]
+//     PromoteAccumulator keeps a loop's global read-modify-write in a
+//     register (after LICM has hoisted its address), [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
@@ -50,6 +52,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"cse", "cse", 1, "eliminate common subexpressions"},
       {"licm", "loop-invariant-code-motion", 2,
        "hoist loop-invariant computations out of loops"},
+      {"promote-accumulator", "nvc-promote-accumulator", 2,
+       "keep a loop's read-modify-write of one array element in a register"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
   };
@@ -87,6 +91,8 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
     kernels.addPass(mlir::createCSEPass());
   if (enabled("licm"))
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
+  if (enabled("promote-accumulator"))
+    kernels.addPass(createPromoteAccumulatorPass());
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));

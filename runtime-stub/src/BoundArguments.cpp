@@ -353,6 +353,33 @@ BoundArguments BoundArguments::bind(const EntryPointDesc &entry, const Arguments
   return bound;
 }
 
+void BoundArguments::requireDisjointHostArrays() const {
+  if (!entry_->assumesNoAlias)
+    return;
+  // [first byte, last byte + 1) of each non-empty view.
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+  for (const BoundArray &a : arrays_) {
+    const auto size = static_cast<std::int64_t>(dtypeSize(a.host.dtype));
+    std::int64_t lo = 0, hi = 0;
+    bool empty = false;
+    for (std::size_t d = 0; d < a.host.shape.size(); ++d) {
+      empty |= a.host.shape[d] == 0;
+      const std::int64_t reach = (a.host.shape[d] - 1) * a.hostStrides[d] * size;
+      (reach < 0 ? lo : hi) += reach;
+    }
+    const auto base = reinterpret_cast<std::uintptr_t>(a.host.data);
+    ranges.emplace_back(empty ? 0 : base + lo, empty ? 0 : base + hi + size);
+  }
+  for (std::size_t i = 0; i < arrays_.size(); ++i)
+    for (std::size_t j = i + 1; j < arrays_.size(); ++j)
+      if (ranges[i].first < ranges[j].second && ranges[j].first < ranges[i].second)
+        throw Error(fmt::format(
+            "arguments '{}' and '{}' of '{}' share memory, and the kernel relies on array "
+            "arguments not aliasing (manifest: assumes_no_alias; compile with "
+            "-fno-promote-accumulator to allow it)",
+            arrays_[i].desc->name, arrays_[j].desc->name, entry_->name));
+}
+
 void BoundArray::upload(void *dstVoid) const {
   auto *dst = static_cast<unsigned char *>(dstVoid);
   const auto *src = static_cast<const unsigned char *>(host.data);

@@ -131,6 +131,17 @@ Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchCo
                               dtypeName(a.desc->deviceDType)));
     buffers.push_back(args.arrays().at(a.desc->name).buffer());
   }
+  // A device array is a whole buffer: two arguments overlap when they share one.
+  if (kernel.entryPoint().assumesNoAlias)
+    for (std::size_t i = 0; i < buffers.size(); ++i)
+      for (std::size_t j = i + 1; j < buffers.size(); ++j)
+        if (buffers[i].state() == buffers[j].state())
+          throw Error(fmt::format(
+              "arguments '{}' and '{}' of '{}' are the same device buffer, and the kernel "
+              "relies on array arguments not aliasing (manifest: assumes_no_alias; compile "
+              "with -fno-promote-accumulator to allow it)",
+              bound.arrays()[i].desc->name, bound.arrays()[j].desc->name,
+              kernel.entryPoint().name));
   return launchBound(kernel, bound, buffers, config, std::move(label));
 }
 

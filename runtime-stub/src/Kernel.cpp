@@ -134,6 +134,7 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   const Device::Context &ctx = *context;
 
   const BoundArguments bound = BoundArguments::bind(entry, args);
+  bound.requireDisjointHostArrays();
   LaunchResult result;
   result.dispatch = planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits);
   const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize);

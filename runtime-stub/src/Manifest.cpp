@@ -275,6 +275,12 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
   e.indexBits = u32Field(j, "index_bits", path);
   if (e.indexBits != 32 && e.indexBits != 64)
     path.fail(fmt::format("field 'index_bits' is {}, expected 32 or 64", e.indexBits));
+  if (j.contains("assumes_no_alias")) {
+    const json &noAlias = j.at("assumes_no_alias");
+    if (!noAlias.is_boolean())
+      path.fail("field 'assumes_no_alias' must be true or false");
+    e.assumesNoAlias = noAlias.get<bool>();
+  }
 
   const json &block = field(j, "parameter_block", path);
   requireObject(block, "field 'parameter_block'", path);

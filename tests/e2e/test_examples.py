@@ -501,6 +501,29 @@ def case_fma_contraction(r, rng):
                 check_identical(res["out"], exact)
 
 
+def case_accumulate(r, rng):
+    """Promoted accumulators (-O2) give the same bits as NumPy adding the same
+    terms in the same order into the initial values; k = 0 adds nothing."""
+    n, m = int(rng.integers(300, 700)), int(rng.integers(20, 60))
+    x = rng.standard_normal(m)
+    z = rng.standard_normal(m) + 1j * rng.standard_normal(m)
+    for k in (int(rng.integers(1, 3 * m)), 0):
+        out = rng.standard_normal(n)
+        res = r.run("accumulate.py", "accumulate", [n], {"x": x, "out": out}, [("k", k)], ["out"])
+        want = out.copy()
+        for j in range(k):
+            want = want + x[(np.arange(n) + j) % m] * 0.5
+        check_identical(res["out"], want)
+        cout = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+        res = r.run("accumulate.py", "caccumulate", [n], {"x": z, "out": cout}, [("k", k)], ["out"])
+        re, im = cout.real.copy(), cout.imag.copy()
+        for j in range(k):
+            a, b = z[(np.arange(n) + j) % m], z[j % m]
+            re = re + (a.real * b.real - a.imag * b.imag)
+            im = im + (a.real * b.imag + a.imag * b.real)
+        check_identical(res["out"], re + 1j * im)
+
+
 # The seed kernels of the workshop's DFT and direct-imaging chapters that
 # need no shared memory (float64 cos/sin, libdevice cosf/sinf/fast_sincosf).
 # Atomics: each case runs twice on devices with float atomic adds (lavapipe,
@@ -946,6 +969,7 @@ CASES = [
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
     *COOPERATIVE_CASES,
+    ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("FMA contraction: --fp-contract=off exact, fast and fastmath=True within bounds", case_fma_contraction),
 ]
 

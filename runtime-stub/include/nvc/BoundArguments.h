@@ -70,6 +70,13 @@ public:
   /// index_bits, or a scalar does not fit its dtype or device_dtype.
   static BoundArguments bind(const EntryPointDesc &entry, const Arguments &args);
 
+  /// For an entry point with `assumesNoAlias` (its code relies on nvc's no-alias
+  /// rule for array arguments, docs/language.md): throws Error naming both arguments
+  /// if the host memory of two arrays overlaps (their byte ranges, from the lowest
+  /// to the highest element, intersect). Kernel::launch calls it; device arrays are
+  /// checked by Chain::launch (two arguments on one buffer).
+  void requireDisjointHostArrays() const;
+
   /// The entry point the arguments were bound to.
   const EntryPointDesc &entryPoint() const { return *entry_; }
   /// Scalars in manifest argument order.

@@ -71,6 +71,10 @@ struct EntryPointDesc {
   std::vector<std::string> capabilities; ///< SPIR-V capability names, e.g. "Float64"
   std::vector<std::string> extensions;   ///< SPIR-V extension names, e.g. "SPV_KHR_8bit_storage"
   std::uint32_t indexBits = 32;          ///< 32 or 64
+  /// The code relies on no two array arguments sharing memory (nvc's no-alias
+  /// rule, docs/language.md): launches refuse overlapping arrays. Optional in the
+  /// JSON (absent: false).
+  bool assumesNoAlias = false;
   ParameterBlockDesc parameterBlock;
   std::vector<ArgumentDesc> arguments;
 

@@ -1,11 +1,13 @@
 # The workshop's naive imaging kernel (000, "Optimisation") with
 # --fp-contract=fast: img[lpx, mpx] += datum * complex(cos, sin) becomes the
-# four FMAs of Optimisation 7 (here on the value loaded from img), and the
-# phase u*l + v*m + w*ndash two FMAs; with the default (off) there are none.
+# four FMAs of Optimisation 7 (on img[lpx, mpx], which accumulator promotion
+# has made loop values), and the phase u*l + v*m + w*ndash two FMAs; with the
+# default (off) there are none.
 # RUN: %nvc %examples/imaging/v1_naive.py --fp-contract=fast --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - | FileCheck %s
 # RUN: %nvc %examples/imaging/v1_naive.py --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - | FileCheck %s --check-prefix=OFF
 
 # CHECK: } do {
+# CHECK-NEXT: ^bb0(%{{[a-z0-9]+}}: i32, %[[RE:[a-z0-9]+]]: f64, %[[IM:[a-z0-9]+]]: f64):
 # CHECK: %[[U:[0-9]+]] = memref.load %arg0
 # CHECK: %[[V:[0-9]+]] = memref.load %arg1
 # CHECK: %[[W:[0-9]+]] = memref.load %arg2
@@ -14,8 +16,6 @@
 # CHECK: %[[UL:[0-9]+]] = math.fma %[[U]], %{{[0-9]+}}, %{{[0-9]+}} : f64
 # CHECK-NEXT: %[[SUM:[0-9]+]] = math.fma %[[W]], %{{[0-9]+}}, %[[UL]] : f64
 # CHECK-NEXT: %[[PHASE:[0-9]+]] = arith.mulf %[[SUM]], %cst : f64
-# CHECK: %[[RE:[0-9]+]] = memref.load %arg7
-# CHECK-NEXT: %[[IM:[0-9]+]] = memref.load %arg7
 # CHECK-NEXT: %[[COS:[0-9]+]] = math.cos %[[PHASE]]
 # CHECK-NEXT: %[[SIN:[0-9]+]] = math.sin %[[PHASE]]
 # CHECK-NEXT: %[[R1:[0-9]+]] = math.fma %[[DR]], %[[COS]], %[[RE]] : f64
@@ -23,7 +23,7 @@
 # CHECK-NEXT: %[[R2:[0-9]+]] = math.fma %[[NDI]], %[[SIN]], %[[R1]] : f64
 # CHECK-NEXT: %[[I1:[0-9]+]] = math.fma %[[DR]], %[[SIN]], %[[IM]] : f64
 # CHECK-NEXT: %[[I2:[0-9]+]] = math.fma %[[DI]], %[[COS]], %[[I1]] : f64
-# CHECK-NEXT: memref.store %[[R2]], %arg7
-# CHECK-NEXT: memref.store %[[I2]], %arg7
+# CHECK-NOT: math.fma
+# CHECK: scf.yield %{{[0-9]+}}, %[[R2]], %[[I2]] :
 
 # OFF-NOT: math.fma
