@@ -16,6 +16,8 @@ Then one table is printed and WORK/results.json written.
   bench/run.py --reduced                      # lavapipe, small sizes, correctness only (CI)
   bench/run.py --stage compile --work W       # here: nvc and glslang (no GPU needed)
   bench/run.py --stage run --work W           # on the GPU machine: W/spv from here
+  bench/run.py --backend llvm --work W2       # nvc's LLVM backend (LLVM's SPIR-V target)
+  bench/compare_backends.py W W2              # per kernel: default vs LLVM backend
 
 Needs NumPy; numba-cuda only for its column. Never fails because a case does not
 compile or numba-cuda is missing; exits 1 only if a result that ran is wrong.
@@ -251,14 +253,15 @@ def timed_process(cmd, runs):
 def stage_compile(args, cases, work):
     spv_dir = os.path.join(work, "spv")
     os.makedirs(spv_dir, exist_ok=True)
-    info = {"nvc": {}, "glslang": {}}
+    info = {"nvc": {}, "glslang": {}, "backend": args.backend}
     for f in sorted({c.file for c in cases}):
         stem = os.path.join(spv_dir, os.path.splitext(f)[0])
         # The default level (timed) and -O0 (what correctness alone needs).
         for level, out, runs in (("default", stem + ".spv", args.compile_runs),
                                  ("O0", stem + ".O0.spv", 1)):
             flags = ["-O0"] if level == "O0" else []
-            ms, p = timed_process([args.nvc, os.path.join(KERNELS, f), "-o", out, *flags], runs)
+            ms, p = timed_process([args.nvc, os.path.join(KERNELS, f), "-o", out, *flags,
+                                   "--backend", args.backend], runs)
             key = f if level == "default" else f + " -O0"
             if p.returncode == 0:
                 info["nvc"][key] = {"ok": True, "ms": ms}
@@ -439,6 +442,9 @@ def main():
     ap.add_argument("--nvc-run", default=os.path.join(ROOT, "build", "runtime-stub", "nvc-run"))
     ap.add_argument("--device", default="", help="Vulkan device for nvc-run (index or name)")
     ap.add_argument("--compile-runs", type=int, default=5)
+    ap.add_argument("--backend", choices=["mlir", "llvm"], default="mlir",
+                    help="nvc's code generator for the compile stage (the run stage reads it "
+                         "from WORK/compile.json)")
     ap.add_argument("--only", default="", help="comma-separated substrings of case names")
     ap.add_argument("--no-numba", action="store_true")
     ap.add_argument("--seed", type=int, default=None)
@@ -540,7 +546,8 @@ def main():
 
     with open(os.path.join(args.work, "results.txt"), "w") as out:
         dev = next((r["nvc"].get("device") for r in results if r["nvc"].get("device")), "?")
-        head = (f"nvc benchmarks ({'reduced' if args.reduced else 'full'}), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        head = (f"nvc benchmarks ({'reduced' if args.reduced else 'full'}, backend {comp.get('backend', 'mlir')}), "
+                f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
                 f"Vulkan device: {dev}; numba-cuda: {'yes' if have_numba else 'no (' + numba_reason + ')'}")
         print("\n" + head)
         out.write(head + "\n")
@@ -565,7 +572,8 @@ def main():
         print("\n".join(comp_lines))
         out.write("\n".join(comp_lines) + "\n")
     with open(os.path.join(args.work, "results.json"), "w") as f:
-        json.dump({"reduced": args.reduced, "seed": seed, "host": platform.node(), "results": results,
+        json.dump({"reduced": args.reduced, "seed": seed, "host": platform.node(),
+                   "backend": comp.get("backend", "mlir"), "results": results,
                    "ceilings": ceil, "compile": comp}, f, indent=1, default=str)
     if failures:
         print(f"bench: {failures} wrong result(s)")

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
 
+#include "compiler/LLVMBackend.h"
 #include "compiler/Manifest.h"
 #include "compiler/SPIRVBinary.h"
 #include "frontend/BarrierDivergence.h"
@@ -347,6 +348,35 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     module->print(os);
     return finish(true);
   }
+  // The LLVM backend (--backend=llvm, --emit=llvm): the same preparation of
+  // the kernels, then LLVM IR and LLVM's SPIR-V target (LLVMBackend.h).
+  if (options.backend == Backend::LLVM || options.emit == EmitKind::LLVM) {
+    LLVMBackendOutput llvmOut;
+    std::string error;
+    bool ok = compileThroughLLVM(*module, abis, pipelineOptionsFor(options, indexBits), options.emit == EmitKind::LLVM,
+                                 llvmOut, error);
+    if (!ok || diags.errorCount()) {
+      result.internalError = true;
+      if (!diags.errorCount())
+        diags.error({}, error.empty() ? "internal compiler error: the LLVM backend failed" : error);
+      return finish(false);
+    }
+    if (options.emit == EmitKind::LLVM) {
+      result.text = std::move(llvmOut.ir);
+      return finish(true);
+    }
+    result.words = std::move(llvmOut.words);
+    if (options.emit == EmitKind::SPIRVText)
+      result.text = disassembleSPIRV(result.words);
+    SPIRVModuleInfo info = spirvModuleInfo(result.words, kLLVMSPIRVTargetEnv);
+    info.assumesNoAlias = llvmOut.assumesNoAlias;
+    result.manifest = buildManifest(abis, info, {},
+                                    options.localSize,
+                                    std::filesystem::path(path).filename().string(), file.text())
+                          .dump(2) +
+                      "\n";
+    return finish(true);
+  }
   // Float32 atomic adds: the main module uses compare-and-swap loops (any
   // device); a variant uses OpAtomicFAddEXT for devices that have it.
   bool floatAddVariant = false;
@@ -407,7 +437,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   mlir::spirv::ModuleOp spirvModule;
   if (!lower(pm, *module, result.words, spirvModule))
     return finish(false);
-  std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> variants;
+  std::vector<std::pair<std::string, SPIRVModuleInfo>> variants;
   if (variantModule) {
     PipelineOptions native = pipelineOptionsFor(options, indexBits);
     native.nativeFloatAtomicAdd = true;
@@ -423,12 +453,12 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     if (v.words == result.words)
       result.variants.pop_back();
     else
-      variants.emplace_back(v.name, variantSPIRV);
+      variants.emplace_back(v.name, spirvModuleInfo(variantSPIRV));
   }
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);
   nlohmann::json manifest =
-      buildManifest(abis, spirvModule, variants, options.localSize,
+      buildManifest(abis, spirvModuleInfo(spirvModule), variants, options.localSize,
                     std::filesystem::path(path).filename().string(), file.text());
   result.manifest = manifest.dump(2) + "\n";
   return finish(true);

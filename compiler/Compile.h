@@ -24,10 +24,19 @@ enum class EmitKind {
   Binary,      ///< SPIR-V words and the manifest
   MLIR,        ///< the verified MLIR the frontend generated (text), nothing else
   SPIRVText,   ///< the SPIR-V disassembly (text); words and manifest are set too
+  LLVM,        ///< the optimised LLVM IR of the LLVM backend (text), nothing else
+};
+
+/// Which code generator produces the SPIR-V.
+enum class Backend {
+  MLIR, ///< MLIR's SPIR-V dialect and serializer (default; SPIR-V 1.3, Vulkan 1.1)
+  LLVM, ///< LLVM IR and LLVM's SPIR-V target (SPIR-V 1.5, Vulkan 1.2; LLVMBackend.h)
 };
 
 struct CompileOptions {
   EmitKind emit = EmitKind::Binary;
+  /// EmitKind::LLVM implies Backend::LLVM.
+  Backend backend = Backend::MLIR;
   /// Default workgroup size (spec constants 0..2); each value 1..1024.
   std::array<int32_t, 3> localSize = {64, 1, 1};
   /// `NAME=SIGNATURE` strings (--sig): replace the source's signatures of NAME.
@@ -93,7 +102,7 @@ struct CompileResult {
   std::vector<SPIRVVariant> variants;
   /// The manifest JSON text, ending in a newline (EmitKind::Binary and SPIRVText).
   std::string manifest;
-  /// The MLIR or SPIR-V disassembly (EmitKind::MLIR and SPIRVText).
+  /// The MLIR, SPIR-V disassembly or LLVM IR (EmitKind::MLIR, SPIRVText, LLVM).
   std::string text;
   /// Every file the result depends on, for build-system depfiles: the kernel
   /// source itself, then any file it brought in (none yet: local imports do

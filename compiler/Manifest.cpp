@@ -13,46 +13,72 @@
 #include <llvm/ADT/StringExtras.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVEnums.h>
 
+#include <cstring>
+
 namespace nvc {
 
 /// Parameter-block fields of a scalar argument: a complex number is two
 /// (real, imaginary), adjacent since both have the same size.
 static unsigned scalarFields(const ArgumentABI &arg) { return arg.deviceDtype.isComplex() ? 2 : 1; }
 
-/// The version, capabilities and extensions a module declares.
-struct Requirements {
-  std::string version = "1.0";
-  nlohmann::json capabilities = nlohmann::json::array();
-  nlohmann::json extensions = nlohmann::json::array();
-};
-
-static Requirements requirementsOf(mlir::spirv::ModuleOp module) {
-  Requirements r;
+SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
+  SPIRVModuleInfo info;
   if (auto vce = module.getVceTriple()) {
     for (auto cap : vce->getCapabilities())
-      r.capabilities.push_back(mlir::spirv::stringifyCapability(cap).str());
+      info.capabilities.push_back(mlir::spirv::stringifyCapability(cap).str());
     for (auto ext : vce->getExtensions())
-      r.extensions.push_back(mlir::spirv::stringifyExtension(ext).str());
-    r.version = "1." + std::to_string(static_cast<unsigned>(vce->getVersion()));
+      info.extensions.push_back(mlir::spirv::stringifyExtension(ext).str());
+    info.version = "1." + std::to_string(static_cast<unsigned>(vce->getVersion()));
   }
-  return r;
+  module.walk([&](mlir::spirv::FuncOp f) {
+    if (f->hasAttr("nvc.assumes_no_alias"))
+      info.assumesNoAlias.insert(f.getName().str());
+  });
+  return info;
+}
+
+SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const std::string &targetEnv) {
+  constexpr uint32_t kOpExtension = 10, kOpCapability = 17;
+  SPIRVModuleInfo info;
+  info.targetEnv = targetEnv;
+  if (words.size() < 5)
+    return info;
+  info.version =
+      std::to_string((words[1] >> 16) & 0xff) + "." + std::to_string((words[1] >> 8) & 0xff);
+  for (size_t i = 5; i < words.size();) {
+    uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size())
+      break;
+    if (opcode == kOpCapability && count == 2) {
+      if (auto cap = mlir::spirv::symbolizeCapability(words[i + 1]))
+        info.capabilities.push_back(mlir::spirv::stringifyCapability(*cap).str());
+    } else if (opcode == kOpExtension && count >= 2) {
+      const char *text = reinterpret_cast<const char *>(&words[i + 1]);
+      info.extensions.emplace_back(text, strnlen(text, (count - 1) * 4));
+    }
+    i += count;
+  }
+  return info;
 }
 
 nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
-                             mlir::spirv::ModuleOp module,
-                             const std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> &variants,
+                             const SPIRVModuleInfo &module,
+                             const std::vector<std::pair<std::string, SPIRVModuleInfo>> &variants,
                              std::array<int32_t, 3> localSize, const std::string &sourceName,
                              const std::string &sourceText) {
   using nlohmann::json;
-  Requirements main = requirementsOf(module);
-  const json &capabilities = main.capabilities, &extensions = main.extensions;
-  const std::string &version = main.version;
+  json capabilities = json::array(), extensions = json::array();
+  for (auto &c : module.capabilities)
+    capabilities.push_back(c);
+  for (auto &e : module.extensions)
+    extensions.push_back(e);
+  const std::string &version = module.version;
   auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(sourceText));
   json manifest = {
       {"format_version", 1},
       {"producer", "nvc " NVC_VERSION},
       {"spirv_version", version},
-      {"target_env", "vulkan1.1"},
+      {"target_env", module.targetEnv},
       {"source", {{"file", sourceName}, {"sha256", llvm::toHex(hash, /*LowerCase=*/true)}}},
       {"entry_points", json::array()},
   };
@@ -108,11 +134,7 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       block = {{"kind", "uniform_buffer"}, {"size", layout.size}, {"binding", binding}};
     // PromoteAccumulator marks kernels whose code relies on the no-alias
     // rule for array arguments (docs/language.md).
-    bool assumesNoAlias = false;
-    module.walk([&](mlir::spirv::FuncOp f) {
-      if (f.getName() == entry.entryName && f->hasAttr("nvc.assumes_no_alias"))
-        assumesNoAlias = true;
-    });
+    bool assumesNoAlias = module.assumesNoAlias.count(entry.entryName) != 0;
     manifest["entry_points"].push_back({
         {"name", entry.entryName},
         {"function", entry.functionName},
@@ -129,13 +151,11 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
   }
   if (!variants.empty()) {
     json list = json::array();
-    for (auto &[name, variant] : variants) {
-      Requirements r = requirementsOf(variant);
+    for (auto &[name, variant] : variants)
       list.push_back({{"name", name},
-                      {"spirv_version", r.version},
-                      {"capabilities", r.capabilities},
-                      {"extensions", r.extensions}});
-    }
+                      {"spirv_version", variant.version},
+                      {"capabilities", variant.capabilities},
+                      {"extensions", variant.extensions}});
     manifest["variants"] = list;
   }
   return manifest;

@@ -14,18 +14,38 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace nvc {
+
+/// What a launcher needs to know about a SPIR-V module as a whole: its
+/// version ("1.3"), the SPIRV-Tools target environment it was validated for
+/// ("vulkan1.1"), and the capabilities and extensions it declares.
+struct SPIRVModuleInfo {
+  std::string version = "1.0";
+  std::string targetEnv = "vulkan1.1";
+  std::vector<std::string> capabilities, extensions;
+  /// Entry points whose code relies on the no-alias rule for array
+  /// arguments (PromoteAccumulator's `nvc.assumes_no_alias`).
+  std::set<std::string> assumesNoAlias;
+};
+
+/// The module info of a spirv.module (its VCE triple), validated for Vulkan 1.1.
+SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module);
+
+/// The module info read from a SPIR-V binary (header version, OpCapability
+/// and OpExtension instructions); `targetEnv` as validated.
+SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const std::string &targetEnv);
 
 /// `sourceName` is the kernel file's name without directories, `sourceText`
 /// its bytes (hashed with SHA-256). `variants` are the names and modules of
 /// the alternative builds (same entry points and ABI, other capabilities;
 /// docs/manifest.md "variants"), listed under `variants` when there are any.
 nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
-                             mlir::spirv::ModuleOp module,
-                             const std::vector<std::pair<std::string, mlir::spirv::ModuleOp>> &variants,
+                             const SPIRVModuleInfo &module,
+                             const std::vector<std::pair<std::string, SPIRVModuleInfo>> &variants,
                              std::array<int32_t, 3> localSize, const std::string &sourceName,
                              const std::string &sourceText);
 

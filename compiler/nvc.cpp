@@ -38,6 +38,7 @@ struct Options {
   std::string input;
   std::string output;
   std::string emit = "spv";
+  std::string backend = "mlir";
   std::string localSize = "64";
   std::vector<std::string> signatures;
   unsigned indexBits = 32;
@@ -161,9 +162,15 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "nvc " NVC_VERSION " (MLIR/LLVM 22, SPIR-V 1.3, Vulkan 1.1)");
   app.add_option("input", opt.input, "kernel source file (.py)");
   app.add_option("-o,--output", opt.output,
-                 "output file (default: INPUT with .spv; '-' for stdout with --emit=mlir|spirv)");
-  app.add_option("--emit", opt.emit, "what to produce: spv (module + manifest), mlir, spirv")
-      ->check(CLI::IsMember({"spv", "mlir", "spirv"}));
+                 "output file (default: INPUT with .spv; '-' for stdout with --emit=mlir|spirv|llvm)");
+  app.add_option("--emit", opt.emit,
+                 "what to produce: spv (module + manifest), mlir, spirv (disassembly), llvm "
+                 "(the optimised LLVM IR of the LLVM backend)")
+      ->check(CLI::IsMember({"spv", "mlir", "spirv", "llvm"}));
+  app.add_option("--backend", opt.backend,
+                 "SPIR-V code generator: mlir (default; SPIR-V 1.3, Vulkan 1.1) or llvm "
+                 "(LLVM's SPIR-V target; SPIR-V 1.5, Vulkan 1.2)")
+      ->check(CLI::IsMember({"mlir", "llvm"}));
   app.add_option("--local-size", opt.localSize,
                  "default workgroup size X[,Y[,Z]] (default 64); launchers may override it");
   app.add_option("-I,--include-dir", opt.includeDirs,
@@ -266,7 +273,9 @@ int main(int argc, char **argv) {
 
   options.emit = opt.emit == "mlir"    ? nvc::EmitKind::MLIR
                  : opt.emit == "spirv" ? nvc::EmitKind::SPIRVText
+                 : opt.emit == "llvm"  ? nvc::EmitKind::LLVM
                                        : nvc::EmitKind::Binary;
+  options.backend = opt.backend == "llvm" ? nvc::Backend::LLVM : nvc::Backend::MLIR;
   options.localSize = parseLocalSize(opt.localSize);
   options.signatures = opt.signatures;
   options.indexBits = opt.indexBits;

@@ -85,6 +85,13 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses();
 /// Default -O level of nvc (docs/optimisation.md).
 constexpr unsigned kDefaultOptLevel = 2;
 
+/// Lowers a gpu.module of gpu.func kernels (arith, math, memref, cf, gpu
+/// operations) to LLVM-dialect functions for LLVM's SPIR-V backend (Vulkan
+/// compute), with nvc's kernel ABI expressed through `llvm.spv.resource.*`
+/// intrinsics and a push-constant global (LowerToLLVMSPIRV.cpp).
+std::unique_ptr<mlir::Pass> createLowerToLLVMSPIRVPass(std::array<int32_t, 3> defaultLocalSize,
+                                                       unsigned indexBits);
+
 struct PipelineOptions {
   std::array<int32_t, 3> localSize = {64, 1, 1};
   unsigned indexBits = 32;
@@ -105,6 +112,11 @@ struct PipelineOptions {
 /// correctness needs, and the optimisation passes that `options.optLevel`
 /// and `options.disabledPasses` select.
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
+
+/// The LLVM backend's pipeline: the same preparation of the kernels, then
+/// scf → cf and LowerToLLVMSPIRV; the gpu.module then holds only LLVM-dialect
+/// operations, ready for translation to LLVM IR.
+void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
 
 } // namespace nvc
 

@@ -27,12 +27,17 @@
 //     nvc's atomics (ConvertKernelsToSPIRV, AtomicRMWToSPIRV).
 //  5. nvc's kernel ABI, NoContraction decorations, [opt] canonicalize, and
 //     the minimal version/capability/extension triple the module needs.
+// The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
+// scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
+// pipeline optimises after that (compiler/LLVMBackend.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
 
 #include <mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h>
 #include <mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h>
+#include <mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h>
+#include <mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h>
 #include <mlir/Conversion/UBToSPIRV/UBToSPIRV.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
@@ -60,16 +65,24 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
   return table;
 }
 
-void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
-  // Whether the optional pass `name` (a row of optimizationPasses()) runs.
-  auto enabled = [&](llvm::StringRef name) {
-    for (const OptimizationPass &p : optimizationPasses())
-      if (name == p.name)
-        return options.optLevel >= p.minLevel &&
-               std::find(options.disabledPasses.begin(), options.disabledPasses.end(), name) ==
-                   options.disabledPasses.end();
-    llvm_unreachable("pass missing from optimizationPasses()");
-  };
+namespace {
+
+/// Whether the optional pass `name` (a row of optimizationPasses()) runs.
+bool passEnabled(const PipelineOptions &options, llvm::StringRef name) {
+  for (const OptimizationPass &p : optimizationPasses())
+    if (name == p.name)
+      return options.optLevel >= p.minLevel &&
+             std::find(options.disabledPasses.begin(), options.disabledPasses.end(), name) ==
+                 options.disabledPasses.end();
+  llvm_unreachable("pass missing from optimizationPasses()");
+}
+
+/// Steps 0-3, shared by both backends; returns the gpu.module pass manager
+/// that the backend's own passes continue (one nest, as --print-pipeline
+/// shows it).
+mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
+                                            const PipelineOptions &options) {
+  auto enabled = [&](llvm::StringRef name) { return passEnabled(options, name); };
 
   auto &inlining = pm.nest<mlir::gpu::GPUModuleOp>();
   // The inliner simplifies callees with canonicalize unless that is off.
@@ -100,6 +113,13 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
   gpuModule.addPass(createExpandMathLibraryPass(options.mathInFloat64));
   gpuModule.addPass(createKernelFuncToGPUPass());
+  return gpuModule;
+}
+
+} // namespace
+
+void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
+  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options);
   gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
   gpuModule.addPass(mlir::createUBToSPIRVConversionPass());
 
@@ -108,9 +128,17 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   auto &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
   spirvModule.addPass(createLowerKernelABIPass(options.localSize));
   spirvModule.addPass(createDecorateNoContractionPass());
-  if (enabled("canonicalize"))
+  if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
   spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
+}
+
+void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
+  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options);
+  gpuModule.addPass(mlir::createSCFToControlFlowPass());
+  gpuModule.addPass(createLowerToLLVMSPIRVPass(options.localSize, options.indexBits));
+  gpuModule.addPass(mlir::createReconcileUnrealizedCastsPass());
+  gpuModule.addPass(mlir::createCanonicalizerPass());
 }
 
 } // namespace nvc

@@ -1,0 +1,51 @@
+//===- LLVMBackend.h - nvc's second backend, through LLVM IR ---------------===//
+//
+// `--emit=llvm` and `--backend=llvm`: the kernels after nvc's passes are
+// lowered to the LLVM dialect (passes/LowerToLLVMSPIRV.cpp), translated to an
+// llvm::Module for the Vulkan compute target of LLVM's SPIR-V backend,
+// optimised with LLVM's O2 pipeline, and then either printed or compiled to
+// SPIR-V in process (the binary completed by LLVMSPIRVFinish.h and validated
+// for Vulkan 1.2). The kernel ABI is the default backend's (docs/manifest.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_COMPILER_LLVMBACKEND_H
+#define NVC_COMPILER_LLVMBACKEND_H
+
+#include "frontend/MLIRGen.h"
+#include "passes/Passes.h"
+
+#include <mlir/IR/BuiltinOps.h>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace nvc {
+
+/// The target triple: SPIR-V 1.5 for Vulkan 1.2 compute (the lowest
+/// Vulkan version LLVM 22's backend targets with 1.5; SPIR-V 1.4+ needs
+/// Vulkan 1.2 or VK_KHR_spirv_1_4).
+constexpr const char *kLLVMSPIRVTriple = "spirv1.5-unknown-vulkan1.2-compute";
+/// The SPIRV-Tools environment the LLVM backend's modules are validated for.
+constexpr const char *kLLVMSPIRVTargetEnv = "vulkan1.2";
+
+struct LLVMBackendOutput {
+  std::string ir;              ///< the optimised LLVM IR (when asked for)
+  std::vector<uint32_t> words; ///< the validated SPIR-V (when asked for)
+  /// Entry points whose code relies on the no-alias rule (manifest).
+  std::set<std::string> assumesNoAlias;
+};
+
+/// Lowers `module` (verified frontend MLIR; consumed) through LLVM. With
+/// `emitIR` sets `out.ir` and stops; otherwise sets `out.words`. `abis`
+/// names the values after the Python parameters. MLIR failures are
+/// reported through the context's diagnostic handler; other failures set
+/// `error`. Returns false on any failure.
+bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> &abis,
+                        const PipelineOptions &options, bool emitIR, LLVMBackendOutput &out,
+                        std::string &error);
+
+} // namespace nvc
+
+#endif // NVC_COMPILER_LLVMBACKEND_H

@@ -1,0 +1,50 @@
+//===- LLVMSPIRVPrepare.h - Optimised LLVM IR in the SPIR-V target's form --===//
+//
+// LLVM's O2 pipeline rewrites memory addresses in ways that logical SPIR-V
+// (no pointer arithmetic; every address an access chain from a variable)
+// cannot express, and LLVM 22's SPIR-V backend crashes on them instead of
+// legalizing (measured, docs/design.md "The LLVM backend"). These functions
+// put the addresses back into the form the backend accepts; they run after
+// O2, so `--emit=llvm` prints what the backend compiles.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_COMPILER_LLVMSPIRVPREPARE_H
+#define NVC_COMPILER_LLVMSPIRVPREPARE_H
+
+namespace llvm {
+class Module;
+}
+
+namespace nvc {
+
+/// Gives each load of the parameter block (the addrspace(13) push-constant
+/// global) its own struct-typed
+/// `getelementptr %block, 0, field` right before it. The backend's "SPIRV
+/// push constant Access" pass crashes when the address is a constant
+/// expression or computed in another block, and its "legalize bitcast" on
+/// byte-offset GEPs, all of which O2 produces.
+void localizePushConstantAccess(llvm::Module &m);
+
+/// Rebuilds the address of every load and store into an array object (a
+/// Workgroup global or Function alloca of `[N x T]`) or a storage buffer
+/// (`llvm.spv.resource.getpointer`) as one access from the object:
+/// `getelementptr [N x T], base, 0, i` or `getpointer(handle, i)`, with `i`
+/// the element index summed from the chain of element, array or byte-offset
+/// GEPs that InstCombine, LICM and loop strength reduction leave. Addresses
+/// it cannot decompose (pointer phis) are left as they are.
+void restoreLogicalAddressing(llvm::Module &m);
+
+/// Expands `llvm.copysign.f64` into integer bit operations: LLVM 22's
+/// SPIR-V backend cannot select it (G_FCOPYSIGN on s64), and GLSL.std.450
+/// has no copysign. (Done after O2: InstCombine would fold the bit
+/// operations back into the intrinsic.)
+void expandFloat64CopySign(llvm::Module &m);
+
+/// Rewrites `fcmp uno`/`fcmp ord` (which the backend emits as OpUnordered /
+/// OpOrdered, Kernel-only instructions invalid in shaders) as comparisons of
+/// each operand with itself (OpFUnordNotEqual / OpFOrdEqual).
+void expandOrderedCompares(llvm::Module &m);
+
+} // namespace nvc
+
+#endif // NVC_COMPILER_LLVMSPIRVPREPARE_H
