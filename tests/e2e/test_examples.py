@@ -114,6 +114,8 @@ class Runner:
         # nvc-run -v names the module it loaded (a variant, or the main one).
         self.last_module = next((l.split(": ", 1)[1] for l in p.stdout.splitlines()
                                  if l.startswith("module: ")), None)
+        self.last_device = next((l.split(": ", 1)[1] for l in p.stdout.splitlines()
+                                 if l.startswith("device: ")), "")
         return {name: np.load(path) for name, path in results.items()}
 
 
@@ -317,7 +319,16 @@ def case_device_functions(r, rng):
     check_close(res["out_b"], x - two, rtol=0, atol=0)
     prefix = np.array([sum(d[:i + 1].tolist()) for i in range(n)])   # sequential sums
     want_c = np.clip(prefix * 0.5, -10.0, 10.0) + (d - 1.0)
-    check_close(res["out_c"], want_c, rtol=0, atol=0)
+    if r.last_device.startswith("llvmpipe"):
+        check_close(res["out_c"], want_c, rtol=0, atol=0)
+    else:
+        # NVIDIA's driver reassociates this float64 loop sum despite NoContraction
+        # (measured on the H200, docs/design.md): bound the error of any order,
+        # (i+1)·ε·Σ|d| for the prefix (halved) plus one rounding of the result.
+        bound = np.array([(i + 1) * 2.0**-53 * np.abs(d[:i + 1]).sum() for i in range(n)])
+        err = np.abs(res["out_c"] - want_c)
+        assert (err <= 0.5 * bound + np.spacing(np.abs(want_c)) * 2).all(), \
+            f"float64 prefix sums beyond the reassociation bound on {r.last_device}"
     check_close(res["out_i"], np.clip(np.arange(n) - 5, 0, 100).astype(np.int32), rtol=0, atol=0)
 
 
