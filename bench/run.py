@@ -28,6 +28,7 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -270,6 +271,16 @@ def stage_compile(args, cases, work):
                 for stale in (out, out[:-4] + ".json"):
                     if os.path.exists(stale):
                         os.remove(stale)
+    # In process: compileSource() alone, without process start-up and file output.
+    if os.path.exists(args.nvc_compile_time):
+        files = [os.path.join(KERNELS, f) for f in sorted({c.file for c in cases})]
+        p = subprocess.run([args.nvc_compile_time, "--repeats", str(max(args.compile_runs, 3)),
+                            *files], capture_output=True, text=True)
+        for line in p.stdout.splitlines():
+            m = re.match(r"(.*): median ([0-9.]+) ms, .* ([0-9.]+) ms per entry point", line)
+            if m:
+                info.setdefault("in_process", {})[os.path.basename(m.group(1))] = {
+                    "ms": float(m.group(2)), "ms_per_entry_point": float(m.group(3))}
     glslang = shutil.which("glslangValidator")
     for name in ("saxpy", "stencil", "matmul", "fma_chain"):
         src = os.path.join(GLSL, name + ".comp")
@@ -440,6 +451,9 @@ def main():
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-work"))
     ap.add_argument("--nvc", default=os.path.join(ROOT, "build", "compiler", "nvc"))
     ap.add_argument("--nvc-run", default=os.path.join(ROOT, "build", "runtime-stub", "nvc-run"))
+    ap.add_argument("--nvc-compile-time",
+                    default=os.path.join(ROOT, "build", "bench", "nvc-compile-time"),
+                    help="in-process compile timer (built with nvc)")
     ap.add_argument("--device", default="", help="Vulkan device for nvc-run (index or name)")
     ap.add_argument("--compile-runs", type=int, default=5)
     ap.add_argument("--backend", choices=["mlir", "llvm"], default="mlir",
@@ -559,9 +573,13 @@ def main():
             out.write(line + "\n")
         print_table(results, ceil, out)
         comp_lines = ["compile time (ms, whole process, median): "]
+        in_process = comp.get("in_process", {})
         for f, v in sorted(comp["nvc"].items()):
             if v["ok"] and not f.endswith(" -O0"):  # -O0 builds are compiled once, not timed
-                comp_lines.append(f"  nvc {f}: {v['ms']:.1f}")
+                extra = (f" (in process {in_process[f]['ms']:.1f}, "
+                         f"{in_process[f]['ms_per_entry_point']:.1f} per entry point)"
+                         if f in in_process else "")
+                comp_lines.append(f"  nvc {f}: {v['ms']:.1f}{extra}")
         for f, v in sorted(comp.get("glslang", {}).items()):
             comp_lines.append(f"  glslangValidator {f}.comp: {v['ms']:.1f}")
         if have_numba:
