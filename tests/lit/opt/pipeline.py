@@ -1,10 +1,9 @@
 # The pass pipeline per -O level (docs/optimisation.md), printed with
 # --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
 # canonicalize and cse, -O2 (the default) loop fusion, loop-invariant code
-# motion and
-# accumulator promotion; -fno-X removes one optional pass; FMA contraction
-# runs from -O1 but fuses only where fastmath=True or --fp-contract=fast
-# permits it.
+# motion and accumulator promotion; -fno-X removes one optional pass; FMA
+# contraction runs from -O1 but fuses only where fastmath=True or
+# --fp-contract=fast permits it.
 # RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
 # RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
 # RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
