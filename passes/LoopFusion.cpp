@@ -28,8 +28,8 @@
 //     times a constant, or a sign-extending cast of one), so iteration j of
 //     B touches exactly the element iteration j of A touched, and no other
 //     iteration touches it. The counter must then be a counted loop's (its
-//     next value the counter plus a non-zero constant), so that its values
-//     are distinct.
+//     next value the counter plus a non-zero constant, which does not wrap
+//     as nvc's range loops do not), so that its values are distinct.
 //     Accesses to different arrays conflict only when the arrays can share
 //     memory: a private or workgroup array never shares memory with
 //     another array; two array arguments do not under nvc's no-alias rule
@@ -249,7 +249,9 @@ struct LoopFusionPass : public PassWrapper<LoopFusionPass, OperationPass<func::F
       }
       // Barriers and subgroup operations synchronise with other
       // invocations: their order relative to each other matters.
-      if (isa<gpu::BarrierOp, gpu::SubgroupReduceOp, gpu::ShuffleOp>(op) ||
+      // Atomics are loads and stores this pass does not compare.
+      if (isa<gpu::BarrierOp, gpu::SubgroupReduceOp, gpu::ShuffleOp, gpu::AllReduceOp,
+              memref::GenericAtomicRMWOp, memref::AtomicRMWOp>(op) ||
           op->getName().getStringRef().contains("subgroup_"))
         return WalkResult::interrupt();
       if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() || isMemoryEffectFree(op))
@@ -523,6 +525,8 @@ struct LoopFusionPass : public PassWrapper<LoopFusionPass, OperationPass<func::F
     bool reliesOnNoAlias = false;
     SmallVector<scf::WhileOp> fusedLoops;
     for (Block *block : blocks) {
+      if (block->empty())
+        continue;
       for (Operation *op = &block->front(); op; op = op->getNextNode()) {
         auto loop = dyn_cast<scf::WhileOp>(op);
         if (!loop)

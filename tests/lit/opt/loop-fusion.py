@@ -173,6 +173,14 @@ def barrier_in_loop(x, out):
         out[i] += sm[(i + j) % 64]
 
 
+@cuda.jit("void(float32[::1], int32[::1], int32)")
+def atomic_in_loop(x, counts, n):
+    for j in range(n):
+        cuda.atomic.add(counts, j, 1)
+    for j in range(n):
+        x[j] += counts[j]
+
+
 # CHECK-LABEL: IR Dump After LoopFusion (nvc-loop-fusion)
 # CHECK: func.func @different_bounds
 # CHECK-COUNT-2: } do {
@@ -205,6 +213,11 @@ def barrier_in_loop(x, out):
 # CHECK: return
 # CHECK-LABEL: IR Dump After LoopFusion (nvc-loop-fusion)
 # CHECK: func.func @barrier_in_loop
+# CHECK-COUNT-2: } do {
+# CHECK-NOT: } do {
+# CHECK: return
+# CHECK-LABEL: IR Dump After LoopFusion (nvc-loop-fusion)
+# CHECK: func.func @atomic_in_loop
 # CHECK-COUNT-2: } do {
 # CHECK-NOT: } do {
 # CHECK: return
