@@ -59,6 +59,13 @@ std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex);
 /// (--fp-contract=fast). See ContractFMA.cpp and docs/optimisation.md.
 std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
 
+/// Fuses adjacent loops of a block that run over the same counter when no
+/// dependence forbids it (a row's sum and its sum of squares; a loop that
+/// writes tmp[j] and one that reads tmp[j]); kernels whose fusion relies on
+/// nvc's no-alias rule for array arguments get `nvc.assumes_no_alias`. See
+/// LoopFusion.cpp and docs/optimisation.md.
+std::unique_ptr<mlir::Pass> createLoopFusionPass();
+
 /// Keeps a loop's read-modify-write of one element of an array argument
 /// (`img[k] += …` in a loop) in a register, loaded before the loop and
 /// stored after it; marks kernels that rely on nvc's no-alias rule for

@@ -12,6 +12,7 @@
 //     a loop with several exits gets an scf.index_switch, rewritten as
 //     scf.if (SPIR-V has no lowering for it).
 //  2. Optimise each kernel: [opt] canonicalize and cse clean up, [opt]
+//     LoopFusion fuses adjacent loops over the same counter, [opt]
 //     loop-invariant-code-motion hoists what a loop does not change, [opt]
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
 //     register (after LICM has hoisted its address), [opt]
@@ -55,6 +56,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"canonicalize", "canonicalize", 1,
        "fold constants and simplify operations (kernels and the SPIR-V module)"},
       {"cse", "cse", 1, "eliminate common subexpressions"},
+      {"loop-fusion", "nvc-loop-fusion", 2,
+       "fuse adjacent loops over the same iteration space when dependences allow"},
       {"licm", "loop-invariant-code-motion", 2,
        "hoist loop-invariant computations out of loops"},
       {"promote-accumulator", "nvc-promote-accumulator", 2,
@@ -102,6 +105,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createCanonicalizerPass());
   if (enabled("cse"))
     kernels.addPass(mlir::createCSEPass());
+  if (enabled("loop-fusion"))
+    kernels.addPass(createLoopFusionPass());
   if (enabled("licm"))
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
   if (enabled("promote-accumulator"))

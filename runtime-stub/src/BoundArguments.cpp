@@ -376,7 +376,7 @@ void BoundArguments::requireDisjointHostArrays() const {
         throw Error(fmt::format(
             "arguments '{}' and '{}' of '{}' share memory, and the kernel relies on array "
             "arguments not aliasing (manifest: assumes_no_alias; compile with "
-            "-fno-promote-accumulator to allow it)",
+            "-fno-promote-accumulator -fno-loop-fusion to allow it)",
             arrays_[i].desc->name, arrays_[j].desc->name, entry_->name));
 }
 

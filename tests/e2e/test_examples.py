@@ -549,6 +549,30 @@ def case_accumulate(r, rng):
         check_identical(res["out"], re + 1j * im)
 
 
+def case_loop_fusion(r, rng):
+    """Fused loops (-O2) give the same bits as NumPy doing each loop's
+    operations in order (cumsum adds left to right); the loop that must not
+    fuse reads elements the first loop wrote later."""
+    rows, m = int(rng.integers(200, 400)), int(rng.integers(5, 40))
+    x = rng.standard_normal((rows, m))
+    res = r.run("loop_fusion.py", "row_stats", [rows],
+                {"x": x, "sums": poisoned(rows, np.float64), "sumsq": poisoned(rows, np.float64)},
+                outputs=["sums", "sumsq"])
+    check_identical(res["sums"], np.cumsum(x, axis=1)[:, -1].copy())
+    check_identical(res["sumsq"], np.cumsum(x * x, axis=1)[:, -1].copy())
+    res = r.run("loop_fusion.py", "producer_consumer", [rows],
+                {"x": x, "tmp": poisoned((rows, m), np.float64),
+                 "out": poisoned((rows, m), np.float64)}, outputs=["tmp", "out"])
+    tmp = x * 2.0 + 1.0
+    check_identical(res["tmp"], tmp)
+    check_identical(res["out"], (tmp * tmp - x) * 0.5 + tmp)
+    res = r.run("loop_fusion.py", "shifted", [rows],
+                {"x": x, "tmp": poisoned((rows, m), np.float64),
+                 "out": poisoned((rows, m), np.float64)}, outputs=["out"])
+    tmp = x * 3.0
+    check_identical(res["out"], np.roll(tmp, -1, axis=1) - tmp)
+
+
 # The seed kernels of the workshop's DFT and direct-imaging chapters that
 # need no shared memory (float64 cos/sin, libdevice cosf/sinf/fast_sincosf).
 # Atomics: each case runs twice on devices with float atomic adds (lavapipe,
@@ -1008,6 +1032,7 @@ CASES = [
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
     *COOPERATIVE_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
+    ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
     ("FMA contraction: --fp-contract=off exact, fast and fastmath=True within bounds", case_fma_contraction),
     ("parameter block over 128 bytes: a uniform buffer", case_many_scalars),
 ]

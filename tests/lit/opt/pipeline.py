@@ -1,9 +1,9 @@
 # The pass pipeline per -O level (docs/optimisation.md), printed with
 # --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
-# canonicalize and cse, -O2 (the default) loop-invariant code motion and
-# accumulator promotion; -fno-X removes one optional pass; FMA contraction
-# runs from -O1 but fuses only where fastmath=True or --fp-contract=fast
-# permits it.
+# canonicalize and cse, -O2 (the default) loop fusion, loop-invariant code
+# motion and accumulator promotion; -fno-X removes one optional pass; FMA
+# contraction runs from -O1 but fuses only where fastmath=True or
+# --fp-contract=fast permits it.
 # RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
 # RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
 # RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
@@ -38,9 +38,9 @@ def k(x):
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 # O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
-# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
 # FAST: loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
@@ -48,7 +48,7 @@ def k(x):
 
 # FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
 
-# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, licm, promote-accumulator, fma-contraction)
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, licm, promote-accumulator, fma-contraction)
 
 # LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
 
