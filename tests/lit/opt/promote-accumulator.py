@@ -52,8 +52,7 @@ def self_only(out, k):
 # Promoted; no other array in the loop, so no reliance on the no-alias rule.
 # CHECK-LABEL: IR Dump After PromoteAccumulator (nvc-promote-accumulator)
 # CHECK: func.func @self_only
-# CHECK-NOT: nvc.assumes_no_alias
-# CHECK-SAME: {
+# CHECK-SAME: attributes {nvc.kernel,
 # CHECK: scf.while
 # CHECK: } do {
 # CHECK-NOT: memref
@@ -86,8 +85,7 @@ def left_alone(out, idx, k):
 
 # CHECK-LABEL: IR Dump After PromoteAccumulator (nvc-promote-accumulator)
 # CHECK: func.func @left_alone
-# CHECK-NOT: nvc.assumes_no_alias
-# CHECK-SAME: {
+# CHECK-SAME: attributes {nvc.kernel,
 # CHECK-COUNT-5: } do {
 # CHECK-NOT: ub.poison
 # CHECK: return
