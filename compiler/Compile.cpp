@@ -105,7 +105,9 @@ PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned index
   pipelineOptions.mathInFloat64 = !options.noFloat64;
   pipelineOptions.optLevel = options.optLevel;
   pipelineOptions.disabledPasses = options.disabledPasses;
-  pipelineOptions.fpContract = options.fpContractFast ? FPContract::Fast : FPContract::Off;
+  pipelineOptions.fpContract =
+      options.fpContractFast || options.fastMath ? FPContract::Fast : FPContract::Off;
+  pipelineOptions.fastMath = options.fastMath;
   return pipelineOptions;
 }
 

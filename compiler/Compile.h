@@ -65,6 +65,12 @@ struct CompileOptions {
   /// --fp-contract=fast: fuse float multiply-adds into FMAs in every kernel
   /// (false, "off": only in kernels decorated fastmath=True).
   bool fpContractFast = false;
+  /// --fastmath: every kernel as if decorated fastmath=True: float32 math
+  /// functions GLSL.std.450 has use the device's built-ins (docs/math.md
+  /// gives their measured error), loop-invariant factors are distributed
+  /// over sums for LICM, and float multiply-adds are contracted
+  /// (implies fpContractFast).
+  bool fastMath = false;
   /// --print-pipeline: compile up to the pass pipeline and stop; `text` is
   /// the textual MLIR pipeline that would run (mlir-opt's --pass-pipeline).
   bool printPipeline = false;

@@ -56,6 +56,7 @@ struct Options {
   bool printPipeline = false;
   std::string printIRAfter;
   std::string fpContract = "off";
+  bool fastMath = false;
 };
 
 [[noreturn]] void fatal(const std::string &message) {
@@ -194,6 +195,10 @@ int main(int argc, char **argv) {
                  "fuse float a*b+c into FMAs: off (default; only in kernels with "
                  "fastmath=True, results match a CPU) or fast (every kernel)")
       ->check(CLI::IsMember({"off", "fast"}));
+  app.add_flag("--fastmath", opt.fastMath,
+               "every kernel as if decorated fastmath=True: float32 sin/cos/tan/exp/log/pow/... "
+               "use the device's built-ins (error in docs/math.md), invariant factors are "
+               "distributed over sums for hoisting; implies --fp-contract=fast");
   app.add_flag("--print-pipeline", opt.printPipeline,
                "print the MLIR pass pipeline the compile runs (mlir-opt --pass-pipeline "
                "syntax) and exit; without INPUT, the pipeline for the options given");
@@ -247,6 +252,7 @@ int main(int argc, char **argv) {
   options.printPipeline = opt.printPipeline;
   options.printIRAfter = opt.printIRAfter;
   options.fpContractFast = opt.fpContract == "fast";
+  options.fastMath = opt.fastMath;
   if (opt.input.empty()) {
     if (!opt.printPipeline)
       fatal("no input file (see --help)");

@@ -27,6 +27,8 @@
 #include <mlir/Dialect/Math/IR/Math.h>
 #include <mlir/Dialect/SCF/IR/SCF.h>
 #include <mlir/IR/ImplicitLocOpBuilder.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/ScopeExit.h>
 
 #include <cmath>
 #include <functional>
@@ -53,12 +55,33 @@ struct BuilderScope {
   ~BuilderScope() { gB = saved; }
 };
 
-/// A float64 value.
+/// The float type of the DSL's constants: float64, except inside a
+/// Float32Scope (the float32 sin/cos/tan kernels).
+mlir::FloatType gFloatTy;
+
+/// The DSL's float type; float64 unless a Float32Scope is active.
+mlir::FloatType floatTy() { return gFloatTy ? gFloatTy : gB->getF64Type(); }
+
+/// Makes float32 the DSL's float type (its constants, toF) for its lifetime.
+struct Float32Scope {
+  mlir::FloatType saved;
+  Float32Scope() : saved(gFloatTy) { gFloatTy = gB->getF32Type(); }
+  ~Float32Scope() { gFloatTy = saved; }
+};
+/// Makes float64 the DSL's float type again inside a Float32Scope.
+struct Float64Scope {
+  mlir::FloatType saved;
+  Float64Scope() : saved(gFloatTy) { gFloatTy = gB->getF64Type(); }
+  ~Float64Scope() { gFloatTy = saved; }
+};
+
+/// A float value: float64, or float32 inside a Float32Scope (constants are
+/// rounded to the scope's type).
 struct F {
   mlir::Value v;
   F(mlir::Value v) : v(v) {}
   F(double d)
-      : v(gB->create<mlir::arith::ConstantOp>(gB->getF64Type(), gB->getF64FloatAttr(d))) {}
+      : v(gB->create<mlir::arith::ConstantOp>(floatTy(), gB->getFloatAttr(floatTy(), d))) {}
 };
 /// An int64 value.
 struct I {
@@ -115,7 +138,7 @@ I sel(B c, I a, I b) { return I(gB->create<mlir::arith::SelectOp>(c.v, a.v, b.v)
 
 I bits(F x) { return I(gB->create<mlir::arith::BitcastOp>(gB->getI64Type(), x.v)); }
 F fromBits(I x) { return F(gB->create<mlir::arith::BitcastOp>(gB->getF64Type(), x.v)); }
-F toF(I x) { return F(gB->create<mlir::arith::SIToFPOp>(gB->getF64Type(), x.v)); }
+F toF(I x) { return F(gB->create<mlir::arith::SIToFPOp>(floatTy(), x.v)); }
 /// Truncating conversion; the argument must fit in int64.
 I toI(F x) { return I(gB->create<mlir::arith::FPToSIOp>(gB->getI64Type(), x.v)); }
 F fabs(F x) { return F(gB->create<mlir::math::AbsFOp>(x.v)); }
@@ -136,8 +159,11 @@ F fmax(F a, F b) { return sel(a > b, a, b); }
 F clampF(F x, double lo, double hi) { return sel(x > F(hi), F(hi), sel(x < F(lo), F(lo), x)); }
 
 F roundeven(F x) {
+  // 2^(p-1), p the precision: adding it leaves no fraction bits.
+  double big = llvm::cast<mlir::FloatType>(x.v.getType()).getFPMantissaWidth() == 24 ? 0x1p23
+                                                                                      : 0x1p52;
   F t = fabs(x);
-  return sel(t < F(0x1p52), copysign((t + F(0x1p52)) - F(0x1p52), x), x);
+  return sel(t < F(big), copysign((t + F(big)) - F(big), x), x);
 }
 
 /// c[0] + x*(c[1] + x*(c[2] + ...)) (Horner).
@@ -174,10 +200,11 @@ DD twoSum(F a, F b) {
 }
 
 /// Dekker's two-product (Veltkamp splitting): p + e == a·b exactly, for
-/// |a|, |b| < 2^996 and no underflow.
+/// |a|, |b| < 2^996 (float32: 2^115) and no underflow.
 DD twoProd(F a, F b) {
-  auto split = [](F x) -> DD {
-    F c = F(134217729.0) * x; // 2^27 + 1
+  bool f32 = a.v.getType().isF32();
+  auto split = [f32](F x) -> DD {
+    F c = F(f32 ? 4097.0 : 134217729.0) * x; // 2^ceil(p/2) + 1
     F hi = c - (c - x);
     return {hi, x - hi};
   };
@@ -534,6 +561,168 @@ F cosImpl(F x) {
 F tanImpl(F x) {
   Reduced red = reducePio2(sel(isfinite(x), x, F(0.0)));
   DD sp = sinKernelParts(red.r), cp = cosKernelParts(red.r);
+  DD s = twoSum(sp.hi, sp.lo), c = twoSum(cp.hi, cp.lo);
+  B odd = (red.q & I(1)) == I(1);
+  DD num{sel(odd, c.hi, s.hi), sel(odd, c.lo, s.lo)};
+  DD den{sel(odd, s.hi, c.hi), sel(odd, s.lo, c.lo)};
+  DD q = divDD(num, den);
+  F res = sel(odd, -(q.hi + q.lo), q.hi + q.lo);
+  res = sel(x == F(0.0), x, res);
+  return sel(isfinite(x), res, x - x);
+}
+
+//===----------------------------------------------------------------------===//
+// float32 sin, cos, tan (computed in float32)
+//===----------------------------------------------------------------------===//
+
+/// The float32 fast path covers |x| ≤ 1e5, so k = round(x·2/π) < 2^16 and
+/// every k·part below is exact.
+constexpr double F32_TRIG_FAST_BOUND = 1.0e5;
+/// π/2 for float32 Cody–Waite: six parts on the grids 2^-7, 2^-15, ...,
+/// 2^-47 (at most 8 significant bits each, so k·part is exact for
+/// |k| < 2^16) and a rounded seventh; their sum is π/2 to 2^-74.
+constexpr double PIO2_F32_PARTS[7] = {0x1.92p+0,   0x1p-11,    -0x1.28p-18,    -0x1.78p-25,
+                                      0x1.08p-34,  0x1.a4p-41, -0x1.ee59dap-50};
+constexpr double TWO_OVER_PI_F32 = 0x1.45f306p-1;
+
+/// Float32 Cody–Waite reduction for |x| ≤ F32_TRIG_FAST_BOUND, all in
+/// float32: x = q·π/2 + (hi + lo) with an absolute error below 2^-60.
+///  1. k = round(x·2/π) (possibly one off the exact nearest, so |hi| may
+///     exceed π/4 by k·2^-24; the kernels' series cover that).
+///  2. t = x - k·P1 - k·P2 - k·P3: every product is exact and every
+///     difference fits in 24 bits (|t| < 2 on the grid 2^-23 or coarser
+///     with ulp(x)), so t is exact without error-free transformations.
+///  3. - k·P4, - k·P5, - k·P6 by two-sums collecting the rounding errors,
+///     - k·P7 (< 2^-32) added to them; hi + lo by a fast two-sum.
+/// Must run inside a Float32Scope.
+Reduced reducePio2F32Fast(F x) {
+  const double *P = PIO2_F32_PARTS;
+  // round-to-nearest-even of |x·2/π| < 2^22 by adding and subtracting
+  // 1.5·2^23 (no copysign, which LLVM's SPIR-V backend cannot select for
+  // float32).
+  F kf = (x * F(TWO_OVER_PI_F32) + F(0x1.8p23)) - F(0x1.8p23);
+  F t = x - kf * F(P[0]);
+  t = t - kf * F(P[1]);
+  t = t - kf * F(P[2]);
+  DD s = twoSum(t, -(kf * F(P[3])));
+  F lo = s.lo;
+  for (int i = 4; i < 6; ++i) {
+    s = twoSum(s.hi, -(kf * F(P[i])));
+    lo = lo + s.lo;
+  }
+  lo = lo - kf * F(P[6]);
+  F hi = s.hi + lo;
+  F rlo = lo - (hi - s.hi);
+  F q = kf - F(4.0) * floor(kf * F(0.25));
+  return {{hi, rlo}, toI(q)};
+}
+
+/// float32 reductions already built in the current block, by argument: sin,
+/// cos and tan of one float32 value share one reduction (one scf.if) even
+/// without cse — at -O0 two ifs on the same condition also trip LLVM 22's
+/// SPIR-V structurizer (--backend=llvm: "Branch must appear in a block").
+/// Set by the pass for the duration of its run.
+llvm::DenseMap<mlir::Value, Reduced> *gF32Reductions = nullptr;
+
+Reduced reducePio2F32Uncached(F x);
+
+/// The float32 reduction of x, shared with an earlier sin/cos/tan of x in the
+/// same block (which then dominates this use).
+Reduced reducePio2F32(F x) {
+  if (gF32Reductions) {
+    auto it = gF32Reductions->find(x.v);
+    if (it != gF32Reductions->end() &&
+        it->second.q.v.getParentBlock() == gB->getInsertionBlock())
+      return it->second;
+  }
+  Reduced red = reducePio2F32Uncached(x);
+  if (gF32Reductions)
+    gF32Reductions->insert({x.v, red});
+  return red;
+}
+
+/// The float32 reduction of x (float32, inside a Float32Scope): the fast
+/// float32 path when |x| ≤ F32_TRIG_FAST_BOUND, else (large, infinite or
+/// NaN x) float64's exact reduction rounded to a float32 pair, in an
+/// scf.if so the common case executes only float32 code.
+Reduced reducePio2F32Uncached(F x) {
+  mlir::ImplicitLocOpBuilder &b = *gB;
+  mlir::Type f32 = b.getF32Type(), f64 = b.getF64Type();
+  B fast = fabs(x) <= F(F32_TRIG_FAST_BOUND);
+  auto ifOp = b.create<mlir::scf::IfOp>(mlir::TypeRange{f32, f32, b.getI64Type()}, fast.v,
+                                        /*withElseRegion=*/true);
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Reduced r = reducePio2F32Fast(x);
+    b.create<mlir::scf::YieldOp>(mlir::ValueRange{r.r.hi.v, r.r.lo.v, r.q.v});
+
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    Float64Scope f64Scope;
+    F xd(b.create<mlir::arith::ExtFOp>(f64, x.v));
+    Reduced red = reducePio2(sel(isfinite(xd), xd, F(0.0)));
+    mlir::Value hi = b.create<mlir::arith::TruncFOp>(f32, red.r.hi.v);
+    F hiD(b.create<mlir::arith::ExtFOp>(f64, hi));
+    mlir::Value lo = b.create<mlir::arith::TruncFOp>(f32, ((red.r.hi - hiD) + red.r.lo).v);
+    b.create<mlir::scf::YieldOp>(mlir::ValueRange{hi, lo, red.q.v});
+  }
+  return {{F(ifOp.getResult(0)), F(ifOp.getResult(1))}, I(ifOp.getResult(2))};
+}
+
+/// float32 sin(hi + lo), |hi| ≲ π/4: hi + (hi·z·P(z) + lo·(1 - z/2)),
+/// z = hi², P Taylor to hi^11 (truncation < 2^-36 relative).
+DD sinKernelParts32(DD r) {
+  F z = r.hi * r.hi;
+  static const std::vector<double> c = [] {
+    std::vector<double> v = factorialSeries(3, 5, true);
+    for (auto &x : v)
+      x = -x;
+    return v;
+  }();
+  return {r.hi, (r.hi * z) * horner(z, c) + r.lo * (F(1.0) - F(0.5) * z)};
+}
+
+/// float32 cos(hi + lo): w = 1 - z/2 and its exact rounding error, plus
+/// z²·Q(z) (Taylor to hi^12, truncation < 2^-36) - hi·lo.
+DD cosKernelParts32(DD r) {
+  F z = r.hi * r.hi;
+  static const std::vector<double> c = factorialSeries(4, 5, true);
+  F hz = F(0.5) * z;
+  F w = F(1.0) - hz;
+  return {w, ((F(1.0) - w) - hz) + (z * z * horner(z, c) - r.hi * r.lo)};
+}
+
+/// sin (cos) from the kernels' values by quadrant q (q + 1).
+F quadrantSelect(I q, F s, F c, bool cosine) {
+  if (cosine)
+    q = q + I(1);
+  F v = sel((q & I(1)) == I(1), c, s);
+  return sel((q & I(2)) == I(2), -v, v);
+}
+
+F sinF32Impl(F x) {
+  Float32Scope scope;
+  Reduced red = reducePio2F32(x);
+  DD sp = sinKernelParts32(red.r), cp = cosKernelParts32(red.r);
+  F res = quadrantSelect(red.q, sp.hi + sp.lo, cp.hi + cp.lo, false);
+  res = sel(x == F(0.0), x, res);
+  return sel(isfinite(x), res, x - x);
+}
+
+F cosF32Impl(F x) {
+  Float32Scope scope;
+  Reduced red = reducePio2F32(x);
+  DD sp = sinKernelParts32(red.r), cp = cosKernelParts32(red.r);
+  F res = quadrantSelect(red.q, sp.hi + sp.lo, cp.hi + cp.lo, true);
+  return sel(isfinite(x), res, x - x);
+}
+
+/// float32 tan: sin/cos of the reduced argument (-cos/sin in odd
+/// quadrants), both as float32 pairs and the quotient by divDD.
+F tanF32Impl(F x) {
+  Float32Scope scope;
+  Reduced red = reducePio2F32(x);
+  DD sp = sinKernelParts32(red.r), cp = cosKernelParts32(red.r);
   DD s = twoSum(sp.hi, sp.lo), c = twoSum(cp.hi, cp.lo);
   B odd = (red.q & I(1)) == I(1);
   DD num{sel(odd, c.hi, s.hi), sel(odd, c.lo, s.lo)};
@@ -1344,16 +1533,41 @@ struct ExpandMathLibraryPass
     : public mlir::PassWrapper<ExpandMathLibraryPass,
                                mlir::OperationPass<mlir::gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandMathLibraryPass)
-  explicit ExpandMathLibraryPass(bool useFloat64) : useFloat64(useFloat64) {}
+  ExpandMathLibraryPass(bool useFloat64, bool fastMath, bool float32Trig)
+      : useFloat64(useFloat64) {
+    this->fastMath = fastMath;
+    this->float32Trig = float32Trig;
+  }
+  ExpandMathLibraryPass(const ExpandMathLibraryPass &other)
+      : PassWrapper(other), useFloat64(other.useFloat64) {}
   /// False for targets without float64: float32 functions then use the
   /// GLSL built-ins (nvc has no float32-only implementations yet).
   bool useFloat64;
+  /// --fastmath: float32 functions GLSL.std.450 has keep the built-in in
+  /// every kernel (otherwise only in kernels marked nvc.fastmath).
+  Option<bool> fastMath{*this, "fastmath",
+                         llvm::cl::desc("float32 functions GLSL.std.450 has keep the built-in "
+                                        "in every kernel (--fastmath)"),
+                         llvm::cl::init(false)};
+  Option<bool> float32Trig{*this, "float32-trig",
+                            llvm::cl::desc("compute float32 sin/cos/tan in float32 (false: in "
+                                           "float64, as the other functions)"),
+                            llvm::cl::init(true)};
   llvm::StringRef getArgument() const override { return "nvc-expand-math-library"; }
   llvm::StringRef getDescription() const override {
     return "Replace math operations with nvc's own float32/float64 implementations";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect, mlir::scf::SCFDialect>();
+  }
+
+  /// Whether `op` is compiled with fastmath (--fastmath, or its kernel is
+  /// decorated fastmath=True and so marked nvc.fastmath).
+  bool inFastMath(mlir::Operation *op) const {
+    if (fastMath)
+      return true;
+    auto func = op->getParentOfType<mlir::func::FuncOp>();
+    return func && func->hasAttr("nvc.fastmath");
   }
 
   void runOnOperation() override {
@@ -1378,6 +1592,9 @@ struct ExpandMathLibraryPass
         work.push_back({op, name});
     });
     bool failed = false;
+    llvm::DenseMap<mlir::Value, Reduced> f32Reductions;
+    gF32Reductions = &f32Reductions;
+    auto resetCache = llvm::make_scope_exit([] { gF32Reductions = nullptr; });
     for (auto &[op, name] : work) {
       bool f32 = op->getResult(0).getType().isF32();
       bool isCall = llvm::isa<mlir::func::CallOp>(op);
@@ -1389,6 +1606,9 @@ struct ExpandMathLibraryPass
         continue;
       if (f32 && !useFloat64 && !isCall && isGLSLF32(name))
         continue;
+      if (f32 && !isCall && isGLSLF32(name) && name != "roundeven" && inFastMath(op))
+        continue; // fastmath: the device's built-in, as libdevice's fast_*
+
       if (name == "pow" && !f32)
         name = "pow64"; // float32 keeps the cheaper single-double pow
       auto it = implementations().find(name);
@@ -1401,6 +1621,19 @@ struct ExpandMathLibraryPass
       }
       mlir::ImplicitLocOpBuilder b(op->getLoc(), op);
       BuilderScope scope(b);
+      if (f32 && !isCall && float32Trig) {
+        // float32 sin, cos and tan are computed in float32 (float64 only for
+        // |x| > 1e5, inside an scf.if).
+        F (*f32Impl)(F) = name == "sin"   ? sinF32Impl
+                          : name == "cos" ? cosF32Impl
+                          : name == "tan" ? tanF32Impl
+                                          : nullptr;
+        if (f32Impl) {
+          op->getResult(0).replaceAllUsesWith(f32Impl(F(op->getOperand(0))).v);
+          op->erase();
+          continue;
+        }
+      }
       std::vector<F> args;
       for (mlir::Value v : op->getOperands())
         args.push_back(f32 ? F(b.create<mlir::arith::ExtFOp>(b.getF64Type(), v)) : F(v));
@@ -1425,8 +1658,9 @@ struct ExpandMathLibraryPass
 
 } // namespace
 
-std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64) {
-  return std::make_unique<ExpandMathLibraryPass>(useFloat64);
+std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64, bool fastMath,
+                                                        bool float32Trig) {
+  return std::make_unique<ExpandMathLibraryPass>(useFloat64, fastMath, float32Trig);
 }
 
 } // namespace nvc

@@ -40,8 +40,14 @@ std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 /// Replaces math-dialect operations and `@nvc_math_*` calls with nvc's own
 /// float32/float64 implementations (ExpandMathLibrary.cpp, docs/math.md).
 /// Without `useFloat64` (targets lacking it) float32 functions keep the
-/// GLSL built-ins.
-std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true);
+/// GLSL built-ins. With `fastMath` (--fastmath), and in kernels marked
+/// `nvc.fastmath` (fastmath=True), float32 functions that GLSL.std.450 has
+/// keep the built-in (driver accuracy; docs/math.md has lavapipe's).
+/// With `float32Trig` false, float32 sin/cos/tan are computed in float64
+/// like the other functions (the LLVM backend; Pipeline.cpp says why).
+std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true,
+                                                        bool fastMath = false,
+                                                        bool float32Trig = true);
 
 /// Gives every float array that a float atomic updates through a
 /// compare-and-swap loop integer elements of the same width (bit-cast on
@@ -65,6 +71,13 @@ std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
 /// nvc's no-alias rule for array arguments get `nvc.assumes_no_alias`. See
 /// LoopFusion.cpp and docs/optimisation.md.
 std::unique_ptr<mlir::Pass> createLoopFusionPass();
+
+/// Rewrites c·(x₁·y₁ ± … ± xₙ·yₙ) inside a loop, with c and every yᵢ
+/// loop-invariant, as x₁·(c·y₁) ± … ± xₙ·(c·yₙ), so LICM hoists the c·yᵢ
+/// (the workshop's 2π·l hoisting). Changes rounding, so only in kernels
+/// marked `nvc.fastmath` (fastmath=True), or every kernel when
+/// `allKernels` (--fastmath). See DistributeInvariantFactor.cpp.
+std::unique_ptr<mlir::Pass> createDistributeInvariantFactorPass(bool allKernels = false);
 
 /// Keeps a loop's read-modify-write of one element of an array argument
 /// (`img[k] += …` in a loop) in a register, loaded before the loop and
@@ -112,6 +125,9 @@ struct PipelineOptions {
   /// Names (OptimizationPass::name) of passes removed with -fno-<name>.
   std::vector<std::string> disabledPasses;
   FPContract fpContract = FPContract::Off;
+  /// --fastmath: every kernel as if decorated fastmath=True (faster float32
+  /// math built-ins, reassociation; implies FPContract::Fast).
+  bool fastMath = false;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control

@@ -13,13 +13,17 @@
 //     scf.if (SPIR-V has no lowering for it).
 //  2. Optimise each kernel: [opt] canonicalize and cse clean up, [opt]
 //     LoopFusion fuses adjacent loops over the same counter, [opt]
-//     loop-invariant-code-motion hoists what a loop does not change, [opt]
+//     under fastmath DistributeInvariantFactor turns c·(Σ aᵢ·bᵢ) into
+//     Σ aᵢ·(c·bᵢ) for invariant c, bᵢ so that [opt]
+//     loop-invariant-code-motion hoists the c·bᵢ with what else a loop does
+//     not change, [opt]
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
 //     register (after LICM has hoisted its address), [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
-//  3. Replace math operations with nvc's math library (ExpandMathLibrary);
+//  3. Replace math operations with nvc's math library (ExpandMathLibrary),
+//     [opt] cse merges the range reductions of sin/cos/tan of one argument;
 //     make the kernels gpu.func entry points.
 //     Float arrays updated by compare-and-swap atomics get integer storage
 //     (FloatAtomicStorage).
@@ -58,6 +62,9 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"cse", "cse", 1, "eliminate common subexpressions"},
       {"loop-fusion", "nvc-loop-fusion", 2,
        "fuse adjacent loops over the same iteration space when dependences allow"},
+      {"distribute-invariant-factor", "nvc-distribute-invariant-factor", 2,
+       "fastmath only: distribute a loop-invariant factor over a sum of products with "
+       "invariant factors, so LICM hoists them"},
       {"licm", "loop-invariant-code-motion", 2,
        "hoist loop-invariant computations out of loops"},
       {"promote-accumulator", "nvc-promote-accumulator", 2,
@@ -84,7 +91,8 @@ bool passEnabled(const PipelineOptions &options, llvm::StringRef name) {
 /// that the backend's own passes continue (one nest, as --print-pipeline
 /// shows it).
 mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
-                                            const PipelineOptions &options) {
+                                            const PipelineOptions &options,
+                                            bool llvmBackend) {
   auto enabled = [&](llvm::StringRef name) { return passEnabled(options, name); };
 
   auto &inlining = pm.nest<mlir::gpu::GPUModuleOp>();
@@ -107,6 +115,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createCSEPass());
   if (enabled("loop-fusion"))
     kernels.addPass(createLoopFusionPass());
+  if (enabled("distribute-invariant-factor"))
+    kernels.addPass(createDistributeInvariantFactorPass(options.fastMath));
   if (enabled("licm"))
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
   if (enabled("promote-accumulator"))
@@ -116,7 +126,16 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
-  gpuModule.addPass(createExpandMathLibraryPass(options.mathInFloat64));
+  // The LLVM backend keeps float32 sin/cos/tan in float64: the float32
+  // versions branch (scf.if) on |x|, and LLVM 22's SPIR-V structurizer
+  // emits invalid SPIR-V when its optimiser finds two such branches on the
+  // same condition (sin and cos of one value at -O0).
+  gpuModule.addPass(
+      createExpandMathLibraryPass(options.mathInFloat64, options.fastMath, !llvmBackend));
+  // sin and cos (and tan) of one argument expand to identical reductions and
+  // kernels; CSE keeps one of each (the "sincos" fusion).
+  if (enabled("cse"))
+    gpuModule.addPass(mlir::createCSEPass());
   gpuModule.addPass(createKernelFuncToGPUPass());
   return gpuModule;
 }
@@ -124,7 +143,7 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
 } // namespace
 
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
-  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options);
+  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options, /*llvmBackend=*/false);
   gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
   gpuModule.addPass(mlir::createUBToSPIRVConversionPass());
 
@@ -139,7 +158,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
 }
 
 void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
-  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options);
+  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options, /*llvmBackend=*/true);
   gpuModule.addPass(mlir::createSCFToControlFlowPass());
   gpuModule.addPass(createLowerToLLVMSPIRVPass(options.localSize, options.indexBits));
   gpuModule.addPass(mlir::createReconcileUnrealizedCastsPass());

@@ -526,6 +526,38 @@ def case_fma_contraction(r, rng):
                 check_identical(res["out"], exact)
 
 
+def case_fastmath(r, rng):
+    """The sincos fusion (cse after the math library) leaves results bit for
+    bit as they were: the naive float64 and the float32 imaging kernels give
+    the same bits with and without -fno-cse. Under --fastmath (built-in
+    float32 sin/cos, 2π distributed over the phase sum, FMAs) the images stay
+    within the documented tolerance of NumPy's float64 image: float64
+    kernels 1e-10·Σ|vis| (their math functions do not change), float32
+    kernels (1e-4 + 2·FASTMATH_SINCOS_ERR)·Σ|vis|, FASTMATH_SINCOS_ERR the
+    built-ins' absolute error bound (docs/math.md)."""
+    rows, shape = int(rng.integers(100, 300)), (int(rng.integers(8, 20)), int(rng.integers(8, 20)))
+    for example, dtype, cdtype, rel in (
+            ("imaging/v1_naive.py", np.float64, np.complex128, 1e-10),
+            ("imaging/v3_float32.py", np.float32, np.complex64, 1e-4 + 2 * FASTMATH_SINCOS_ERR)):
+        arrays, want, scale = visibilities(rng, rows, shape, dtype, cdtype)
+        images = {}
+        for flags in ((), ("-fno-cse",), ("--fastmath",)):
+            res = r.run(example, "kernel", [shape[0] * shape[1]],
+                        {**arrays, "img": np.zeros(shape, cdtype)}, outputs=["img"],
+                        flags=("-Wno-float64-promotion",) + flags)
+            images[flags] = res["img"]
+        check_identical(images[()], images[("-fno-cse",)])
+        check_close(images[("--fastmath",)].astype(np.complex128), want, rtol=0, atol=rel * scale)
+
+
+# Vulkan's bound on the absolute error of the float32 sin/cos built-ins (on
+# [-π, π]; it sets none beyond). lavapipe stays below 7.4e-8 up to |x| = 1e4
+# (tests/math/accuracy.py --fastmath; docs/math.md); NVIDIA's approximate
+# sin/cos lose accuracy as |x| grows but stay far below this at the phases
+# used here (|phase| < 100).
+FASTMATH_SINCOS_ERR = 2.0**-11
+
+
 def case_accumulate(r, rng):
     """Promoted accumulators (-O2) give the same bits as NumPy adding the same
     terms in the same order into the initial values; k = 0 adds nothing."""
@@ -1034,6 +1066,7 @@ CASES = [
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
     ("FMA contraction: --fp-contract=off exact, fast and fastmath=True within bounds", case_fma_contraction),
+    ("sincos fusion bit-identical; --fastmath imaging within tolerance", case_fastmath),
     ("parameter block over 128 bytes: a uniform buffer", case_many_scalars),
 ]
 

@@ -15,8 +15,12 @@ float64 fails above 2 ulp, float32 above the bound in BOUNDS_F32. Prints
 a per-function table of the maximum error (and the argument where it
 occurs); exits 1 on any failure.
 
+With --fastmath, instead: the float32 functions --fastmath maps to the
+device's GLSL.std.450 built-ins, checked against Vulkan's precision
+requirements for them (FASTMATH).
+
 Usage: accuracy.py --nvc PATH --nvc-run PATH [--work DIR] [--seed N]
-       [--n N] [--only NAME,...] [--markdown]
+       [--n N] [--only NAME,...] [--markdown] [--fastmath]
 """
 import argparse
 import math
@@ -33,7 +37,8 @@ PI_LD = LD("3.141592653589793238462643383279502884197")
 # Documented float32 bounds (ulp). float32 results are float64 results
 # rounded once (≤ 0.5 ulp + 2^-28); the bound is 1.5 because an error
 # straddling a power of two is counted in the smaller binade's ulp.
-BOUNDS_F32 = {}
+# sin and cos on float32 are computed in float32 (docs/math.md): ≤ 1 ulp.
+BOUNDS_F32 = {"sin": 1.0, "cos": 1.0}
 BOUND_F32_DEFAULT = 1.5
 BOUND_F64 = 2.0
 
@@ -223,11 +228,37 @@ def samples(name, dtype, rng, n):
         parts.append(rng.uniform(-28, 28, n))
     if name in ("asin", "acos", "atanh"):
         parts.append(1 - 10 ** rng.uniform(-17, -1, n))
+    if name in ("sin", "cos", "tan") and dtype == np.float32:
+        parts += trig_f32_samples(rng, n)
     with np.errstate(over="ignore", invalid="ignore"):
         x = np.concatenate(parts).astype(dtype)
     if name in ("sin", "cos", "tan"):  # the documented range of the reduction
         x = x[~(np.abs(x) > 1e8)]
     return x
+
+
+# float32 arguments in the float32 fast path's range (|x| ≤ 1e5) closest to
+# a multiple of π/2 relative to their ulp, where the reduction cancels most:
+# found by scanning every float32 in [π/4, 1e5] with x - k·π/2 computed in
+# float64 (π/2 as a 36-bit head, so k·head is exact, and a 53-bit tail).
+TRIG_F32_HARD = [
+    252.89821, 505.79642, 4.712389, 52516.434, 1011.59283, 9.424778, 2023.1857, 14.137167,
+    1.5707964, 2238.3848, 4046.3713, 56993.203,  # |x - k·π/2| from 2^-27.8 (252.89821)
+]
+
+
+def trig_f32_samples(rng, n):
+    """float32 sin/cos/tan: the fast path's range, the float32 values within
+    4 ulps of k·π/2 for random k up to 2^16, the hardest reductions, around
+    the bound 1e5 and beyond it (the float64 fallback)."""
+    near = (rng.integers(-63600, 63600, n) * (math.pi / 2)).astype(np.float32)
+    step = rng.integers(-4, 5, n)
+    for s in range(4):
+        near[step > s] = np.nextafter(near[step > s], np.float32(np.inf))
+        near[step < -s] = np.nextafter(near[step < -s], np.float32(-np.inf))
+    hard = np.array(TRIG_F32_HARD, np.float32)
+    return [rng.uniform(-1e5, 1e5, n), near.astype(np.float64), hard, -hard,
+            1e5 + rng.uniform(-50, 50, n // 4), rng.uniform(-1e7, 1e7, n // 4)]
 
 
 def pair_samples(name, dtype, rng, n):
@@ -357,6 +388,128 @@ def run(args):
     return 1 if failed else 0
 
 
+# --fastmath: float32 functions that become the device's GLSL.std.450 built-ins,
+# with Vulkan's precision requirements for them (Vulkan spec, "Precision and
+# Operation of SPIR-V Instructions") as the bounds. name: (spelling,
+# argument ranges, bound kind). Every range is checked against the bound.
+FASTMATH = {
+    "sin": ("math.sin", "abs 2^-11 on [-pi, pi]"),
+    "cos": ("math.cos", "abs 2^-11 on [-pi, pi]"),
+    "tan": ("math.tan", "sin/cos: 2^-11 (|sin| + |cos|)/cos^2 + 3 ulp"),
+    "exp": ("math.exp", "3 + 2|x| ulp"),
+    "log": ("math.log", "3 ulp outside [0.5, 2], abs 2^-21 inside"),
+    "pow": ("math.pow", "exp2(y log2 x): (3 + 2|t|) ulp + |y| ln2 err(log2 x)"),
+}
+
+
+def fastmath_samples(name, rng, n):
+    """(x, y or None) float32 arguments inside the range where Vulkan bounds
+    the built-in's error."""
+    if name in ("sin", "cos", "tan"):
+        x = np.concatenate([rng.uniform(-math.pi, math.pi, n), [0.0, -0.0, 1.0, -1.0]])
+        if name == "tan":
+            x = rng.uniform(-1.5, 1.5, n)
+        return x.astype(np.float32), None
+    if name == "exp":
+        return rng.uniform(-87, 88, n).astype(np.float32), None
+    if name == "log":
+        x = np.concatenate([10 ** rng.uniform(-37, 38, n), rng.uniform(0.5, 2, n)])
+        return x.astype(np.float32), None
+    x = np.exp(rng.uniform(-4, 4, n))
+    y = rng.uniform(-8, 8, n)
+    return x.astype(np.float32), y.astype(np.float32)
+
+
+def fastmath_bound(name, x, y, want):
+    """Per-element allowed absolute error (long double) for the built-in."""
+    ulp = np.spacing(np.abs(want.astype(np.float32))).astype(LD)
+    xl = x.astype(LD)
+    if name in ("sin", "cos"):
+        return np.full(len(x), LD(2.0 ** -11))
+    if name == "tan":
+        s, c = np.sin(xl), np.cos(xl)
+        return LD(2.0 ** -11) * (np.abs(s) + np.abs(c)) / (c * c) + 3 * ulp
+    if name == "exp":
+        return (3 + 2 * np.abs(xl)) * ulp
+    if name == "log":
+        inside = (xl >= 0.5) & (xl <= 2)
+        return np.where(inside, LD(2.0 ** -21), 3 * ulp)
+    yl = y.astype(LD)
+    l2 = np.log2(xl)
+    t = yl * l2
+    err_log2 = np.maximum(LD(2.0 ** -21), 3 * np.spacing(np.abs(l2.astype(np.float32))).astype(LD))
+    return ((3 + 2 * np.abs(t)) * LD(2.0 ** -23) + np.abs(yl) * err_log2 * LD(math.log(2))) * np.abs(want)
+
+
+def run_fastmath(args):
+    """Compiles the float32 kernels with --fastmath and checks the built-ins'
+    error against Vulkan's bounds; prints max absolute/relative errors."""
+    rng = np.random.default_rng(args.seed)
+    os.makedirs(args.work, exist_ok=True)
+    src = os.path.join(args.work, "fastmath_float32.py")
+    lines = ["import math", "from numba import cuda", ""]
+    for name, (spelling, _) in FASTMATH.items():
+        arity = 2 if name == "pow" else 1
+        params = ", ".join(["x", "y"][:arity] + ["out"])
+        call = ", ".join(f"{v}[i]" for v in ["x", "y"][:arity])
+        sig = ", ".join(["float32[::1]"] * (arity + 1))
+        lines += [f'@cuda.jit("void({sig})")', f"def k_{name}({params}):",
+                  "    i = cuda.grid(1)", "    if i < out.shape[0]:",
+                  f"        out[i] = {spelling}({call})", ""]
+    with open(src, "w") as f:
+        f.write("\n".join(lines))
+    spv = os.path.join(args.work, "fastmath_float32.spv")
+    subprocess.run([args.nvc, src, "--fastmath", "-o", spv], check=True)
+    failed = []
+    print(f"{'function':8} {'max abs err':>12} {'max rel err':>12} {'max err/bound':>14}  bound")
+    for name, (spelling, bound_text) in FASTMATH.items():
+        if args.only and name not in args.only:
+            continue
+        x, y = fastmath_samples(name, rng, args.n)
+        cmd = [args.nvc_run, spv, "--entry", f"k_{name}", "--grid", str(len(x))]
+        for v, a in (("x", x), ("y", y)):
+            if a is None:
+                continue
+            path = os.path.join(args.work, f"fm_{name}_{v}.npy")
+            np.save(path, a)
+            cmd.append(f"{v}=@{path}")
+        out = os.path.join(args.work, f"fm_{name}_out.npy")
+        np.save(out, np.full(len(x), np.nan, np.float32))
+        cmd += [f"out=@{out}", "--out", f"out={out}"]
+        subprocess.run(cmd, check=True)
+        got = np.load(out).astype(LD)
+        ref = FUNCS[name][2]
+        want = ref(x.astype(LD)) if y is None else ref(x.astype(LD), y.astype(LD))
+        err = np.abs(got - want)
+        err = np.where(np.isnan(err), LD(np.inf), err)
+        rel = err / np.maximum(np.abs(want), LD(1e-30))
+        ratio = err / fastmath_bound(name, x, y, want)
+        worst = float(np.max(ratio))
+        ok = worst <= 1.0
+        if not ok:
+            failed.append(name)
+        print(f"{name:8} {float(np.max(err)):12.3e} {float(np.max(rel)):12.3e} {worst:14.3f}  "
+              f"{bound_text}" + ("" if ok else "   FAIL"))
+    # Outside [-π, π] Vulkan sets no bound for sin/cos; report the error there
+    # (the e2e imaging test's tolerance uses it).
+    for name in ("sin", "cos"):
+        if args.only and name not in args.only:
+            continue
+        for lim in (200.0, 1e4):
+            x = rng.uniform(-lim, lim, args.n).astype(np.float32)
+            path = os.path.join(args.work, f"fm_{name}_wide_x.npy")
+            out = os.path.join(args.work, f"fm_{name}_wide_out.npy")
+            np.save(path, x)
+            np.save(out, np.full(len(x), np.nan, np.float32))
+            subprocess.run([args.nvc_run, spv, "--entry", f"k_{name}", "--grid", str(len(x)),
+                            f"x=@{path}", f"out=@{out}", "--out", f"out={out}"], check=True)
+            err = np.abs(np.load(out).astype(LD) - FUNCS[name][2](x.astype(LD)))
+            print(f"{name:8} {float(np.max(err)):12.3e}  (|x| <= {lim:g}, no Vulkan bound)")
+    print(f"fastmath seed {args.seed}: {len(FASTMATH) - len(failed)} passed, {len(failed)} failed"
+          + (": " + ", ".join(failed) if failed else ""))
+    return 1 if failed else 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--nvc", required=True)
@@ -366,7 +519,10 @@ def main():
     p.add_argument("--n", type=int, default=4000)
     p.add_argument("--only", type=lambda s: s.split(","))
     p.add_argument("--markdown", action="store_true")
-    sys.exit(run(p.parse_args()))
+    p.add_argument("--fastmath", action="store_true",
+                   help="check the float32 built-ins --fastmath selects against Vulkan's bounds")
+    a = p.parse_args()
+    sys.exit(run_fastmath(a) if a.fastmath else run(a))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 # The math library: float64 functions become nvc's own arith code (no GLSL
-# call); float32 sin is computed in float64 and rounded once; libdevice's
-# fast_sincosf keeps the GLSL built-ins.
+# call); float32 sin is computed in float32 (float64 only in the fallback for
+# |x| > 1e5); libdevice's fast_sincosf keeps the GLSL built-ins.
 # RUN: %nvc --emit=mlir %s | FileCheck %s --check-prefix=MLIR
 # RUN: %nvc --emit=spirv %s | FileCheck %s --check-prefix=SPIRV
 import math
@@ -24,8 +24,8 @@ def k(x, y, z):
 # MLIR: math.sin {{.*}} fastmath<afn> : f32
 # MLIR: math.cos {{.*}} fastmath<afn> : f32
 
-# After the math library: exp and fmod are arith code, sin(float32) runs in
-# float64, only the fast pair remains GLSL.
+# After the math library: exp and fmod are arith code, sin(float32) is
+# float32 code with a float64 fallback, only the fast pair remains GLSL.
 # SPIRV-NOT: {{ (Exp|Sin|Cos) }}
 # SPIRV: OpFConvert %double
 # SPIRV: OpExtInst %float {{%[0-9]+}} Sin

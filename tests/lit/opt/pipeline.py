@@ -3,7 +3,9 @@
 # canonicalize and cse, -O2 (the default) loop fusion, loop-invariant code
 # motion and accumulator promotion; -fno-X removes one optional pass; FMA
 # contraction runs from -O1 but fuses only where fastmath=True or
-# --fp-contract=fast permits it.
+# --fp-contract=fast permits it; --fastmath also distributes invariant
+# factors (-O2) and keeps float32 math built-ins; cse also runs after the
+# math library (sincos fusion).
 # RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
 # RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
 # RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
@@ -11,6 +13,7 @@
 # RUN: %nvc --print-pipeline -O3 | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -fno-licm -fno-cse | FileCheck %s --check-prefix=NO-LICM-CSE
 # RUN: %nvc --print-pipeline --fp-contract=fast | FileCheck %s --check-prefix=FAST
+# RUN: %nvc --print-pipeline --fastmath | FileCheck %s --check-prefix=FASTMATH
 # RUN: %nvc --print-pipeline --fp-contract=fast -fno-fma-contraction | FileCheck %s --check-prefix=NO-FMA
 # RUN: %nvc --print-pipeline -O1 -O2 | FileCheck %s --check-prefix=O2
 # With a file, the pipeline of its kernels (narrow=False: 64-bit indices).
@@ -33,22 +36,24 @@ def k(x):
     if i < x.size:
         x[i] = x[i] * 2.0
 
-# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library,nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
+# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
 
-# O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 # O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 
-# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
 
-# FAST: loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
+
+# FASTMATH: cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
 
 # NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
 # FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
 
-# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, licm, promote-accumulator, fma-contraction)
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, distribute-invariant-factor, licm, promote-accumulator, fma-contraction)
 
 # LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
 
