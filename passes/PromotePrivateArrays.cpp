@@ -133,7 +133,8 @@ bool structuredUses(memref::AllocaOp alloca, Operation *kernel) {
 /// and results (scf.if results; scf.for/scf.while loop-carried values).
 class StructuredPromotion {
 public:
-  explicit StructuredPromotion(const llvm::SetVector<Value> &vars) : vars_(vars) {}
+  StructuredPromotion(const llvm::SetVector<Value> &vars, Block &entry)
+      : vars_(vars), entry_(entry) {}
 
   void promoteBlock(Block &block, DenseMap<Value, Value> &current) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
@@ -157,6 +158,10 @@ public:
 
 private:
   const llvm::SetVector<Value> &vars_;
+  /// The kernel's entry block, where initial values are defined (they must
+  /// dominate every loop that carries them, even when the array was
+  /// allocated inside one, e.g. by an inlined device function).
+  Block &entry_;
   /// Each variable's value before its first store: zero (as MLIR's mem2reg).
   DenseMap<Value, Value> initial_;
 
@@ -165,7 +170,7 @@ private:
       return v;
     Value &init = initial_[var];
     if (!init) {
-      OpBuilder b(var.getDefiningOp());
+      OpBuilder b = OpBuilder::atBlockBegin(&entry_);
       Type t = cast<MemRefType>(var.getType()).getElementType();
       init = b.create<arith::ConstantOp>(var.getLoc(), b.getZeroAttr(t));
     }
@@ -311,7 +316,7 @@ struct PromotePrivateArraysPass
     for (memref::AllocaOp alloca : arrays)
       for (Value v : scalarReplace(alloca))
         vars.insert(v);
-    StructuredPromotion promotion(vars);
+    StructuredPromotion promotion(vars, kernel.getBody().front());
     DenseMap<Value, Value> current;
     promotion.promoteBlock(kernel.getBody().front(), current);
     for (Value v : vars)

@@ -7,7 +7,7 @@
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-promote-private-arrays -o - | FileCheck %s --check-prefix=PROMOTED
 # RUN: %nvc %s --emit=spirv -o - | FileCheck %s --check-prefix=SPIRV
 # RUN: %nvc %s --emit=spirv -fno-unroll -o - | FileCheck %s --check-prefix=NO-UNROLL
-# RUN: %nvc %s --emit=spirv -O1 -o - | FileCheck %s --check-prefix=NO-UNROLL
+# RUN: %nvc %s --emit=spirv -O1 -o - | FileCheck %s --check-prefix=O1
 import numpy as np
 from numba import cuda
 
@@ -25,16 +25,14 @@ def coarsened(x, out):
 
 
 # The three loops over `acc` are unrolled; the loop over x stays.
-# CHECK-LABEL: IR Dump After UnrollLoops (nvc-unroll-loops)
-# CHECK: func.func @coarsened
+# CHECK-LABEL: func.func @coarsened(
 # CHECK-COUNT-4: memref.store %{{.*}}, %alloca{{.*}}[%{{.*}}] : memref<4xf32
 # CHECK: scf.while
 # CHECK-NOT: scf.while
 # CHECK-COUNT-4: memref.load %alloca{{.*}}[%{{.*}}] : memref<4xf32
 # CHECK: return
 
-# PROMOTED-LABEL: IR Dump After PromotePrivateArrays (nvc-promote-private-arrays)
-# PROMOTED: func.func @coarsened
+# PROMOTED-LABEL: func.func @coarsened(
 # PROMOTED-NOT: memref.alloca
 # The four accumulators are loop values of the loop over x.
 # PROMOTED: scf.while ({{.*}}) : (i32, f32, f32, f32, f32) -> (i32, f32, f32, f32, f32)
@@ -50,12 +48,10 @@ def dynamic_trips(out, k):
 
 
 # Left alone: the trip count is not a constant.
-# CHECK-LABEL: IR Dump After UnrollLoops (nvc-unroll-loops)
-# CHECK: func.func @dynamic_trips
+# CHECK-LABEL: func.func @dynamic_trips(
 # CHECK: scf.while
 # CHECK: memref.store %{{.*}}, %alloca[%{{.*}}] : memref<4xf32
-# PROMOTED-LABEL: IR Dump After PromotePrivateArrays (nvc-promote-private-arrays)
-# PROMOTED: func.func @dynamic_trips
+# PROMOTED-LABEL: func.func @dynamic_trips(
 # PROMOTED: memref.alloca() : memref<4xf32, #spirv.storage_class<Function>>
 
 
@@ -68,11 +64,9 @@ def too_many_trips(out):
 
 
 # Left alone: 32 iterations are more than the 16 the pass unrolls.
-# CHECK-LABEL: IR Dump After UnrollLoops (nvc-unroll-loops)
-# CHECK: func.func @too_many_trips
+# CHECK-LABEL: func.func @too_many_trips(
 # CHECK: scf.while
-# PROMOTED-LABEL: IR Dump After PromotePrivateArrays (nvc-promote-private-arrays)
-# PROMOTED: func.func @too_many_trips
+# PROMOTED-LABEL: func.func @too_many_trips(
 # PROMOTED: memref.alloca() : memref<32xf32, #spirv.storage_class<Function>>
 
 
@@ -85,12 +79,10 @@ def dynamic_index(out, idx):
 
 
 # Unrolled, but `tmp[idx[0]]` keeps the array in memory.
-# CHECK-LABEL: IR Dump After UnrollLoops (nvc-unroll-loops)
-# CHECK: func.func @dynamic_index
+# CHECK-LABEL: func.func @dynamic_index(
 # CHECK-NOT: scf.while
 # CHECK: return
-# PROMOTED-LABEL: IR Dump After PromotePrivateArrays (nvc-promote-private-arrays)
-# PROMOTED: func.func @dynamic_index
+# PROMOTED-LABEL: func.func @dynamic_index(
 # PROMOTED: memref.alloca() : memref<4xf32, #spirv.storage_class<Function>>
 
 
@@ -103,8 +95,7 @@ def no_private_array(out):
 
 
 # Left alone: a short loop over an array argument only (no private array).
-# CHECK-LABEL: IR Dump After UnrollLoops (nvc-unroll-loops)
-# CHECK: func.func @no_private_array
+# CHECK-LABEL: func.func @no_private_array(
 # CHECK: scf.while
 
 # In SPIR-V (a private array is a Function-storage variable of a struct
@@ -112,9 +103,13 @@ def no_private_array(out):
 # theirs.
 # SPIRV-COUNT-3: OpVariable %_ptr_Function__struct_
 # SPIRV-NOT: OpVariable %_ptr_Function__struct_
-# Without unrolling, every kernel keeps its array (under_if, below, too).
+# Without unrolling, every kernel keeps its array except
+# device_function_in_loop (below), whose array has only constant indices.
 # NO-UNROLL-COUNT-5: OpVariable %_ptr_Function__struct_
 # NO-UNROLL-NOT: OpVariable %_ptr_Function__struct_
+# At -O1 (neither pass), all six keep theirs.
+# O1-COUNT-6: OpVariable %_ptr_Function__struct_
+# O1-NOT: OpVariable %_ptr_Function__struct_
 
 
 @cuda.jit("void(float32[::1])")
@@ -127,12 +122,10 @@ def under_if(out):
 
 # np.zeros fills with an scf.for of constant bounds, unrolled like a range
 # loop; the element stored under the `if` becomes the if's result.
-# CHECK-LABEL: IR Dump After UnrollLoops (nvc-unroll-loops)
-# CHECK: func.func @under_if
+# CHECK-LABEL: func.func @under_if(
 # CHECK-NOT: scf.for
 # CHECK: return
-# PROMOTED-LABEL: IR Dump After PromotePrivateArrays (nvc-promote-private-arrays)
-# PROMOTED: func.func @under_if
+# PROMOTED-LABEL: func.func @under_if(
 # PROMOTED-NOT: memref.alloca
 # PROMOTED: %[[T1:[0-9]+]] = scf.if %{{[0-9]+}} -> (f32) {
 # PROMOTED-NEXT: %[[X:[0-9]+]] = memref.load %arg0
@@ -140,3 +133,29 @@ def under_if(out):
 # PROMOTED-NEXT: } else {
 # PROMOTED-NEXT: scf.yield %cst{{.*}} : f32
 # PROMOTED: arith.addf %cst{{.*}}, %[[T1]] : f32
+
+
+@cuda.jit(device=True)
+def pairsum(x, j):
+    t = cuda.local.array(2, np.float32)
+    t[0] = x[j]
+    t[1] = x[j + 1]
+    return t[0] + t[1]
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def device_function_in_loop(x, out):
+    s = np.float32(0)
+    for j in range(x.size - 1):
+        s += pairsum(x, j)
+    out[0] = s
+
+
+# A device function's local array, inlined into a loop: promoted; the
+# elements' initial values are defined at kernel entry, before the loop that
+# carries them.
+# PROMOTED-LABEL: func.func @device_function_in_loop(
+# PROMOTED-NOT: memref.alloca
+# PROMOTED: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+# PROMOTED: scf.while ({{.*}} = %[[Z]]
+# PROMOTED: return
