@@ -95,6 +95,13 @@ std::unique_ptr<mlir::Pass> createUnrollLoopsPass();
 /// then mem2reg). See PromotePrivateArrays.cpp.
 std::unique_ptr<mlir::Pass> createPromotePrivateArraysPass();
 
+/// Stages a uniform top-level loop's reads of array elements that do not
+/// depend on the invocation (`us[j]` in the imaging kernel's visibility
+/// loop) through workgroup memory, tile by tile, as the workshop's
+/// Optimisation 5; records the bytes added as `nvc.staged_shared_bytes`.
+/// See StageShared.cpp.
+std::unique_ptr<mlir::Pass> createStageSharedPass();
+
 /// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
 /// decorated fastmath=True, `Fast` in every kernel.
 enum class FPContract { Off, Fast };

@@ -21,7 +21,8 @@
 //     loop-invariant-code-motion hoists the c·bᵢ with what else a loop does
 //     not change, [opt]
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
-//     register (after LICM has hoisted its address), [opt]
+//     register (after LICM has hoisted its address), [opt] StageShared
+//     stages a uniform loop's array reads in workgroup memory (-O3), [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
@@ -76,6 +77,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "hoist loop-invariant computations out of loops"},
       {"promote-accumulator", "nvc-promote-accumulator", 2,
        "keep a loop's read-modify-write of one array element in a register"},
+      {"stage-shared", "nvc-stage-shared", 3,
+       "stage a uniform loop's reads of invocation-independent array elements in workgroup memory"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
   };
@@ -141,6 +144,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
   if (enabled("promote-accumulator"))
     kernels.addPass(createPromoteAccumulatorPass());
+  if (enabled("stage-shared"))
+    kernels.addPass(createStageSharedPass());
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));

@@ -1050,6 +1050,29 @@ def case_unrolled_imaging(r, rng):
         check_equal(got[on], got[off])
 
 
+def case_staged_shared(r, rng):
+    """-O3 stages the visibility loop's reads of us/vs/ws/vis through
+    workgroup memory in tiles of 256 (passes/StageShared.cpp) for any
+    workgroup size (a specialization constant): results are the same bits
+    as with -fno-stage-shared, and close to NumPy's. Visibility counts give
+    partial last tiles and fewer visibilities than one tile."""
+    on = ("-Wno-float64-promotion", "-O3")
+    off = on + ("-fno-stage-shared",)
+    for local in (1, 64, 200, 256, 1024):
+        for rows in (int(rng.integers(30, 200)), int(rng.integers(300, 900))):
+            shape = (int(rng.integers(10, 30)), int(rng.integers(10, 30)))
+            arrays, want, scale = visibilities(rng, rows, shape, np.float32, np.complex64)
+            npix = shape[0] * shape[1]
+            got = {}
+            for flags in (on, off):
+                got[flags] = r.run("visibility_loop_toplevel.py", "kernel", None,
+                                   {**arrays, "img": poisoned(shape, np.complex64)},
+                                   outputs=["img"], local_size=(local,),
+                                   groups=(-(-npix // local) + 1,), flags=flags)["img"]
+            check_close(got[on].astype(np.complex128), want, rtol=0, atol=1e-4 * scale)
+            check_equal(got[on], got[off])
+
+
 COOPERATIVE_CASES = [
     ("subgroup scans, elect, ballot, broadcast_first, ballot_sync, activemask", case_subgroup_scans),
     ("subgroup operations on int64 and float64 (narrow=False)", case_subgroup_64bit),
@@ -1065,6 +1088,8 @@ COOPERATIVE_CASES = [
      case_unrolled_dft),
     ("unrolled local-array loops: the same bits as -fno-unroll (imaging v7, v8)",
      case_unrolled_imaging),
+    ("shared-memory staging of the visibility loop (-O3), workgroups of 1 to 1024",
+     case_staged_shared),
 ]
 
 def case_many_scalars(r, rng):
