@@ -54,7 +54,7 @@ def k(x):
 
 # FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
 
-# FASTMATH: cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
+# FASTMATH: nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
 
 # NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
