@@ -372,6 +372,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
       result.text = disassembleSPIRV(result.words);
     SPIRVModuleInfo info = spirvModuleInfo(result.words, kLLVMSPIRVTargetEnv);
     info.assumesNoAlias = llvmOut.assumesNoAlias;
+    info.stagedSharedBytes = llvmOut.stagedSharedBytes;
     result.manifest = buildManifest(abis, info, {},
                                     options.localSize,
                                     std::filesystem::path(path).filename().string(), file.text())

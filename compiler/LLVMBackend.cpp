@@ -242,6 +242,8 @@ bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> 
   module.walk([&](mlir::LLVM::LLVMFuncOp f) {
     if (f->hasAttr("nvc.assumes_no_alias"))
       out.assumesNoAlias.insert(f.getName().str());
+    if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>("nvc.staged_shared_bytes"))
+      out.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
   });
   mlir::gpu::GPUModuleOp gpuModule;
   module.walk([&](mlir::gpu::GPUModuleOp m) { gpuModule = m; });

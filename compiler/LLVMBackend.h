@@ -17,6 +17,7 @@
 #include <mlir/IR/BuiltinOps.h>
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct LLVMBackendOutput {
   std::vector<uint32_t> words; ///< the validated SPIR-V (when asked for)
   /// Entry points whose code relies on the no-alias rule (manifest).
   std::set<std::string> assumesNoAlias;
+  /// Workgroup memory StageShared added, per entry point (manifest).
+  std::map<std::string, uint32_t> stagedSharedBytes;
 };
 
 /// Lowers `module` (verified frontend MLIR; consumed) through LLVM. With

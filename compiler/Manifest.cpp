@@ -33,6 +33,8 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
   module.walk([&](mlir::spirv::FuncOp f) {
     if (f->hasAttr("nvc.assumes_no_alias"))
       info.assumesNoAlias.insert(f.getName().str());
+    if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>("nvc.staged_shared_bytes"))
+      info.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
   });
   return info;
 }
@@ -135,12 +137,15 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
     // PromoteAccumulator marks kernels whose code relies on the no-alias
     // rule for array arguments (docs/language.md).
     bool assumesNoAlias = module.assumesNoAlias.count(entry.entryName) != 0;
+    auto staged = module.stagedSharedBytes.find(entry.entryName);
+    uint32_t sharedBytes = entry.sharedMemoryBytes +
+                           (staged == module.stagedSharedBytes.end() ? 0 : staged->second);
     manifest["entry_points"].push_back({
         {"name", entry.entryName},
         {"function", entry.functionName},
         {"workgroup_size", {localSize[0], localSize[1], localSize[2]}},
         {"workgroup_size_spec_ids", {0, 1, 2}},
-        {"shared_memory_bytes", entry.sharedMemoryBytes},
+        {"shared_memory_bytes", sharedBytes},
         {"capabilities", capabilities},
         {"extensions", extensions},
         {"index_bits", entry.indexBits},

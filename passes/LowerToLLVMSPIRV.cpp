@@ -214,9 +214,11 @@ struct KernelFuncLowering : ConvertOpToLLVMPattern<gpu::GPUFuncOp> {
     };
     fn.setPassthroughAttr(rewriter.getArrayAttr(
         {pair("hlsl.shader", "compute"), pair("hlsl.numthreads", numthreads)}));
-    // The manifest reports it (assumes_no_alias); not translated to LLVM IR.
-    if (auto noAlias = op->getAttr("nvc.assumes_no_alias"))
-      fn->setAttr("nvc.assumes_no_alias", noAlias);
+    // The manifest reports them (assumes_no_alias, shared_memory_bytes); not
+    // translated to LLVM IR.
+    for (StringRef attr : {"nvc.assumes_no_alias", "nvc.staged_shared_bytes"})
+      if (auto value = op->getAttr(attr))
+        fn->setAttr(attr, value);
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
     if (failed(rewriter.convertRegionTypes(&fn.getBody(), *getTypeConverter())))
       return failure();

@@ -85,6 +85,23 @@ std::unique_ptr<mlir::Pass> createDistributeInvariantFactorPass(bool allKernels 
 /// array arguments `nvc.assumes_no_alias`. See PromoteAccumulator.cpp.
 std::unique_ptr<mlir::Pass> createPromoteAccumulatorPass();
 
+/// Fully unrolls loops with a small constant trip count whose counter
+/// indexes a private array (`for i in range(C)` over a cuda.local.array),
+/// within a code-size budget. See UnrollLoops.cpp.
+std::unique_ptr<mlir::Pass> createUnrollLoopsPass();
+
+/// Replaces each private array (memref.alloca) whose every access has
+/// constant indices with one SSA value per element (scalar replacement,
+/// then mem2reg). See PromotePrivateArrays.cpp.
+std::unique_ptr<mlir::Pass> createPromotePrivateArraysPass();
+
+/// Stages a uniform top-level loop's reads of array elements that do not
+/// depend on the invocation (`us[j]` in the imaging kernel's visibility
+/// loop) through workgroup memory, tile by tile, as the workshop's
+/// Optimisation 5; records the bytes added as `nvc.staged_shared_bytes`.
+/// See StageShared.cpp.
+std::unique_ptr<mlir::Pass> createStageSharedPass();
+
 /// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
 /// decorated fastmath=True, `Fast` in every kernel.
 enum class FPContract { Off, Fast };

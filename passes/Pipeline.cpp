@@ -13,12 +13,16 @@
 //     scf.if (SPIR-V has no lowering for it).
 //  2. Optimise each kernel: [opt] canonicalize and cse clean up, [opt]
 //     LoopFusion fuses adjacent loops over the same counter, [opt]
+//     UnrollLoops fully unrolls short constant loops over private arrays and
+//     [opt] PromotePrivateArrays keeps arrays left with constant indices in
+//     registers (each followed by canonicalize/cse to fold and merge), [opt]
 //     under fastmath DistributeInvariantFactor turns c·(Σ aᵢ·bᵢ) into
 //     Σ aᵢ·(c·bᵢ) for invariant c, bᵢ so that [opt]
 //     loop-invariant-code-motion hoists the c·bᵢ with what else a loop does
 //     not change, [opt]
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
-//     register (after LICM has hoisted its address), [opt]
+//     register (after LICM has hoisted its address), [opt] StageShared
+//     stages a uniform loop's array reads in workgroup memory (-O3), [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
@@ -62,6 +66,10 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"cse", "cse", 1, "eliminate common subexpressions"},
       {"loop-fusion", "nvc-loop-fusion", 2,
        "fuse adjacent loops over the same iteration space when dependences allow"},
+      {"unroll", "nvc-unroll-loops", 2,
+       "fully unroll loops of a small constant trip count that index private arrays"},
+      {"promote-private-arrays", "nvc-promote-private-arrays", 2,
+       "keep private arrays indexed only by constants in registers (SSA values)"},
       {"distribute-invariant-factor", "nvc-distribute-invariant-factor", 2,
        "fastmath only: distribute a loop-invariant factor over a sum of products with "
        "invariant factors, so LICM hoists them"},
@@ -69,6 +77,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "hoist loop-invariant computations out of loops"},
       {"promote-accumulator", "nvc-promote-accumulator", 2,
        "keep a loop's read-modify-write of one array element in a register"},
+      {"stage-shared", "nvc-stage-shared", 3,
+       "stage a uniform loop's reads of invocation-independent array elements in workgroup memory"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
   };
@@ -115,12 +125,27 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createCSEPass());
   if (enabled("loop-fusion"))
     kernels.addPass(createLoopFusionPass());
+  if (enabled("unroll")) {
+    kernels.addPass(createUnrollLoopsPass());
+    // Fold the unrolled copies' counters into constant indices.
+    if (enabled("canonicalize"))
+      kernels.addPass(mlir::createCanonicalizerPass());
+  }
+  if (enabled("promote-private-arrays")) {
+    kernels.addPass(createPromotePrivateArraysPass());
+    if (enabled("canonicalize"))
+      kernels.addPass(mlir::createCanonicalizerPass());
+    if (enabled("cse"))
+      kernels.addPass(mlir::createCSEPass());
+  }
   if (enabled("distribute-invariant-factor"))
     kernels.addPass(createDistributeInvariantFactorPass(options.fastMath));
   if (enabled("licm"))
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
   if (enabled("promote-accumulator"))
     kernels.addPass(createPromoteAccumulatorPass());
+  if (enabled("stage-shared"))
+    kernels.addPass(createStageSharedPass());
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));

@@ -1008,6 +1008,71 @@ def case_dft_coarsened(r, rng):
                         atol=2e-6 * n * np.abs(xs).sum() / np.sqrt(n))
 
 
+_UNROLL_OFF = ("-Wno-float64-promotion", "-fno-unroll", "-fno-promote-private-arrays")
+_UNROLL_ON = ("-Wno-float64-promotion",)
+
+
+def case_unrolled_dft(r, rng):
+    """-O2 unrolls the coarsened kernels' `for i in range(THREAD_COARSEN)`
+    loops and keeps their local arrays in SSA values (passes/UnrollLoops.cpp,
+    PromotePrivateArrays.cpp); neither changes a float operation or its
+    order, so the results are the same bits as with both passes off (and
+    close to NumPy's)."""
+    on, off = _UNROLL_ON, _UNROLL_OFF
+    n = int(rng.integers(200, 600))
+    xs = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(np.complex64)
+    got = {}
+    for flags in (on, off):
+        got[flags] = r.run("dft_coarsened.py", "dft_coarsened", None,
+                           {"xs": xs, "Xs": poisoned(n, np.complex64)}, outputs=["Xs"],
+                           local_size=(64,), groups=(-(-n // 256),), flags=flags)["Xs"]
+    want = np.fft.fft(xs.astype(np.complex128))
+    check_close(got[on].astype(np.complex128), want, rtol=0,
+                atol=2e-6 * n * np.abs(xs).sum() / np.sqrt(n))
+    check_equal(got[on], got[off])
+
+
+def case_unrolled_imaging(r, rng):
+    """As case_unrolled_dft, for imaging v7 and v8 (3 pixels per invocation)."""
+    on, off = _UNROLL_ON, _UNROLL_OFF
+    got = {}
+    for example in ("imaging/v7_coarsened.py", "imaging/v8_fma.py"):
+        rows = int(rng.integers(300, 700))
+        shape = (int(rng.integers(20, 40)), int(rng.integers(20, 40)))
+        arrays, want, scale = visibilities(rng, rows, shape, np.float32, np.complex64)
+        groups = (-(-shape[0] * shape[1] // (3 * 256)),)
+        for flags in (on, off):
+            got[flags] = r.run(example, "kernel", None,
+                               {**arrays, "img": poisoned(shape, np.complex64)},
+                               outputs=["img"], local_size=(256,), groups=groups,
+                               flags=flags)["img"]
+        check_close(got[on].astype(np.complex128), want, rtol=0, atol=1e-4 * scale)
+        check_equal(got[on], got[off])
+
+
+def case_staged_shared(r, rng):
+    """-O3 stages the visibility loop's reads of us/vs/ws/vis through
+    workgroup memory in tiles of 256 (passes/StageShared.cpp) for any
+    workgroup size (a specialization constant): results are the same bits
+    as with -fno-stage-shared, and close to NumPy's. Visibility counts give
+    partial last tiles and fewer visibilities than one tile."""
+    on = ("-Wno-float64-promotion", "-O3")
+    off = on + ("-fno-stage-shared",)
+    for local in (1, 64, 200, 256, 1024):
+        for rows in (int(rng.integers(30, 200)), int(rng.integers(300, 900))):
+            shape = (int(rng.integers(10, 30)), int(rng.integers(10, 30)))
+            arrays, want, scale = visibilities(rng, rows, shape, np.float32, np.complex64)
+            npix = shape[0] * shape[1]
+            got = {}
+            for flags in (on, off):
+                got[flags] = r.run("visibility_loop_toplevel.py", "kernel", None,
+                                   {**arrays, "img": poisoned(shape, np.complex64)},
+                                   outputs=["img"], local_size=(local,),
+                                   groups=(-(-npix // local) + 1,), flags=flags)["img"]
+            check_close(got[on].astype(np.complex128), want, rtol=0, atol=1e-4 * scale)
+            check_equal(got[on], got[off])
+
+
 COOPERATIVE_CASES = [
     ("subgroup scans, elect, ballot, broadcast_first, ballot_sync, activemask", case_subgroup_scans),
     ("subgroup operations on int64 and float64 (narrow=False)", case_subgroup_64bit),
@@ -1019,6 +1084,12 @@ COOPERATIVE_CASES = [
     ("imaging v8: explicit cuda.fma", case_imaging_cooperative("imaging/v8_fma.py", (256,), 3)),
     ("imaging v9: warp-shuffle daisy chain", case_imaging_cooperative("imaging/v9_warp_shuffle.py", WORKGROUP_SIZES, 3)),
     ("DFT coarsened: 4 frequencies per invocation in local arrays", case_dft_coarsened),
+    ("unrolled local-array loops: the same bits as -fno-unroll (DFT coarsened)",
+     case_unrolled_dft),
+    ("unrolled local-array loops: the same bits as -fno-unroll (imaging v7, v8)",
+     case_unrolled_imaging),
+    ("shared-memory staging of the visibility loop (-O3), workgroups of 1 to 1024",
+     case_staged_shared),
 ]
 
 def case_many_scalars(r, rng):
@@ -1091,7 +1162,7 @@ LLVM_EXPECTED_FAILURES = {
     "imaging v6: shared-memory cache": _BACKEND_CRASH,
     "imaging v7: thread coarsening with local arrays": _BACKEND_CRASH,
     "imaging v8: explicit cuda.fma": _BACKEND_CRASH,
-    "imaging v9: warp-shuffle daisy chain": _BACKEND_CRASH,
+    "unrolled local-array loops: the same bits as -fno-unroll (imaging v7, v8)": _BACKEND_CRASH,
     "loops over tuples: 000's `for offset in (128, ..., 1)` tree, break/continue/else":
         "LLVM 22's SPIR-V structurizer leaves a branch out of a selection that is not a "
         "structured exit (spirv-val rejects the module; nvc reports an internal error)",

@@ -1,8 +1,10 @@
 # RUN: %nvc %s -o %t.spv && FileCheck %s < %t.json
-# RUN: %nvc %s --emit=spirv | FileCheck %s --check-prefix=SPIRV
+# RUN: %nvc %s --emit=spirv -fno-promote-private-arrays | FileCheck %s --check-prefix=SPIRV
 # 000's kernels size shared and local arrays with locals bound once to a
 # constant (NTHREADS = 256), which Numba treats as constants; a tuple
-# assigned to a row of a 2-D array stores its items along the row.
+# assigned to a row of a 2-D array stores its items along the row. (The
+# local array, indexed by constants only, would otherwise become SSA values:
+# -fno-promote-private-arrays keeps it an array.)
 import numpy as np
 from numba import cuda
 

@@ -1,0 +1,128 @@
+# Shared-memory staging (-O3, passes/StageShared.cpp): a loop at the top
+# level of the kernel that every invocation runs with the same trip count
+# reads us[j], vs[j], ... at invocation-independent addresses; the
+# workgroup loads each tile of 256 elements once into workgroup memory
+# (invocation t loads elements t, t + L, ... for any workgroup size L),
+# barrier, the loop runs the tile reading workgroup memory, barrier.
+# RUN: %nvc %s -O3 --emit=mlir --mlir-print-ir-after=nvc-stage-shared -o - | FileCheck %s
+# RUN: %nvc %s -O3 -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
+# RUN: %nvc %s -O3 -fno-stage-shared -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
+# RUN: %nvc %s -O2 -o %t3.spv && FileCheck %s --check-prefix=OFF < %t3.json
+# RUN: %nvc %s -O3 --emit=spirv -o - | FileCheck %s --check-prefix=SPIRV
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], float32[::1], float32[::1])")
+def staged(us, vs, out):
+    i = cuda.grid(1)
+    x = np.float32(0)
+    if i < out.size:
+        x = out[i]
+    acc = np.float32(0)
+    for j in range(us.size):
+        acc += us[j] * x + vs[j]
+    if i < out.size:
+        out[i] = acc
+
+
+# CHECK-LABEL: func.func @staged(
+# CHECK-SAME: nvc.assumes_no_alias
+# CHECK-SAME: nvc.staged_shared_bytes = 2048
+# CHECK: %[[TU:.*]] = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+# CHECK: %[[TV:.*]] = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+# CHECK: scf.while (%[[BASE:[a-z0-9]+]] = %c0_i32
+# CHECK: } do {
+# CHECK: %[[N:.*]] = arith.minsi %{{.*}}, %c256_i32 : i32
+# CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+# CHECK: memref.load %arg0
+# CHECK: memref.store %{{.*}}, %[[TU]][%[[T]]]
+# CHECK: memref.load %arg1
+# CHECK: memref.store %{{.*}}, %[[TV]][%[[T]]]
+# CHECK: }
+# CHECK-NEXT: gpu.barrier
+# CHECK-NEXT: scf.while
+# CHECK-NOT: memref.load %arg0
+# CHECK-NOT: memref.load %arg1
+# CHECK: memref.load %[[TU]]
+# CHECK-NOT: memref.load %arg
+# CHECK: memref.load %[[TV]]
+# CHECK: gpu.barrier
+# CHECK: return
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def under_guard(us, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        acc = np.float32(0)
+        for j in range(us.size):
+            acc += us[j]
+        out[i] = acc
+
+
+# Left alone: the loop runs under the invocation-dependent bounds guard.
+# CHECK-LABEL: func.func @under_guard(
+# CHECK-NOT: memref.alloc
+# CHECK-NOT: gpu.barrier
+# CHECK: return
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def written(us, out):
+    i = cuda.grid(1)
+    acc = np.float32(0)
+    for j in range(us.size):
+        acc += us[j]
+    if i < us.size:
+        us[i] = acc
+        out[i] = acc
+
+
+# Left alone: the kernel writes the array the loop reads.
+# CHECK-LABEL: func.func @written(
+# CHECK-NOT: memref.alloc
+# CHECK: return
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def per_invocation(us, out):
+    i = cuda.grid(1)
+    acc = np.float32(0)
+    for j in range(out.size):
+        acc += us[i + j]
+    if i < out.size:
+        out[i] = acc
+
+
+# Left alone: the address depends on the invocation.
+# CHECK-LABEL: func.func @per_invocation(
+# CHECK-NOT: memref.alloc
+# CHECK: return
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def short_loop(us, out):
+    i = cuda.grid(1)
+    acc = np.float32(0)
+    for j in range(100):
+        acc += us[j]
+    if i < out.size:
+        out[i] = acc
+
+
+# Left alone by the cost model: fewer iterations than one tile.
+# CHECK-LABEL: func.func @short_loop(
+# CHECK-NOT: memref.alloc
+# CHECK: return
+
+# The manifest's first entry point (keys in alphabetical order) counts the
+# tiles in its workgroup memory and relies on the no-alias rule (out may not
+# share memory with us or vs).
+# MANIFEST: "assumes_no_alias": true
+# MANIFEST: "name": "staged"
+# MANIFEST: "shared_memory_bytes": 2048
+# OFF: "assumes_no_alias": false
+# OFF: "name": "staged"
+# OFF: "shared_memory_bytes": 0
+# SPIRV: OpControlBarrier
