@@ -85,6 +85,12 @@ std::unique_ptr<mlir::Pass> createDistributeInvariantFactorPass(bool allKernels 
 /// array arguments `nvc.assumes_no_alias`. See PromoteAccumulator.cpp.
 std::unique_ptr<mlir::Pass> createPromoteAccumulatorPass();
 
+/// Rewrites a kernel `i = cuda.grid(1); if i < n: {A; loop; B}` whose loop
+/// does not depend on A for its trip count and read addresses and writes no
+/// memory as `vals = if c {A} else {zeros}; loop; if c {B}`: the loop then
+/// runs in every invocation (SplitKernelGuard.cpp, docs/optimisation.md).
+std::unique_ptr<mlir::Pass> createSplitKernelGuardPass();
+
 /// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
 /// decorated fastmath=True, `Fast` in every kernel.
 enum class FPContract { Off, Fast };

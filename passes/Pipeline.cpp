@@ -19,6 +19,7 @@
 //     not change, [opt]
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
 //     register (after LICM has hoisted its address), [opt]
+//     SplitKernelGuard takes a loop out of a kernel's bounds guard, [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
@@ -69,6 +70,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "hoist loop-invariant computations out of loops"},
       {"promote-accumulator", "nvc-promote-accumulator", 2,
        "keep a loop's read-modify-write of one array element in a register"},
+      {"split-guard", "nvc-split-guard", 2,
+       "run a bounds-guarded kernel's loop in every invocation, prologue and epilogue guarded"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
   };
@@ -121,6 +124,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
   if (enabled("promote-accumulator"))
     kernels.addPass(createPromoteAccumulatorPass());
+  if (enabled("split-guard"))
+    kernels.addPass(createSplitKernelGuardPass());
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));

@@ -13,8 +13,8 @@
 # CHECK: %[[W:[0-9]+]] = memref.load %arg2
 # CHECK: %[[DR:[0-9]+]] = memref.load %arg3
 # CHECK: %[[DI:[0-9]+]] = memref.load %arg3
-# CHECK: %[[UL:[0-9]+]] = math.fma %[[U]], %{{[0-9]+}}, %{{[0-9]+}} : f64
-# CHECK-NEXT: %[[SUM:[0-9]+]] = math.fma %[[W]], %{{[0-9]+}}, %[[UL]] : f64
+# CHECK: %[[UL:[0-9]+]] = math.fma %[[U]], %{{[0-9#]+}}, %{{[0-9]+}} : f64
+# CHECK-NEXT: %[[SUM:[0-9]+]] = math.fma %[[W]], %{{[0-9#]+}}, %[[UL]] : f64
 # CHECK-NEXT: %[[PHASE:[0-9]+]] = arith.mulf %[[SUM]], %cst : f64
 # CHECK-NEXT: %[[COS:[0-9]+]] = math.cos %[[PHASE]]
 # CHECK-NEXT: %[[SIN:[0-9]+]] = math.sin %[[PHASE]]
