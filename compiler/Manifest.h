@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct SPIRVModuleInfo {
   /// Entry points whose code relies on the no-alias rule for array
   /// arguments (PromoteAccumulator's `nvc.assumes_no_alias`).
   std::set<std::string> assumesNoAlias;
+  /// Thread coarsening factor of each coarsened entry point (CoarsenThreads'
+  /// `nvc.coarsen`): outputs per invocation; absent means 1.
+  std::map<std::string, unsigned> coarsen;
 };
 
 /// The module info of a spirv.module (its VCE triple), validated for Vulkan 1.1.

@@ -20,6 +20,8 @@
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
 //     register (after LICM has hoisted its address), [opt]
 //     SplitKernelGuard takes a loop out of a kernel's bounds guard, [opt]
+//     CoarsenThreads makes each invocation compute several outputs (not in
+//     the LLVM backend), [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
@@ -72,6 +74,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "keep a loop's read-modify-write of one array element in a register"},
       {"split-guard", "nvc-split-guard", 2,
        "run a bounds-guarded kernel's loop in every invocation, prologue and epilogue guarded"},
+      {"coarsen", "nvc-coarsen-threads", 2,
+       "compute several outputs of a 1-D grid per invocation, sharing their loops' reads"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
   };
@@ -126,6 +130,10 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(createPromoteAccumulatorPass());
   if (enabled("split-guard"))
     kernels.addPass(createSplitKernelGuardPass());
+  // The LLVM backend does not take the coarsened kernels' hidden argument
+  // into its parameter-block layout yet: coarsening is for the default backend.
+  if (!llvmBackend && enabled("coarsen"))
+    kernels.addPass(createCoarsenThreadsPass(options.coarsen));
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));

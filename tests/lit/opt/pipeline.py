@@ -1,8 +1,8 @@
 # The pass pipeline per -O level (docs/optimisation.md), printed with
 # --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
 # canonicalize and cse, -O2 (the default) loop fusion, loop-invariant code
-# motion, accumulator promotion and guard splitting; -fno-X removes one optional pass; FMA
-# contraction runs from -O1 but fuses only where fastmath=True or
+# motion, accumulator promotion, guard splitting and thread coarsening; -fno-X
+# removes one optional pass; FMA contraction runs from -O1 but fuses only where fastmath=True or
 # --fp-contract=fast permits it; --fastmath also distributes invariant
 # factors (-O2) and keeps float32 math built-ins; cse also runs after the
 # math library (sincos fusion).
@@ -41,19 +41,19 @@ def k(x):
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 # O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
+# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 
-# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-split-guard,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
+# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
 
-# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
+# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
 
-# FASTMATH: cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
+# FASTMATH: cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
 
-# NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
 # FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
 
-# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, distribute-invariant-factor, licm, promote-accumulator, split-guard, fma-contraction)
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, distribute-invariant-factor, licm, promote-accumulator, split-guard, coarsen, fma-contraction)
 
 # LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
 
