@@ -108,6 +108,7 @@ PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned index
   pipelineOptions.fpContract =
       options.fpContractFast || options.fastMath ? FPContract::Fast : FPContract::Off;
   pipelineOptions.fastMath = options.fastMath;
+  pipelineOptions.coarsen = options.coarsen;
   return pipelineOptions;
 }
 

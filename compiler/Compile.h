@@ -71,6 +71,10 @@ struct CompileOptions {
   /// over sums for LICM, and float multiply-adds are contracted
   /// (implies fpContractFast).
   bool fastMath = false;
+  /// --coarsen=C: thread coarsening factor for kernels without coarsen= in
+  /// their decorator (1 disables it); 0: the cost model decides
+  /// (passes/CoarsenThreads.cpp).
+  unsigned coarsen = 0;
   /// --print-pipeline: compile up to the pass pipeline and stop; `text` is
   /// the textual MLIR pipeline that would run (mlir-opt's --pass-pipeline).
   bool printPipeline = false;

@@ -35,6 +35,8 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
       info.assumesNoAlias.insert(f.getName().str());
     if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>("nvc.staged_shared_bytes"))
       info.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
+    if (auto factor = f->getAttrOfType<mlir::IntegerAttr>("nvc.coarsen"))
+      info.coarsen[f.getName().str()] = static_cast<unsigned>(factor.getInt());
   });
   return info;
 }
@@ -95,6 +97,13 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       if (arg.isArray)
         for (unsigned k = 0; k < 2 * arg.ndim + 1; ++k)
           sizes.push_back(indexBytes);
+    // A coarsened kernel's hidden last field: the grid size the launch asked
+    // for, in invocations along x (passes/CoarsenThreads.cpp).
+    unsigned coarsen = 1;
+    if (auto it = module.coarsen.find(entry.entryName); it != module.coarsen.end())
+      coarsen = it->second;
+    if (coarsen > 1)
+      sizes.push_back(indexBytes);
     ParameterBlockLayout layout = layoutParameterBlock(sizes);
     json args = json::array();
     // Scalars take the first fields, arrays the rest, in argument order.
@@ -150,6 +159,9 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"extensions", extensions},
         {"index_bits", entry.indexBits},
         {"assumes_no_alias", assumesNoAlias},
+        {"coarsen", coarsen},
+        {"original_grid_offset",
+         coarsen > 1 ? json(layout.offsets.back()) : json(nullptr)},
         {"parameter_block", block},
         {"arguments", args},
     });

@@ -34,6 +34,9 @@ struct SPIRVModuleInfo {
   /// Workgroup memory StageShared added to entry points
   /// (`nvc.staged_shared_bytes`), beyond their own shared arrays.
   std::map<std::string, uint32_t> stagedSharedBytes;
+  /// Thread coarsening factor of each coarsened entry point (CoarsenThreads'
+  /// `nvc.coarsen`): outputs per invocation; absent means 1.
+  std::map<std::string, unsigned> coarsen;
 };
 
 /// The module info of a spirv.module (its VCE triple), validated for Vulkan 1.1.

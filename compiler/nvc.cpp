@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
+#include "frontend/TypeInference.h"
 #include "passes/Passes.h"
 
 #include <CLI/CLI.hpp>
@@ -57,6 +58,7 @@ struct Options {
   std::string printIRAfter;
   std::string fpContract = "off";
   bool fastMath = false;
+  unsigned coarsen = 0;                  // --coarsen=C (0: the cost model decides)
 };
 
 [[noreturn]] void fatal(const std::string &message) {
@@ -199,6 +201,10 @@ int main(int argc, char **argv) {
                "every kernel as if decorated fastmath=True: float32 sin/cos/tan/exp/log/pow/... "
                "use the device's built-ins (error in docs/math.md), invariant factors are "
                "distributed over sums for hoisting; implies --fp-contract=fast");
+  app.add_option("--coarsen", opt.coarsen,
+                 "thread coarsening: outputs of a 1-D grid per invocation in kernels without "
+                 "coarsen= (1 disables it; default: a cost model, -O2 and up)")
+      ->check(CLI::Range(1u, nvc::kMaxCoarsenFactor));
   app.add_flag("--print-pipeline", opt.printPipeline,
                "print the MLIR pass pipeline the compile runs (mlir-opt --pass-pipeline "
                "syntax) and exit; without INPUT, the pipeline for the options given");
@@ -253,6 +259,7 @@ int main(int argc, char **argv) {
   options.printIRAfter = opt.printIRAfter;
   options.fpContractFast = opt.fpContract == "fast";
   options.fastMath = opt.fastMath;
+  options.coarsen = opt.coarsen;
   if (opt.input.empty()) {
     if (!opt.printPipeline)
       fatal("no input file (see --help)");

@@ -204,6 +204,8 @@ public:
     func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
     if (k_.fastmath)
       func->setAttr("nvc.fastmath", b_.getUnitAttr());
+    if (k_.coarsen)
+      func->setAttr("nvc.coarsen_request", b_.getI32IntegerAttr(k_.coarsen));
     entry_ = func.addEntryBlock();
     b_.setInsertionPointToStart(entry_);
 

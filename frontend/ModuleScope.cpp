@@ -375,6 +375,15 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         if (!b)
           throw CompileError(kw.value->getLoc(), "fastmath= must be True or False");
         fn.fastmath = b->value;
+      } else if (kw.name == "coarsen") {
+        // nvc's thread coarsening factor (docs/optimisation.md): outputs of
+        // a 1-D grid per invocation; 1 disables it.
+        auto *n = dyn_cast<ast::IntLiteral>(kw.value.get());
+        if (!n || n->value < 1 || n->value > kMaxCoarsenFactor)
+          throw CompileError(kw.value->getLoc(),
+                             fmt::format("coarsen= takes an integer from 1 to {}",
+                                         kMaxCoarsenFactor));
+        fn.coarsen = static_cast<unsigned>(n->value);
       } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
                  kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers") {
         // Options of numba's JIT that have no meaning for an ahead-of-time compile.

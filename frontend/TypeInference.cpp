@@ -141,6 +141,7 @@ public:
     result_.intWidth = precision.intWidth;
     result_.narrowFloats = precision.narrowFloats;
     result_.fastmath = fn.fastmath;
+    result_.coarsen = fn.coarsen;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
     collectDefinitions(fn.def->body, singleDefinitions_);

@@ -75,6 +75,11 @@ struct PrecisionPolicy {
 };
 
 /// A function of the file decorated as a kernel or device function.
+/// The largest thread coarsening factor (coarsen=, --coarsen): copies of a
+/// kernel's per-output work in one invocation (passes/CoarsenThreads.cpp);
+/// more only costs registers.
+constexpr unsigned kMaxCoarsenFactor = 16;
+
 struct DecoratedFunction {
   const ast::FunctionDef *def = nullptr;
   bool isKernel = true;                 ///< false for device functions
@@ -83,6 +88,9 @@ struct DecoratedFunction {
   /// fastmath=True (Numba's option): the kernel permits FMA contraction
   /// (passes/ContractFMA.cpp, docs/optimisation.md).
   bool fastmath = false;
+  /// coarsen=C (nvc's option): outputs per invocation for thread coarsening
+  /// (passes/CoarsenThreads.cpp); 0 when not given.
+  unsigned coarsen = 0;
   const ModuleScope *scope = nullptr;   ///< where its body's names resolve
   const SourceFile *source = nullptr;   ///< the file it is defined in
 };
@@ -140,6 +148,8 @@ struct TypedKernel {
   bool narrowFloats = false;
   /// fastmath=True in the decorator: float `a*b + c` may become FMAs.
   bool fastmath = false;
+  /// coarsen=C in the decorator (0: not given; the option or cost model decides).
+  unsigned coarsen = 0;
   /// Type of every expression node of the body (and of resolved callees:
   /// the `func` of a Call maps to a Function/DType/Dim3 type naming it).
   std::unordered_map<const ast::Expr *, Type> exprTypes;

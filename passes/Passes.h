@@ -102,6 +102,21 @@ std::unique_ptr<mlir::Pass> createPromotePrivateArraysPass();
 /// See StageShared.cpp.
 std::unique_ptr<mlir::Pass> createStageSharedPass();
 
+/// Rewrites a kernel `i = cuda.grid(1); if i < n: {A; loop; B}` whose loop
+/// does not depend on A for its trip count and read addresses and writes no
+/// memory as `vals = if c {A} else {zeros}; loop; if c {B}`: the loop then
+/// runs in every invocation (SplitKernelGuard.cpp, docs/optimisation.md).
+std::unique_ptr<mlir::Pass> createSplitKernelGuardPass();
+
+/// Thread coarsening: each invocation of a kernel that uses the invocation
+/// only through the 1-D global id computes `factor` outputs (strided by the
+/// dispatched grid), their loops jammed into one so that reads that do not
+/// depend on the output are shared. `factor` 0: the kernel's coarsen=, else
+/// the cost model; 1: off (coarsen= still applies). Marks coarsened kernels
+/// `nvc.coarsen` and gives them a hidden last argument, the requested grid
+/// size along x (CoarsenThreads.cpp, docs/optimisation.md, docs/manifest.md).
+std::unique_ptr<mlir::Pass> createCoarsenThreadsPass(unsigned factor = 0);
+
 /// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
 /// decorated fastmath=True, `Fast` in every kernel.
 enum class FPContract { Off, Fast };
@@ -145,6 +160,9 @@ struct PipelineOptions {
   /// --fastmath: every kernel as if decorated fastmath=True (faster float32
   /// math built-ins, reassociation; implies FPContract::Fast).
   bool fastMath = false;
+  /// --coarsen=C: thread coarsening factor for kernels without coarsen=
+  /// (1: off); 0: the cost model decides.
+  unsigned coarsen = 0;
 };
 
 /// Adds the passes from frontend MLIR (func.func kernels with cf control

@@ -21,8 +21,11 @@
 //     loop-invariant-code-motion hoists the c·bᵢ with what else a loop does
 //     not change, [opt]
 //     PromoteAccumulator keeps a loop's global read-modify-write in a
-//     register (after LICM has hoisted its address), [opt] StageShared
-//     stages a uniform loop's array reads in workgroup memory (-O3), [opt]
+//     register (after LICM has hoisted its address), [opt]
+//     SplitKernelGuard takes a loop out of a kernel's bounds guard, [opt]
+//     CoarsenThreads makes each invocation compute several outputs (not in
+//     the LLVM backend), [opt] StageShared stages a uniform loop's array
+//     reads in workgroup memory (-O3), [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it. These
 //     run before the math library is expanded, so its error-free
 //     transformations are never contracted.
@@ -77,6 +80,10 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "hoist loop-invariant computations out of loops"},
       {"promote-accumulator", "nvc-promote-accumulator", 2,
        "keep a loop's read-modify-write of one array element in a register"},
+      {"split-guard", "nvc-split-guard", 2,
+       "run a bounds-guarded kernel's loop in every invocation, prologue and epilogue guarded"},
+      {"coarsen", "nvc-coarsen-threads", 2,
+       "compute several outputs of a 1-D grid per invocation, sharing their loops' reads"},
       {"stage-shared", "nvc-stage-shared", 3,
        "stage a uniform loop's reads of invocation-independent array elements in workgroup memory"},
       {"fma-contraction", "nvc-contract-fma", 1,
@@ -144,6 +151,12 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createLoopInvariantCodeMotionPass());
   if (enabled("promote-accumulator"))
     kernels.addPass(createPromoteAccumulatorPass());
+  if (enabled("split-guard"))
+    kernels.addPass(createSplitKernelGuardPass());
+  // The LLVM backend does not take the coarsened kernels' hidden argument
+  // into its parameter-block layout yet: coarsening is for the default backend.
+  if (!llvmBackend && enabled("coarsen"))
+    kernels.addPass(createCoarsenThreadsPass(options.coarsen));
   if (enabled("stage-shared"))
     kernels.addPass(createStageSharedPass());
   if (enabled("fma-contraction"))

@@ -164,7 +164,8 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
   auto step = std::make_unique<Step>();
   step->label = label.empty() ? entry.name : std::move(label);
   step->kernel = kernel.state_.get();
-  const DispatchShape shape = planDispatch(config, entry.workgroupSize, ctx.limits);
+  const DispatchShape shape =
+      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
   step->groups = shape.workgroupCount;
   step->pipeline = ks.pipeline(shape.workgroupSize);
   for (std::size_t i = 0; i < buffers.size(); ++i) {
@@ -182,7 +183,9 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
                               a.desc->name, a.bufferSize, ctx.limits.maxStorageBufferRange));
     step->storage.emplace_back(a.desc->binding, b);
   }
-  const std::vector<unsigned char> block = bound.parameterBlock();
+  std::vector<unsigned char> block = bound.parameterBlock();
+  if (entry.originalGridOffset)
+    writeRequestedGrid(shape, *entry.originalGridOffset, entry.indexBits, block);
   const ParameterBlockDesc &blockDesc = entry.parameterBlock;
   if (blockDesc.kind == ParameterBlockKind::PushConstant) {
     step->pushConstants = block;

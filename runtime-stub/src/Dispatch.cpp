@@ -39,7 +39,8 @@ std::string formatSize(const std::array<std::uint32_t, 3> &size) {
 
 DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
-                           const DeviceLimits &limits, std::uint32_t indexBits) {
+                           const DeviceLimits &limits, std::uint32_t indexBits,
+                           std::uint32_t coarsen) {
   DispatchShape shape;
   shape.workgroupSize = config.workgroupSize.value_or(defaultWorkgroupSize);
   const auto &local = shape.workgroupSize;
@@ -81,7 +82,33 @@ DispatchShape planDispatch(const LaunchConfig &config,
           "(at most {}); recompile the kernel with --index-bits=64 or launch a smaller grid",
           total, kAxis[i], groups, local[i], int32Max));
   }
+  if (coarsen > 1) {
+    const std::uint64_t groups = shape.workgroupCount[0];
+    shape.coarsen = coarsen;
+    shape.requestedInvocationsX = groups * local[0];
+    shape.workgroupCount[0] = static_cast<std::uint32_t>((groups + coarsen - 1) / coarsen);
+    // The last copy's index: coarsen x the dispatched invocations, minus 1.
+    const std::uint64_t reach = std::uint64_t{shape.workgroupCount[0]} * local[0] * coarsen;
+    if (indexBits == 32 && reach > 2147483647u)
+      throw Error(fmt::format("{} invocations along x with thread coarsening by {} reach index "
+                              "{}, beyond the kernel's 32-bit indices; recompile with "
+                              "--index-bits=64 or --coarsen=1, or launch a smaller grid",
+                              shape.requestedInvocationsX, coarsen, reach - 1));
+  } else {
+    shape.requestedInvocationsX = std::uint64_t{shape.workgroupCount[0]} * local[0];
+  }
   return shape;
+}
+
+void writeRequestedGrid(const DispatchShape &shape, std::uint32_t offset, std::uint32_t indexBits,
+                        std::vector<unsigned char> &block) {
+  const std::uint32_t bytes = indexBits / 8;
+  if (std::uint64_t{offset} + bytes > block.size())
+    throw Error(fmt::format("the manifest's original_grid_offset {} lies outside the {}-byte "
+                            "parameter block",
+                            offset, block.size()));
+  for (std::uint32_t b = 0; b < bytes; ++b)
+    block[offset + b] = static_cast<unsigned char>(shape.requestedInvocationsX >> (8 * b));
 }
 
 } // namespace nvc::rt

@@ -136,7 +136,8 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   const BoundArguments bound = BoundArguments::bind(entry, args);
   bound.requireDisjointHostArrays();
   LaunchResult result;
-  result.dispatch = planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits);
+  result.dispatch =
+      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
   const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize);
 
   // Storage buffers, one per array, filled with the converted host data.
@@ -155,7 +156,9 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
     buffers.push_back(std::move(buffer));
   }
 
-  const std::vector<unsigned char> block = bound.parameterBlock();
+  std::vector<unsigned char> block = bound.parameterBlock();
+  if (entry.originalGridOffset)
+    writeRequestedGrid(result.dispatch, *entry.originalGridOffset, entry.indexBits, block);
   const ParameterBlockDesc &blockDesc = entry.parameterBlock;
   std::unique_ptr<detail::HostVisibleBuffer> uniform;
   if (blockDesc.kind == ParameterBlockKind::UniformBuffer) {

@@ -223,6 +223,8 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
     }
     fields.push_back({a.offsetOffset, index, fmt::format("offset of '{}'", a.name)});
   }
+  if (e.originalGridOffset)
+    fields.push_back({*e.originalGridOffset, index, "original_grid_offset"});
   const std::uint32_t size = e.parameterBlock.size;
   for (const BlockField &f : fields) {
     if (f.align && f.offset % f.align != 0)
@@ -281,6 +283,18 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
       path.fail("field 'assumes_no_alias' must be true or false");
     e.assumesNoAlias = noAlias.get<bool>();
   }
+  if (j.contains("coarsen")) {
+    e.coarsen = static_cast<std::uint32_t>(toUnsigned(j.at("coarsen"), "field 'coarsen'", path,
+                                                      std::numeric_limits<std::uint32_t>::max()));
+    if (e.coarsen == 0)
+      path.fail("field 'coarsen' must be at least 1");
+  }
+  if (j.contains("original_grid_offset") && !j.at("original_grid_offset").is_null())
+    e.originalGridOffset = static_cast<std::uint32_t>(
+        toUnsigned(j.at("original_grid_offset"), "field 'original_grid_offset'", path,
+                   std::numeric_limits<std::uint32_t>::max()));
+  if ((e.coarsen > 1) != e.originalGridOffset.has_value())
+    path.fail("field 'original_grid_offset' must be given exactly when 'coarsen' is above 1");
 
   const json &block = field(j, "parameter_block", path);
   requireObject(block, "field 'parameter_block'", path);

@@ -45,7 +45,8 @@ DispatchShape timedLaunch(Device &device, Kernel &kernel, const Arguments &args,
                           const std::string &moduleName) {
   const EntryPointDesc &entry = kernel.entryPoint();
   const BoundArguments bound = BoundArguments::bind(entry, args);
-  const DispatchShape shape = planDispatch(config, entry.workgroupSize, device.limits());
+  const DispatchShape shape = planDispatch(config, entry.workgroupSize, device.limits(),
+                                           entry.indexBits, entry.coarsen);
 
   // Upload: convert each array to its device image on the host, then copy it into a
   // device-local buffer (only the copies are timed).

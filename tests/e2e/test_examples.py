@@ -457,6 +457,54 @@ def case_dft(r, rng):
     check_close(res["Xs"], np.fft.fft(xs), rtol=0, atol=1e-9 * n)
 
 
+def manifest_coarsen(spv, entry):
+    """The thread coarsening factor the manifest of `spv` records for `entry`."""
+    import json
+    with open(os.path.splitext(spv)[0] + ".json") as f:
+        return next(e for e in json.load(f)["entry_points"] if e["name"] == entry)["coarsen"]
+
+
+def case_coarsening(example, entry, dtype, cdtype, narrow=False):
+    """Thread coarsening (docs/optimisation.md) of the naive kernels at several
+    factors: the manifest must record the factor (the kernel was coarsened),
+    results must be bit-identical to the same kernel compiled without
+    coarsening, and close to NumPy. Grids are not multiples of the factor or
+    the workgroup size; outputs the kernel writes are poisoned."""
+    def run(r, rng):
+        if example.startswith("imaging/"):
+            rows, shape = int(rng.integers(100, 300)), (int(rng.integers(8, 20)), int(rng.integers(8, 20)))
+            arrays, want, scale = visibilities(rng, rows, shape, dtype, cdtype)
+            n, out = shape[0] * shape[1], "img"
+            accumulates = example.endswith("v1_naive.py")   # img += …: starts at 0
+            arrays["img"] = np.zeros(shape, cdtype) if accumulates else poisoned(shape, cdtype)
+            tol = (1e-4 if narrow or dtype == np.float32 else 1e-10) * scale
+        else:
+            n, out = int(rng.integers(200, 500)), "Xs"
+            xs = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+            arrays = {"xs": xs, "Xs": poisoned(n, np.complex128)}
+            want, tol = np.fft.fft(xs), 1e-9 * n
+        flags = ("-Wno-float64-promotion",) + (("--narrow=floats",) if narrow else ())
+        # Coarsening runs from -O2, in the default backend.
+        off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen") for f in r.opt_flags)
+        base = r.run(example, entry, [n], arrays, outputs=[out], flags=flags + ("--coarsen=1",))[out]
+        if manifest_coarsen(r.compile(example, flags + ("--coarsen=1",)), entry) != 1:
+            raise AssertionError("--coarsen=1 did not turn coarsening off")
+        check_close(base.astype(np.complex128), want, rtol=0, atol=tol)
+        for c in (2, 3, 4):
+            # A workgroup size that does not divide the grid, and one that is
+            # not a power of two, with explicit workgroup counts too.
+            for local, groups in ((None, None), ((48,), None), ((32,), (-(-n // 32) + 1,))):
+                got = r.run(example, entry, [n], arrays, outputs=[out], local_size=local,
+                            groups=groups, flags=flags + (f"--coarsen={c}",))[out]
+                if manifest_coarsen(r.compile(example, flags + (f"--coarsen={c}",)), entry) != (1 if off else c):
+                    raise AssertionError(f"--coarsen={c}: the kernel was not coarsened")
+                try:
+                    check_identical(got, base)
+                except AssertionError as e:
+                    raise AssertionError(f"coarsened by {c}, local size {local}, groups {groups}: {e}")
+    return run
+
+
 def check_identical(got, want):
     """Bit for bit (check_close with zero tolerances allows 1 ulp)."""
     if got.shape != want.shape or got.dtype != want.dtype:
@@ -722,6 +770,12 @@ MATH_CASES = [
     ("imaging v2: local accumulator", case_imaging("imaging/v2_accumulator.py", np.float64, np.complex128, 1e-10)),
     ("imaging v3: float32 and libdevice cosf/sinf", case_imaging("imaging/v3_float32.py", np.float32, np.complex64, 1e-4)),
     ("imaging v4: fast_sincosf", case_imaging("imaging/v4_fast_sincosf.py", np.float32, np.complex64, 1e-4)),
+    ("thread coarsening: imaging v1, float64", case_coarsening("imaging/v1_naive.py", "kernel", np.float64, np.complex128)),
+    ("thread coarsening: imaging v1, --narrow=floats", case_coarsening("imaging/v1_naive.py", "kernel", np.float64, np.complex128, narrow=True)),
+    ("thread coarsening: imaging v2", case_coarsening("imaging/v2_accumulator.py", "kernel", np.float64, np.complex128)),
+    ("thread coarsening: imaging v3", case_coarsening("imaging/v3_float32.py", "kernel", np.float32, np.complex64)),
+    ("thread coarsening: imaging v4", case_coarsening("imaging/v4_fast_sincosf.py", "kernel", np.float32, np.complex64)),
+    ("thread coarsening: DFT", case_coarsening("dft.py", "dft", np.float64, np.complex128)),
     ("imaging v5: 2π hoisted out of the loop", case_imaging("imaging/v5_hoisted.py", np.float32, np.complex64, 1e-4)),
 ]
 
@@ -1169,6 +1223,9 @@ LLVM_EXPECTED_FAILURES = {
     "parameter block over 128 bytes: a uniform buffer":
         "LLVM 22's SPIR-V target addresses a uniform-buffer struct through getpointer as an "
         "array (invalid access chain); nvc refuses such kernels with --backend=llvm",
+    "thread coarsening: imaging v1, --narrow=floats":
+        "with 64-bit integers the kernel's parameter block has 256 bytes, a uniform buffer, "
+        "which nvc refuses with --backend=llvm (see 'parameter block over 128 bytes')",
 }
 
 

@@ -96,3 +96,52 @@ TEST_CASE("32-bit indices limit the invocations per axis", "[dispatch-plan]") {
   s = planDispatch(LaunchConfig::grid(int32Max + 1), {1, 1, 1}, l);
   CHECK(s.workgroupCount == Size{2147483648u, 1, 1});
 }
+
+TEST_CASE("coarsened kernels get ceil(workgroups / C) workgroups along x", "[dispatch-plan]") {
+  const DeviceLimits l = lavapipeLikeLimits();
+  // 1000 invocations: 16 workgroups of 64 asked for (1024 invocations); by 4: 4 run.
+  DispatchShape s = planDispatch(LaunchConfig::grid(1000), {64, 1, 1}, l, 32, 4);
+  CHECK(s.workgroupCount == Size{4, 1, 1});
+  CHECK(s.coarsen == 4);
+  CHECK(s.requestedInvocationsX == 1024);
+  // 17 workgroups by 4: 5 (the last copies of the last invocations do nothing).
+  s = planDispatch(LaunchConfig::groups(17, 3).withWorkgroupSize(32), {64, 1, 1}, l, 32, 4);
+  CHECK(s.workgroupCount == Size{5, 3, 1});
+  CHECK(s.requestedInvocationsX == 17 * 32);
+  // Fewer workgroups than C: one.
+  s = planDispatch(LaunchConfig::grid(10), {64, 1, 1}, l, 32, 8);
+  CHECK(s.workgroupCount == Size{1, 1, 1});
+  CHECK(s.requestedInvocationsX == 64);
+  // Without coarsening the requested grid is the dispatched one.
+  s = planDispatch(LaunchConfig::grid(1000), {64, 1, 1}, l, 32);
+  CHECK(s.workgroupCount == Size{16, 1, 1});
+  CHECK(s.coarsen == 1);
+  CHECK(s.requestedInvocationsX == 1024);
+}
+
+TEST_CASE("a coarsened kernel's indices must fit 32 bits", "[dispatch-plan]") {
+  DeviceLimits l = lavapipeLikeLimits();
+  l.maxComputeWorkGroupCount = {4294967295u, 65535, 65535};
+  // 2^31 - 64 invocations fit; coarsened by 3 the last copy reaches 3 x ceil(...)
+  // workgroups' worth, beyond INT32_MAX.
+  const std::uint64_t n = 2147483647u - 63;
+  CHECK_NOTHROW(planDispatch(LaunchConfig::grid(n), {64, 1, 1}, l, 32));
+  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(n), {64, 1, 1}, l, 32, 3),
+                    Catch::Contains("with thread coarsening by 3 reach index"));
+  CHECK_NOTHROW(planDispatch(LaunchConfig::grid(n), {64, 1, 1}, l, 64, 3));
+}
+
+TEST_CASE("the requested grid is written at original_grid_offset", "[dispatch-plan]") {
+  DispatchShape s;
+  s.requestedInvocationsX = 0x0102030405ull;
+  std::vector<unsigned char> block(16, 0xee);
+  writeRequestedGrid(s, 4, 32, block);
+  CHECK(block == std::vector<unsigned char>{0xee, 0xee, 0xee, 0xee, 0x05, 0x04, 0x03, 0x02, 0xee,
+                                            0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee});
+  writeRequestedGrid(s, 8, 64, block);
+  CHECK(block == std::vector<unsigned char>{0xee, 0xee, 0xee, 0xee, 0x05, 0x04, 0x03, 0x02, 0x05,
+                                            0x04, 0x03, 0x02, 0x01, 0x00, 0x00, 0x00});
+  CHECK_THROWS_WITH(writeRequestedGrid(s, 12, 64, block),
+                    "the manifest's original_grid_offset 12 lies outside the 16-byte parameter "
+                    "block");
+}

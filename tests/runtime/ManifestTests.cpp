@@ -301,3 +301,43 @@ TEST_CASE("variants are parsed and chosen by the device's features", "[manifest]
   j["variants"][0]["name"] = "v";
   CHECK(errorOf(j) == "manifest kernel.json: variant 0: missing field 'capabilities'");
 }
+
+TEST_CASE("thread coarsening fields are parsed and checked", "[manifest]") {
+  json j = saxpyJson();
+  Manifest m = Manifest::parse(j.dump(), "kernel.json");
+  CHECK(m.entryPoints[0].coarsen == 1); // absent: 1
+  CHECK_FALSE(m.entryPoints[0].originalGridOffset);
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 4;
+  saxpyEntry(j)["original_grid_offset"] = 28;
+  saxpyEntry(j)["parameter_block"]["size"] = 32;
+  m = Manifest::parse(j.dump(), "kernel.json");
+  CHECK(m.entryPoints[0].coarsen == 4);
+  CHECK(m.entryPoints[0].originalGridOffset == 28u);
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 1;
+  saxpyEntry(j)["original_grid_offset"] = nullptr;
+  CHECK(errorOf(j).empty());
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 0;
+  CHECK_THAT(errorOf(j), Catch::Contains("field 'coarsen' must be at least 1"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 4;
+  CHECK_THAT(errorOf(j), Catch::Contains("'original_grid_offset' must be given exactly when "
+                                         "'coarsen' is above 1"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 2;
+  saxpyEntry(j)["original_grid_offset"] = 28; // the block has 28 bytes
+  CHECK_THAT(errorOf(j), Catch::Contains("original_grid_offset (bytes 28..31) lies outside the "
+                                         "28-byte parameter block"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 2;
+  saxpyEntry(j)["original_grid_offset"] = 24;
+  CHECK_THAT(errorOf(j), Catch::Contains("overlap"));
+}

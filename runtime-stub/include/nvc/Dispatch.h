@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace nvc::rt {
 
@@ -36,6 +37,12 @@ struct LaunchConfig {
 struct DispatchShape {
   std::array<std::uint32_t, 3> workgroupSize{1, 1, 1};  ///< invocations per workgroup
   std::array<std::uint32_t, 3> workgroupCount{1, 1, 1}; ///< vkCmdDispatch arguments
+  /// Thread coarsening (manifest `coarsen`): each invocation does the work of this
+  /// many invocations of the requested grid; workgroupCount[0] is already divided.
+  std::uint32_t coarsen = 1;
+  /// Invocations along x the launch asked for (workgroups x workgroup size before
+  /// the division by `coarsen`): the value of the manifest's `original_grid_offset`.
+  std::uint64_t requestedInvocationsX = 0;
 };
 
 /// Resolves `config` with `defaultWorkgroupSize` (the manifest's) and checks it against
@@ -48,9 +55,19 @@ struct DispatchShape {
 /// against the device's limits. With `indexBits == 32` (the manifest's `index_bits`),
 /// the invocations along each axis (workgroups x workgroup size) must also fit a
 /// signed 32-bit integer: the kernel computes global ids and grid sizes in int32.
+/// With `coarsen` > 1 (the manifest's `coarsen`), ceil(workgroups / coarsen)
+/// workgroups run along x; the coarsened kernel's indices reach coarsen x the
+/// dispatched invocations, which must fit as well.
 DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
-                           const DeviceLimits &limits, std::uint32_t indexBits = 64);
+                           const DeviceLimits &limits, std::uint32_t indexBits = 64,
+                           std::uint32_t coarsen = 1);
+
+/// Writes `shape.requestedInvocationsX` into a coarsened kernel's parameter block
+/// at `offset` (the manifest's `original_grid_offset`), `indexBits` wide
+/// (little-endian, as every field of the block). `block` must hold the field.
+void writeRequestedGrid(const DispatchShape &shape, std::uint32_t offset,
+                        std::uint32_t indexBits, std::vector<unsigned char> &block);
 
 /// "64x1x1".
 std::string formatSize(const std::array<std::uint32_t, 3> &size);

@@ -75,6 +75,11 @@ struct EntryPointDesc {
   /// rule, docs/language.md): launches refuse overlapping arrays. Optional in the
   /// JSON (absent: false).
   bool assumesNoAlias = false;
+  /// Thread coarsening factor (manifest `coarsen`, absent: 1): launches dispatch
+  /// ceil(workgroups / coarsen) workgroups along x and write the requested
+  /// invocations along x at `originalGridOffset` (set exactly when coarsen > 1).
+  std::uint32_t coarsen = 1;
+  std::optional<std::uint32_t> originalGridOffset;
   ParameterBlockDesc parameterBlock;
   std::vector<ArgumentDesc> arguments;
 

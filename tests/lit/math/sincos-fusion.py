@@ -8,12 +8,12 @@
 # after expansion; by default cse has merged the conversions first and the
 # pass builds one reduction for both calls (it shares the reduction of one
 # SSA value, also without cse: same_value below).
-# RUN: %nvc %examples/imaging/v1_naive.py --emit=mlir --mlir-print-ir-after=nvc-expand-math-library -o - 2>/dev/null | FileCheck %s --check-prefix=F64-TWO
-# RUN: %nvc %examples/imaging/v1_naive.py --emit=mlir --mlir-print-ir-after=cse -o - 2>/dev/null | FileCheck %s --check-prefix=F64-ONE
-# RUN: %nvc %examples/imaging/v2_accumulator.py --emit=mlir --mlir-print-ir-after=cse -o - 2>/dev/null | FileCheck %s --check-prefix=F64-ONE
-# RUN: %nvc %examples/imaging/v3_float32.py -fno-cse --emit=mlir --mlir-print-ir-after=nvc-expand-math-library -o - 2>/dev/null | FileCheck %s --check-prefix=F32-TWO
-# RUN: %nvc %examples/imaging/v3_float32.py --emit=mlir --mlir-print-ir-after=cse -o - 2>/dev/null | FileCheck %s --check-prefix=F32-ONE
-# RUN: %nvc %examples/imaging/v1_naive.py -fno-cse --emit=mlir --mlir-print-ir-after=nvc-kernel-func-to-gpu -o - 2>/dev/null | FileCheck %s --check-prefix=F64-TWO
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --emit=mlir --mlir-print-ir-after=nvc-expand-math-library -o - 2>/dev/null | FileCheck %s --check-prefix=F64-TWO
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --emit=mlir --mlir-print-ir-after=cse -o - 2>/dev/null | FileCheck %s --check-prefix=F64-ONE
+# RUN: %nvc %examples/imaging/v2_accumulator.py --coarsen=1 --emit=mlir --mlir-print-ir-after=cse -o - 2>/dev/null | FileCheck %s --check-prefix=F64-ONE
+# RUN: %nvc %examples/imaging/v3_float32.py --coarsen=1 -fno-cse --emit=mlir --mlir-print-ir-after=nvc-expand-math-library -o - 2>/dev/null | FileCheck %s --check-prefix=F32-TWO
+# RUN: %nvc %examples/imaging/v3_float32.py --coarsen=1 --emit=mlir --mlir-print-ir-after=cse -o - 2>/dev/null | FileCheck %s --check-prefix=F32-ONE
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 -fno-cse --emit=mlir --mlir-print-ir-after=nvc-kernel-func-to-gpu -o - 2>/dev/null | FileCheck %s --check-prefix=F64-TWO
 # RUN: %nvc %s -fno-cse --emit=mlir --mlir-print-ir-after=nvc-expand-math-library -o - 2>/dev/null | FileCheck %s --check-prefix=SAME
 import math
 

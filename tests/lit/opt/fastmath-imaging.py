@@ -4,8 +4,8 @@
 # 2π·ndash before the visibility loop (Optimisation 4, done by the
 # compiler); FMA contraction then fuses the phase sum. By default the loop
 # still multiplies the sum by 2π (tests/lit/opt/licm.py).
-# RUN: %nvc %examples/imaging/v1_naive.py --fastmath --emit=mlir --mlir-print-ir-after=loop-invariant-code-motion -o - 2>/dev/null | FileCheck %s
-# RUN: %nvc %examples/imaging/v1_naive.py --fastmath --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - 2>/dev/null | FileCheck %s --check-prefix=FMA
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --fastmath --emit=mlir --mlir-print-ir-after=loop-invariant-code-motion -o - 2>/dev/null | FileCheck %s
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --fastmath --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - 2>/dev/null | FileCheck %s --check-prefix=FMA
 
 # CHECK: %[[L:[0-9]+]] = memref.load %arg4
 # CHECK: %[[M:[0-9]+]] = memref.load %arg5
@@ -29,7 +29,7 @@
 # FMA: %[[U:[0-9]+]] = memref.load %arg0
 # FMA: %[[V:[0-9]+]] = memref.load %arg1
 # FMA: %[[W:[0-9]+]] = memref.load %arg2
-# FMA: %[[VM:[0-9]+]] = arith.mulf %[[V]], %{{[0-9]+}} : f64
-# FMA-NEXT: %[[S:[0-9]+]] = math.fma %[[U]], %{{[0-9]+}}, %[[VM]] : f64
-# FMA-NEXT: %[[P:[0-9]+]] = math.fma %[[W]], %{{[0-9]+}}, %[[S]] : f64
+# FMA: %[[VM:[0-9]+]] = arith.mulf %[[V]], %{{[0-9#]+}} : f64
+# FMA-NEXT: %[[S:[0-9]+]] = math.fma %[[U]], %{{[0-9#]+}}, %[[VM]] : f64
+# FMA-NEXT: %[[P:[0-9]+]] = math.fma %[[W]], %{{[0-9#]+}}, %[[S]] : f64
 # FMA-NEXT: math.cos %[[P]] : f64

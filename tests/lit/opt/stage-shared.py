@@ -4,6 +4,7 @@
 # workgroup loads each tile of 256 elements once into workgroup memory
 # (invocation t loads elements t, t + L, ... for any workgroup size L),
 # barrier, the loop runs the tile reading workgroup memory, barrier.
+# RUN: %nvc %s -O3 -fno-split-guard --emit=mlir --mlir-print-ir-after=nvc-stage-shared -o - | FileCheck %s --check-prefix=NOSPLIT
 # RUN: %nvc %s -O3 --emit=mlir --mlir-print-ir-after=nvc-stage-shared -o - | FileCheck %s
 # RUN: %nvc %s -O3 -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %nvc %s -O3 -fno-stage-shared -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
@@ -61,11 +62,17 @@ def under_guard(us, out):
         out[i] = acc
 
 
-# Left alone: the loop runs under the invocation-dependent bounds guard.
+# Guard splitting (-O2) moves the loop out from under the bounds guard, so it
+# is staged; without guard splitting the loop stays under the
+# invocation-dependent guard and is left alone.
 # CHECK-LABEL: func.func @under_guard(
-# CHECK-NOT: memref.alloc
-# CHECK-NOT: gpu.barrier
+# CHECK: memref.alloc
+# CHECK: gpu.barrier
 # CHECK: return
+# NOSPLIT-LABEL: func.func @under_guard(
+# NOSPLIT-NOT: memref.alloc
+# NOSPLIT-NOT: gpu.barrier
+# NOSPLIT: return
 
 
 @cuda.jit("void(float32[::1], float32[::1])")
