@@ -39,18 +39,18 @@ def k(x):
     if i < x.size:
         x[i] = x[i] * 2.0
 
-# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
+# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(nvc-chain-intermediates,lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
 
-# O1: inline{default-pipeline=canonicalize {{.*}}func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
+# O1: inline{default-pipeline=canonicalize {{.*}}func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 # O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
+# O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 
 # O3: loop-invariant-code-motion,nvc-promote-accumulator,nvc-stage-shared,nvc-contract-fma{all-kernels=false}
 
-# NO-LICM-CSE: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}}top-down=true},nvc-promote-private-arrays,canonicalize{{.*}}top-down=true},nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
+# NO-LICM-CSE: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}}top-down=true},nvc-promote-private-arrays,canonicalize{{.*}}top-down=true},nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
 
-# NO-UNROLL: func.func(mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,
+# NO-UNROLL: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,
 
 # FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-contract-fma{all-kernels=true},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
 
