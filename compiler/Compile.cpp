@@ -56,7 +56,14 @@ void reportMLIRDiagnostic(DiagnosticEngine &diags, mlir::Diagnostic &diag,
   std::string message;
   llvm::raw_string_ostream os(message);
   os << diag;
-  if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
+  // Passes that check the source (ChainIntermediates) tag their errors.
+  bool sourceError = llvm::any_of(diag.getMetadata(), [](const mlir::DiagnosticArgument &a) {
+    return a.getKind() == mlir::DiagnosticArgument::DiagnosticArgumentKind::String &&
+           a.getAsString() == kSourceErrorTag;
+  });
+  if (diag.getSeverity() == mlir::DiagnosticSeverity::Error && sourceError) {
+    diags.error(loc, message);
+  } else if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
     internalError = true;
     diags.error(loc, "internal compiler error: " + message);
   }
@@ -292,7 +299,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
                         "float64-unavailable");
       }
     }
-    module = generateMLIR(context, file, kernels, inference, lowering, abis);
+    module = generateMLIR(context, file, kernels, inference, lowering, scope.chains(), abis);
     for (auto &f : loader->loadedFiles())
       result.dependencies.push_back(f);
   } catch (CompileError &e) {

@@ -260,6 +260,233 @@ public:
     return func;
   }
 
+  /// Emits the fused entry point of `chain` (docs/language.md, "Launch
+  /// chains"): its parameters are the chain's, typed by the kernel
+  /// parameters they are passed to; its body calls each launched kernel,
+  /// emitted as a private function `__chain_<chain>_<k>_<kernel>` that the
+  /// pipeline inlines, in launch order. An intermediate is a StorageBuffer
+  /// memref.alloca marked `nvc.chain_intermediate`, which the
+  /// ChainIntermediates pass turns into one private scalar after checking
+  /// that each invocation touches only its own element. `calls` receives
+  /// the (function name, kernel) pairs to emit.
+  mlir::func::FuncOp
+  generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chain,
+                const std::map<std::string, const TypedKernel *> &kernelsByEntry,
+                EntryPointABI &abi,
+                std::vector<std::pair<std::string, const TypedKernel *>> &calls) {
+    const ast::FunctionDef &def = *chain.def;
+    if (kernelsByEntry.count(def.name))
+      fail(def.getLoc(), fmt::format("the chain '{}' has the name of a kernel; entry points "
+                                     "of a file must have distinct names",
+                                     def.name));
+    // Type every name from the kernel parameters it is passed to.
+    std::map<std::string, Type> types;
+    std::map<std::string, ArrayAccess> access;
+    std::map<std::string, std::vector<size_t>> launchesOf; // array name -> launches
+    std::vector<const TypedKernel *> launched;
+    bool allFastmath = true;
+    for (size_t li = 0; li < chain.launches.size(); ++li) {
+      const LaunchChain::Launch &launch = chain.launches[li];
+      auto it = kernelsByEntry.find(launch.kernel);
+      if (it == kernelsByEntry.end())
+        fail(launch.loc, fmt::format("'{}' is not a kernel of this file (a chain launches "
+                                     "the file's @cuda.jit or @nv.jit kernels, typed by "
+                                     "their first signature)",
+                                     launch.kernel));
+      const TypedKernel &k = *it->second;
+      launched.push_back(&k);
+      allFastmath = allFastmath && k.fastmath;
+      if (!k.sharedArrays.empty())
+        fail(launch.loc, fmt::format("kernel '{}' uses shared memory; a chain fuses only "
+                                     "element-wise kernels",
+                                     launch.kernel));
+      if (launch.args.size() != k.signature.params.size())
+        fail(launch.loc, fmt::format("kernel '{}' takes {} arguments but this launch passes {}",
+                                     launch.kernel, k.signature.params.size(),
+                                     launch.args.size()));
+      for (size_t a = 0; a < launch.args.size(); ++a) {
+        const std::string &name = launch.args[a];
+        const Type &t = k.signature.params[a];
+        auto [tIt, inserted] = types.emplace(name, t);
+        if (!inserted && !(tIt->second == t))
+          fail(launch.argLocs[a],
+               fmt::format("'{}' is passed as {} here but as {} earlier in the chain", name,
+                           t.str(), tIt->second.str()));
+        if (t.isArray()) {
+          access[name].read |= k.access[a].read;
+          access[name].written |= k.access[a].written;
+          launchesOf[name].push_back(li);
+        }
+      }
+    }
+    std::set<std::string> intermediateNames;
+    for (auto &im : chain.intermediates) {
+      intermediateNames.insert(im.name);
+      auto t = types.find(im.name);
+      if (t == types.end() || !t->second.isArray())
+        fail(im.loc, fmt::format("intermediate '{}' is not passed to a kernel as an array",
+                                 im.name));
+      auto like = types.find(im.like);
+      if (like == types.end() || !like->second.isArray() || like->second.ndim() != 1 ||
+          t->second.ndim() != 1 || !(like->second.element() == t->second.element()))
+        fail(im.loc, fmt::format("intermediate '{}' must be like a one-dimensional array "
+                                 "parameter of the same dtype as the kernels take it ({})",
+                                 im.name, t->second.str()));
+      if (t->second.element().isComplex())
+        fail(im.loc, fmt::format("intermediate '{}' is complex; a chain's intermediates must "
+                                 "be real or integer arrays",
+                                 im.name));
+    }
+    // Values flow between launches only through intermediates, whose
+    // accesses the ChainIntermediates pass checks: another array that one
+    // launch writes may not be passed to a second launch (it would be read
+    // or overwritten by other invocations before the first launch ended).
+    for (auto &[name, ls] : launchesOf)
+      if (!intermediateNames.count(name) && access[name].written && ls.size() > 1) {
+        const LaunchChain::Launch &second = chain.launches[ls[1]];
+        size_t a = std::find(second.args.begin(), second.args.end(), name) - second.args.begin();
+        fail(second.argLocs[a],
+             fmt::format("'{}' is written by one launch of the chain and passed to another; "
+                         "make it an intermediate (cuda.device_array_like) or launch the "
+                         "kernels separately",
+                         name));
+      }
+
+    abi.entryName = def.name;
+    abi.functionName = def.name;
+    abi.indexBits = indexBits_;
+    abi_ = &abi;
+    std::vector<mlir::Type> scalarTys, bufferTys, descTys;
+    for (auto &p : def.params) {
+      auto tIt = types.find(p.name);
+      if (tIt == types.end())
+        fail(p.loc, fmt::format("parameter '{}' of the chain is not passed to any launch",
+                                p.name));
+      const Type &t = tIt->second;
+      ArgumentABI arg;
+      arg.name = p.name;
+      arg.dtype = t.isArray() ? t.element() : t;
+      if (t.isArray()) {
+        arg.isArray = true;
+        arg.ndim = t.ndim();
+        arg.layout = t.layout();
+        arg.access = access[p.name];
+        arg.deviceDtype = storageType(t.element());
+        bufferTys.push_back(bufferMemRefType(t.element()));
+        for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
+          descTys.push_back(indexType());
+      } else if (t.isComplex()) {
+        arg.deviceDtype = storageType(t);
+        scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+        scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+      } else if (t.isNumber()) {
+        arg.deviceDtype = paramFieldType(t);
+        scalarTys.push_back(memoryType(arg.deviceDtype));
+      } else {
+        fail(p.loc, fmt::format("parameters of type {} are not supported", t.str()));
+      }
+      abi.arguments.push_back(arg);
+    }
+    std::vector<mlir::Type> inputs = scalarTys;
+    inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
+    inputs.insert(inputs.end(), descTys.begin(), descTys.end());
+    mlir::Location fl = loc(def.getLoc());
+    auto func = moduleBuilder.create<mlir::func::FuncOp>(fl, def.name,
+                                                          b_.getFunctionType(inputs, {}));
+    func->setAttr("nvc.kernel", b_.getUnitAttr());
+    func->setAttr("nvc.chain", b_.getUnitAttr());
+    func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
+    if (allFastmath)
+      func->setAttr("nvc.fastmath", b_.getUnitAttr());
+    // Fused, a launch that writes an array runs alongside the others'
+    // accesses to their arrays instead of after them: exact only if those
+    // are different memory (nvc's no-alias rule, docs/language.md).
+    std::set<size_t> writers, users;
+    for (auto &[name, ls] : launchesOf)
+      if (!intermediateNames.count(name)) {
+        users.insert(ls.begin(), ls.end());
+        if (access[name].written)
+          writers.insert(ls.front());
+      }
+    bool otherLaunchAccesses = false;
+    for (size_t w : writers)
+      for (size_t u : users)
+        otherLaunchAccesses |= u != w;
+    if (otherLaunchAccesses)
+      func->setAttr("nvc.assumes_no_alias", b_.getUnitAttr());
+    entry_ = func.addEntryBlock();
+    b_.setInsertionPointToStart(entry_);
+
+    std::map<std::string, Val> scalars;
+    unsigned scalarIdx = 0, bufferIdx = scalarTys.size(),
+             descIdx = scalarTys.size() + bufferTys.size();
+    for (auto &p : def.params) {
+      const Type &t = types.at(p.name);
+      mlir::Location pl = loc(p.loc);
+      if (t.isArray()) {
+        auto handle = std::make_unique<ArrayHandle>();
+        handle->type = t;
+        handle->buffer = entry_->getArgument(bufferIdx++);
+        for (unsigned d = 0; d < t.ndim(); ++d)
+          handle->shape.push_back(entry_->getArgument(descIdx++));
+        for (unsigned d = 0; d < t.ndim(); ++d)
+          handle->strides.push_back(entry_->getArgument(descIdx++));
+        handle->offset = entry_->getArgument(descIdx++);
+        if (t.layout() == 'C' || t.layout() == 'F')
+          deriveContiguousStrides(*handle, pl);
+        arrays_[p.name] = std::move(handle);
+      } else if (t.isComplex()) {
+        mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+        mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+        scalars[p.name] = Val{t, {re, im}};
+      } else {
+        mlir::Value v = fromParamField(entry_->getArgument(scalarIdx++), t, pl);
+        scalars[p.name] = Val{t, {v}};
+      }
+    }
+    for (auto &im : chain.intermediates) {
+      const Type &t = types.at(im.name);
+      const ArrayHandle &like = *arrays_.at(im.like);
+      mlir::Location il = loc(im.loc);
+      auto handle = std::make_unique<ArrayHandle>();
+      handle->type = t;
+      mlir::Value slots = like.shape[0];
+      if (t.element().isComplex())
+        slots = b_.create<mlir::arith::MulIOp>(il, slots, intConst(2, indexType(), il));
+      slots = b_.create<mlir::arith::IndexCastOp>(il, b_.getIndexType(), slots);
+      auto alloca = b_.create<mlir::memref::AllocaOp>(il, bufferMemRefType(t.element()),
+                                                       mlir::ValueRange{slots});
+      alloca->setAttr("nvc.chain_intermediate", b_.getStringAttr(im.name));
+      handle->buffer = alloca;
+      handle->offset = intConst(0, indexType(), il);
+      handle->shape.push_back(like.shape[0]);
+      handle->strides.push_back(intConst(1, indexType(), il));
+      arrays_[im.name] = std::move(handle);
+    }
+    for (size_t li = 0; li < chain.launches.size(); ++li) {
+      const LaunchChain::Launch &launch = chain.launches[li];
+      const TypedKernel &k = *launched[li];
+      std::string callee = fmt::format("__chain_{}_{}_{}", def.name, li, launch.kernel);
+      calls.emplace_back(callee, &k);
+      std::vector<mlir::Value> operands;
+      for (size_t a = 0; a < launch.args.size(); ++a) {
+        if (k.signature.params[a].isArray()) {
+          const ArrayHandle &h = *arrays_.at(launch.args[a]);
+          operands.push_back(h.buffer);
+          operands.push_back(h.offset);
+          operands.insert(operands.end(), h.shape.begin(), h.shape.end());
+          operands.insert(operands.end(), h.strides.begin(), h.strides.end());
+        } else {
+          const Val &v = scalars.at(launch.args[a]);
+          operands.insert(operands.end(), v.parts.begin(), v.parts.end());
+        }
+      }
+      b_.create<mlir::func::CallOp>(loc(launch.loc), callee, mlir::TypeRange{}, operands);
+    }
+    b_.create<mlir::func::ReturnOp>(fl);
+    return func;
+  }
+
 private:
   //===--------------------------------------------------------------------===//
   // Types
@@ -2383,7 +2610,7 @@ mlir::OwningOpRef<mlir::ModuleOp>
 generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
              const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
              const InferenceContext &inference, const ModuleLowering &lowering,
-             std::vector<EntryPointABI> &abis) {
+             const std::vector<LaunchChain> &chains, std::vector<EntryPointABI> &abis) {
   mlir::OpBuilder builder(&context);
   auto fileLoc = mlir::FileLineColLoc::get(&context, file.path(), 1, 1);
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(fileLoc);
@@ -2393,11 +2620,27 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
   mlir::OpBuilder inner(&context);
   inner.setInsertionPointToStart(gpuModule.getBody());
   std::set<std::string> requested, generated;
+  std::map<std::string, const TypedKernel *> kernelsByEntry;
   for (auto &[entryName, kernel] : kernels) {
     EntryPointABI abi;
     Generator(context, file, *kernel, lowering, inference, requested)
         .generate(inner, entryName, abi);
     abis.push_back(std::move(abi));
+    kernelsByEntry[entryName] = kernel;
+  }
+  // Launch chains: one fused entry point each, calling private copies of
+  // the kernels it launches.
+  for (const LaunchChain &chain : chains) {
+    if (kernels.empty())
+      break;
+    EntryPointABI abi;
+    std::vector<std::pair<std::string, const TypedKernel *>> calls;
+    Generator(context, file, *kernels.front().second, lowering, inference, requested)
+        .generateChain(inner, chain, kernelsByEntry, abi, calls);
+    abis.push_back(std::move(abi));
+    for (auto &[name, kernel] : calls)
+      Generator(context, file, *kernel, lowering, inference, requested)
+          .generateDevice(inner, name);
   }
   // Device functions the kernels call, and those they call in turn.
   while (requested.size() > generated.size()) {

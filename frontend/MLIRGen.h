@@ -65,15 +65,18 @@ struct ModuleLowering {
   bool float32Storage = false;
 };
 
-/// Generates the module for `kernels` (each with its entry point name) and
-/// the device-function specializations of `inference` they call.
+/// Generates the module for `kernels` (each with its entry point name), one
+/// fused entry point per launch chain of `chains` (after the kernels; a
+/// chain launches kernels by entry name), and the device-function
+/// specializations of `inference` they call.
 /// Throws CompileError for constructs that type-check but cannot be
-/// generated yet. `abis` receives one entry per kernel, in order.
+/// generated yet, and for chains whose launches do not fit their kernels.
+/// `abis` receives one entry per kernel, in order, then one per chain.
 mlir::OwningOpRef<mlir::ModuleOp>
 generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
              const std::vector<std::pair<std::string, const TypedKernel *>> &kernels,
              const InferenceContext &inference, const ModuleLowering &lowering,
-             std::vector<EntryPointABI> &abis);
+             const std::vector<LaunchChain> &chains, std::vector<EntryPointABI> &abis);
 
 } // namespace nvc
 

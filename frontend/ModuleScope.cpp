@@ -18,6 +18,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace nvc {
 
@@ -324,6 +325,13 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
       decorator = d.get();
       isKernel = kernelDecorator;
     }
+    if (module == "nv" && rest == "chain") {
+      if (def.decorators.size() != 1)
+        throw CompileError(d->getLoc(), "@nv.chain cannot be combined with other decorators");
+      if (isa<ast::Call>(d.get()))
+        throw CompileError(d->getLoc(), "@nv.chain takes no options");
+      return addChain(def);
+    }
   }
   if (!decorator)
     return; // a host function
@@ -423,6 +431,133 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                                      "functions of a file must have distinct names",
                                      def.name, other.def->getLoc().line));
   functions_.push_back(std::move(fn));
+}
+
+/// Whether `a` and `b` are the same expression, as written (names, literals,
+/// attributes, arithmetic, tuples and calls of them): a chain's launches
+/// must use one launch configuration.
+static bool sameExpression(const ast::Expr *a, const ast::Expr *b) {
+  if (!a || !b || a->getKind() != b->getKind())
+    return false;
+  if (auto *n = dyn_cast<ast::Name>(a))
+    return n->id == llvm::cast<ast::Name>(b)->id;
+  if (auto *i = dyn_cast<ast::IntLiteral>(a))
+    return i->text == llvm::cast<ast::IntLiteral>(b)->text;
+  if (auto *at = dyn_cast<ast::Attribute>(a)) {
+    auto *bt = llvm::cast<ast::Attribute>(b);
+    return at->attr == bt->attr && sameExpression(at->value.get(), bt->value.get());
+  }
+  if (auto *s = dyn_cast<ast::Subscript>(a)) {
+    auto *t = llvm::cast<ast::Subscript>(b);
+    return sameExpression(s->value.get(), t->value.get()) &&
+           sameExpression(s->index.get(), t->index.get());
+  }
+  if (auto *o = dyn_cast<ast::BinOp>(a)) {
+    auto *p = llvm::cast<ast::BinOp>(b);
+    return o->op == p->op && sameExpression(o->lhs.get(), p->lhs.get()) &&
+           sameExpression(o->rhs.get(), p->rhs.get());
+  }
+  if (auto *u = dyn_cast<ast::UnaryOp>(a)) {
+    auto *v = llvm::cast<ast::UnaryOp>(b);
+    return u->op == v->op && sameExpression(u->operand.get(), v->operand.get());
+  }
+  auto sameList = [](const std::vector<ast::ExprPtr> &x, const std::vector<ast::ExprPtr> &y) {
+    if (x.size() != y.size())
+      return false;
+    for (size_t k = 0; k < x.size(); ++k)
+      if (!sameExpression(x[k].get(), y[k].get()))
+        return false;
+    return true;
+  };
+  if (auto *t = dyn_cast<ast::Tuple>(a))
+    return sameList(t->elts, llvm::cast<ast::Tuple>(b)->elts);
+  if (auto *c = dyn_cast<ast::Call>(a)) {
+    auto *d = llvm::cast<ast::Call>(b);
+    return c->keywords.empty() && d->keywords.empty() &&
+           sameExpression(c->func.get(), d->func.get()) && sameList(c->args, d->args);
+  }
+  return false;
+}
+
+/// `@nv.chain def f(params): ...`: the body may hold only a docstring,
+/// `name = cuda.device_array_like(param)` (an intermediate) and
+/// `kernel[grid, block](args)` launches with one launch configuration whose
+/// arguments are parameters or intermediates. Kernel names and types are
+/// checked when the chain is generated (frontend/MLIRGen.cpp).
+void ModuleScope::addChain(const ast::FunctionDef &def) {
+  LaunchChain chain;
+  chain.def = &def;
+  std::set<std::string> params, intermediates;
+  for (auto &p : def.params)
+    params.insert(p.name);
+  const ast::Expr *grid = nullptr;
+  const char *shapeRule = "a launch chain may contain only 'name = cuda.device_array_like(param)' "
+                          "and launches 'kernel[blocks, threads](args)'";
+  for (size_t s = 0; s < def.body.size(); ++s) {
+    const ast::Stmt *stmt = def.body[s].get();
+    if (auto *e = dyn_cast<ast::ExprStmt>(stmt)) {
+      if (s == 0 && isa<ast::StringLiteral>(e->value.get()))
+        continue; // docstring
+      auto *call = dyn_cast<ast::Call>(e->value.get());
+      auto *sub = call ? dyn_cast<ast::Subscript>(call->func.get()) : nullptr;
+      auto *kernel = sub ? dyn_cast<ast::Name>(sub->value.get()) : nullptr;
+      auto *config = sub ? dyn_cast<ast::Tuple>(sub->index.get()) : nullptr;
+      if (!kernel || !config || config->elts.size() != 2)
+        throw CompileError(stmt->getLoc(), shapeRule);
+      if (!call->keywords.empty())
+        throw CompileError(call->keywords.front().loc,
+                           "a launch of a chain takes positional arguments only");
+      if (!grid)
+        grid = sub->index.get();
+      else if (!sameExpression(grid, sub->index.get()))
+        throw CompileError(sub->index->getLoc(),
+                           "every launch of a chain must use the same launch configuration "
+                           "(the same [blocks, threads] expressions as its first launch)");
+      LaunchChain::Launch launch;
+      launch.kernel = kernel->id;
+      launch.loc = call->getLoc();
+      for (auto &arg : call->args) {
+        auto *name = dyn_cast<ast::Name>(arg.get());
+        if (!name || (!params.count(name->id) && !intermediates.count(name->id)))
+          throw CompileError(arg->getLoc(), "an argument of a launch in a chain must be a "
+                                            "parameter of the chain or an intermediate");
+        launch.args.push_back(name->id);
+        launch.argLocs.push_back(arg->getLoc());
+      }
+      chain.launches.push_back(std::move(launch));
+      continue;
+    }
+    if (auto *assign = dyn_cast<ast::Assign>(stmt)) {
+      auto *target = assign->targets.size() == 1 ? dyn_cast<ast::Name>(assign->targets[0].get())
+                                                 : nullptr;
+      auto *call = dyn_cast<ast::Call>(assign->value.get());
+      auto *fn = call ? dyn_cast<ast::Attribute>(call->func.get()) : nullptr;
+      auto *mod = fn ? dyn_cast<ast::Name>(fn->value.get()) : nullptr;
+      const GlobalSymbol *sym = mod ? lookup(mod->id) : nullptr;
+      bool arrayLike = sym && sym->kind == GlobalSymbol::Kind::Module &&
+                       sym->qualifiedName == "cuda" && fn->attr == "device_array_like";
+      if (!target || !arrayLike)
+        throw CompileError(stmt->getLoc(), shapeRule);
+      auto *like = call->args.size() == 1 && call->keywords.empty()
+                       ? dyn_cast<ast::Name>(call->args[0].get())
+                       : nullptr;
+      if (!like || !params.count(like->id))
+        throw CompileError(call->getLoc(),
+                           "cuda.device_array_like in a chain takes one parameter of the chain");
+      if (params.count(target->id) || !intermediates.insert(target->id).second)
+        throw CompileError(target->getLoc(),
+                           fmt::format("'{}' is already defined in this chain", target->id));
+      chain.intermediates.push_back({target->id, like->id, target->getLoc()});
+      continue;
+    }
+    throw CompileError(stmt->getLoc(), shapeRule);
+  }
+  if (chain.launches.empty())
+    throw CompileError(def.getLoc(), "a launch chain must launch at least one kernel");
+  for (auto &other : chains_)
+    if (other.def->name == def.name)
+      throw CompileError(def.getLoc(), fmt::format("redefinition of chain '{}'", def.name));
+  chains_.push_back(std::move(chain));
 }
 
 std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {

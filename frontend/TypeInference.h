@@ -95,6 +95,30 @@ struct DecoratedFunction {
   const SourceFile *source = nullptr;   ///< the file it is defined in
 };
 
+/// A launch chain declared with `@nv.chain` (docs/language.md, "Launch
+/// chains"): a host function whose body lists element-wise kernel launches
+/// over one grid, compiled to one fused entry point named after it.
+struct LaunchChain {
+  /// One `kernel[grid, block](args)` statement; every argument is a
+  /// parameter of the chain or one of its intermediates.
+  struct Launch {
+    std::string kernel;
+    std::vector<std::string> args;
+    std::vector<ast::Location> argLocs;
+    ast::Location loc;
+  };
+  /// `name = cuda.device_array_like(like)`: an array that only carries
+  /// values from one launch to a later one, kept in a register.
+  struct Intermediate {
+    std::string name;
+    std::string like; ///< the chain parameter it copies shape and dtype from
+    ast::Location loc;
+  };
+  const ast::FunctionDef *def = nullptr;
+  std::vector<Intermediate> intermediates;
+  std::vector<Launch> launches;
+};
+
 class ModuleScope {
 public:
   /// Resolves the module-level statements of `module`. Throws CompileError
@@ -117,11 +141,14 @@ public:
   }
   const std::vector<DecoratedFunction> &functions() const { return functions_; }
   std::vector<DecoratedFunction> &functions() { return functions_; }
+  /// The `@nv.chain` host functions of the file, in source order.
+  const std::vector<LaunchChain> &chains() const { return chains_; }
 
 private:
   void addImport(const ast::Import &stmt);
   void addImportFrom(const ast::ImportFrom &stmt);
   void addFunction(const ast::FunctionDef &def);
+  void addChain(const ast::FunctionDef &def);
   std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
   std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn) const;
 
@@ -131,6 +158,7 @@ private:
   std::map<std::string, GlobalSymbol> globals_;
   std::map<std::string, std::string> unresolvedImports_;
   std::vector<DecoratedFunction> functions_;
+  std::vector<LaunchChain> chains_;
 };
 
 /// How a kernel uses an array argument (for the manifest's `access`).

@@ -16,6 +16,18 @@
 
 namespace nvc {
 
+/// Tag in the metadata of an MLIR error diagnostic that a pass emits about
+/// the user's source (not an internal error): the driver prints it as a
+/// plain source error.
+inline constexpr llvm::StringLiteral kSourceErrorTag = "nvc.source-error";
+
+/// On each launch-chain entry point (`nvc.chain`, after inlining): checks
+/// that every access to an intermediate (`nvc.chain_intermediate` alloca)
+/// is at the invocation's own cuda.grid(1) index, else a source error, and
+/// keeps each intermediate in a register (docs/optimisation.md, "Launch
+/// chains").
+std::unique_ptr<mlir::Pass> createChainIntermediatesPass();
+
 /// Rewrites scf.index_switch (from lift-cf-to-scf) as nested scf.if, which
 /// the SCF-to-SPIR-V conversion handles.
 std::unique_ptr<mlir::Pass> createLowerIndexSwitchPass();

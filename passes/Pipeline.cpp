@@ -6,7 +6,8 @@
 // are what correctness needs and run at every level (-O0 runs only those).
 //  0. Inline device functions into the kernels and drop them (symbol-dce):
 //     SPIR-V cannot pass storage-buffer pointers to functions.
-//  1. Structure each kernel: [opt] mem2reg promotes locals to SSA values,
+//  1. Keep launch chains' intermediates in registers (ChainIntermediates).
+//     Structure each kernel: [opt] mem2reg promotes locals to SSA values,
 //     lift-cf-to-scf turns break/continue/return and short-circuit branches
 //     into scf.while/scf.if (SPIR-V shaders need structured control flow);
 //     a loop with several exits gets an scf.index_switch, rewritten as
@@ -122,6 +123,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   inlining.addPass(mlir::createSymbolDCEPass());
 
   auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
+  // Launch chains: check and privatise their intermediates (correctness:
+  // a dynamically sized intermediate cannot be lowered).
+  kernels.addPass(createChainIntermediatesPass());
   if (enabled("mem2reg"))
     kernels.addPass(mlir::createMem2Reg());
   kernels.addPass(mlir::createLiftControlFlowToSCFPass());

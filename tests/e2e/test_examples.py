@@ -653,6 +653,28 @@ def case_loop_fusion(r, rng):
     check_identical(res["out"], np.roll(tmp, -1, axis=1) - tmp)
 
 
+def case_launch_chain(r, rng):
+    """Fused launch chains give the bits of NumPy doing each launch's
+    operations in order; sizes are not multiples of the workgroup size, so
+    the kernels' bounds checks matter, and outputs start poisoned."""
+    n = int(rng.integers(1000, 3000)) | 1
+    a = np.float32(rng.standard_normal())
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    res = r.run("launch_chain.py", "scale_then_add", [n],
+                {"x": x, "y": y, "out": poisoned(n, np.float32)}, [("a", float(a))], ["out"])
+    check_identical(res["out"], (a * x) + y)
+    x = rng.standard_normal(n)
+    y = rng.standard_normal(n)
+    c = float(rng.random())
+    res = r.run("launch_chain.py", "square_shift_relu", [n],
+                {"x": x, "y": y, "shifted": poisoned(n, np.float64),
+                 "out": poisoned(n, np.float64)}, [("c", c)], ["shifted", "out"])
+    t = x * x - c
+    check_identical(res["shifted"], t)
+    check_identical(res["out"], np.where(t > 0.0, t, 0.0) + y)
+
+
 # The seed kernels of the workshop's DFT and direct-imaging chapters that
 # need no shared memory (float64 cos/sin, libdevice cosf/sinf/fast_sincosf).
 # Atomics: each case runs twice on devices with float atomic adds (lavapipe,
@@ -1190,6 +1212,7 @@ CASES = [
     *COOPERATIVE_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
+    ("launch chains: two and three fused launches with intermediates in registers", case_launch_chain),
     ("FMA contraction: --fp-contract=off exact, fast and fastmath=True within bounds", case_fma_contraction),
     ("sincos fusion bit-identical; --fastmath imaging within tolerance", case_fastmath),
     ("parameter block over 128 bytes: a uniform buffer", case_many_scalars),
