@@ -43,7 +43,8 @@ struct KernelFuncToGPUPass
       gpuFunc->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
       gpuFunc->setAttr(mlir::spirv::getEntryPointABIAttrName(),
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
-      for (llvm::StringRef attr : {"nvc.python_name", "nvc.assumes_no_alias", "nvc.arg_names"})
+      for (llvm::StringRef attr : {"nvc.python_name", "nvc.assumes_no_alias", "nvc.arg_names",
+                                   "nvc.coarsen", "nvc.buffer_aliases"})
         if (auto value = func->getAttr(attr))
           gpuFunc->setAttr(attr, value);
       gpuFunc.getBody().getBlocks().clear();

@@ -61,6 +61,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "keep a loop's read-modify-write of one array element in a register"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
+      {"vectorize-streaming", "nvc-vectorize-streaming", 2,
+       "give each invocation of a streaming kernel 4 elements, moved as 16-byte vectors"},
   };
   return table;
 }
@@ -81,7 +83,7 @@ bool passEnabled(const PipelineOptions &options, llvm::StringRef name) {
 /// that the backend's own passes continue (one nest, as --print-pipeline
 /// shows it).
 mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
-                                            const PipelineOptions &options) {
+                                            const PipelineOptions &options, bool spirvBackend) {
   auto enabled = [&](llvm::StringRef name) { return passEnabled(options, name); };
 
   auto &inlining = pm.nest<mlir::gpu::GPUModuleOp>();
@@ -108,6 +110,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(createPromoteAccumulatorPass());
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
+  // The LLVM backend has no lowering for the vector views' aliased bindings.
+  if (spirvBackend && enabled("vectorize-streaming"))
+    kernels.addPass(createVectorizeStreamingPass());
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
@@ -119,7 +124,7 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
 } // namespace
 
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
-  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options);
+  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options, /*spirvBackend=*/true);
   gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
   gpuModule.addPass(mlir::createUBToSPIRVConversionPass());
 
@@ -134,7 +139,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
 }
 
 void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
-  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options);
+  mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options, /*spirvBackend=*/false);
   gpuModule.addPass(mlir::createSCFToControlFlowPass());
   gpuModule.addPass(createLowerToLLVMSPIRVPass(options.localSize, options.indexBits));
   gpuModule.addPass(mlir::createReconcileUnrealizedCastsPass());
