@@ -52,13 +52,25 @@ class Case:
     --grid/--local-size), work counted, and the check against NumPy."""
 
     def __init__(self, name, file, size, inputs, outputs, grid, block, bytes_, flops,
-                 check, repeats=10, scalars=(), group=None, accumulates=False):
+                 check, repeats=10, scalars=(), group=None, accumulates=False, nvc_flags=(),
+                 numba=True):
         self.name, self.file, self.size = name, file, size
+        self.nvc_flags = tuple(nvc_flags)  # extra nvc options (compiled as a build of their own)
+        self.numba = numba                 # False: numba-cuda does not run this case
         self.inputs, self.outputs, self.scalars = inputs, outputs, list(scalars)
         self.grid, self.block = tuple(grid), tuple(block)
         self.bytes, self.flops, self.check, self.repeats = bytes_, flops, check, repeats
         self.group = group
         self.accumulates = accumulates
+
+    @property
+    def build(self):
+        """The compile-stage key of this case's nvc build: the file, plus its flags."""
+        return " ".join((self.file,) + self.nvc_flags)
+
+    @property
+    def spv_stem(self):
+        return os.path.splitext(self.file)[0] + "".join(f.replace("=", "-") for f in self.nvc_flags)
 
     @property
     def entry(self):
@@ -173,6 +185,16 @@ def make_cases(reduced, rng):
             f"imaging v{v}", f"image_v{v}.py", f"{rows:,}x{px}^2", ins, ["img"], (threads,), (block,),
             rows * (7 if f64 else 4 * 4) * 4 + px * px * (8 if f64 else 4) * 4,
             rows * px * px * 14, chk, repeats=1 if (f64 and not reduced) else 3, accumulates=(v == 1)))
+    # Issue 6's target: the naive kernel, narrowed to float32 with fast math, against numba-cuda
+    # running the hand-optimised v9 (the table's "imaging v9" row).
+    ins = [("us", us), ("vs", vs), ("ws", ws), ("vis", vis), ("ls", ls), ("ms", ms), ("ndashes", nds),
+           ("img", np.zeros((px, px), np.complex128))]
+    cases.append(Case(
+        "imaging v1 --narrow=floats --fastmath", "image_v1.py", f"{rows:,}x{px}^2", ins, ["img"],
+        (px * px,), (256,), rows * 4 * 4 * 4 + px * px * 4 * 4, rows * px * px * 14,
+        (lambda o, runs, ref=ref_img: expect(5e-3)(rel_err(o["img"], runs * ref))) if ref_img is not None
+        else (lambda o, runs: None if np.all(np.isfinite(o["img"])) else "non-finite pixels"),
+        repeats=3, accumulates=True, nvc_flags=("--narrow=floats", "--fastmath"), numba=False))
     side_m = 128 if reduced else 4096
     max_iter = 64 if reduced else 256
     step = 1 if reduced else 16  # full size: check (and count flops on) every 16th row
@@ -255,15 +277,18 @@ def stage_compile(args, cases, work):
     spv_dir = os.path.join(work, "spv")
     os.makedirs(spv_dir, exist_ok=True)
     info = {"nvc": {}, "glslang": {}, "backend": args.backend}
-    for f in sorted({c.file for c in cases}):
-        stem = os.path.join(spv_dir, os.path.splitext(f)[0])
+    builds = {c.build: c for c in cases}
+    for build in sorted(builds):
+        c = builds[build]
+        f = c.file
+        stem = os.path.join(spv_dir, c.spv_stem)
         # The default level (timed) and -O0 (what correctness alone needs).
         for level, out, runs in (("default", stem + ".spv", args.compile_runs),
                                  ("O0", stem + ".O0.spv", 1)):
-            flags = ["-O0"] if level == "O0" else []
+            flags = list(c.nvc_flags) + (["-O0"] if level == "O0" else [])
             ms, p = timed_process([args.nvc, os.path.join(KERNELS, f), "-o", out, *flags,
                                    "--backend", args.backend], runs)
-            key = f if level == "default" else f + " -O0"
+            key = build if level == "default" else build + " -O0"
             if p.returncode == 0:
                 info["nvc"][key] = {"ok": True, "ms": ms}
             else:
@@ -493,22 +518,24 @@ def main():
     for c in cases:
         r = {"case": c.name, "size": c.size, "file": c.file, "bytes": c.bytes, "flops": c.flops,
              "repeats": c.repeats, "group": c.group}
-        spv = os.path.join(args.work, "spv", os.path.splitext(c.file)[0] + ".spv")
-        cinfo = comp["nvc"].get(c.file, {"ok": False, "error": "not compiled"})
+        spv = os.path.join(args.work, "spv", c.spv_stem + ".spv")
+        cinfo = comp["nvc"].get(c.build, {"ok": False, "error": "not compiled"})
         if not cinfo["ok"]:
             r["nvc"] = {"status": "not supported yet (" + cinfo["error"] + ")"}
         elif not have_nvc_run:
             r["nvc"] = {"status": "nvc-run missing"}
         else:
             for key, path in (("nvc", spv), ("nvc_O0", spv[:-4] + ".O0.spv")):
-                if not comp["nvc"].get(c.file + (" -O0" if key == "nvc_O0" else ""), {}).get("ok"):
+                if not comp["nvc"].get(c.build + (" -O0" if key == "nvc_O0" else ""), {}).get("ok"):
                     r[key] = {"status": "not compiled"}
                     continue
                 try:
                     r[key] = run_nvc(args, c, args.work, path)
                 except Exception as e:  # noqa: BLE001
                     r[key] = {"status": f"bench error: {e}"}
-        if have_numba:
+        if not c.numba:
+            r["numba"] = {"status": None}
+        elif have_numba:
             try:
                 r["numba"] = run_numba(cuda, c)
             except Exception as e:  # noqa: BLE001

@@ -14,6 +14,7 @@
 #include <mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h>
 #include <mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h>
 #include <mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h>
+#include <mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
@@ -61,6 +62,7 @@ struct ConvertKernelsToSPIRVPass
       mlir::populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       mlir::arith::populateArithToSPIRVPatterns(typeConverter, patterns);
       mlir::populateMemRefToSPIRVPatterns(typeConverter, patterns);
+      mlir::populateVectorToSPIRVPatterns(typeConverter, patterns);
       mlir::populateFuncToSPIRVPatterns(typeConverter, patterns);
       populateAtomicRMWToSPIRVPatterns(typeConverter, patterns);
       if (mlir::failed(mlir::applyFullConversion(gpuModule, *target, std::move(patterns))))

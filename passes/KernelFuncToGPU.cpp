@@ -44,7 +44,8 @@ struct KernelFuncToGPUPass
       gpuFunc->setAttr(mlir::spirv::getEntryPointABIAttrName(),
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
       for (llvm::StringRef attr : {"nvc.python_name", "nvc.assumes_no_alias", "nvc.arg_names",
-                                   "nvc.staged_shared_bytes", "nvc.coarsen"})
+                                   "nvc.staged_shared_bytes", "nvc.coarsen",
+                                   "nvc.buffer_aliases"})
         if (auto value = func->getAttr(attr))
           gpuFunc->setAttr(attr, value);
       gpuFunc.getBody().getBlocks().clear();

@@ -12,7 +12,11 @@
 //     serialization). Loads of the WorkgroupSize builtin variable that
 //     gpu.block_dim lowered to read the composite instead.
 //  2. For each entry function, create a StorageBuffer variable per pointer
-//     argument at set 0, bindings in argument order.
+//     argument at set 0, bindings in argument order. An argument listed in
+//     the function's `nvc.buffer_aliases` (pairs: view argument, array
+//     argument; VectorizeStreaming's vector<4> views) gets a variable of its
+//     own type at its array's binding instead: Vulkan lets several variables
+//     of different types share a binding (they alias).
 //  3. Lay out all scalar arguments, in order, in one Block-decorated struct
 //     (ParameterBlock.h); declare it PushConstant when it fits in 128 bytes,
 //     else Uniform at the next binding; load each field at function entry.
@@ -30,6 +34,7 @@
 #include <mlir/IR/Builders.h>
 #include <mlir/IR/BuiltinTypes.h>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -114,7 +119,12 @@ struct LowerKernelABIPass
     OpBuilder fb(ctx);
     fb.setInsertionPointToStart(&entry);
 
-    // Storage buffers, bindings in argument order.
+    // Storage buffers, bindings in argument order; views share their array's.
+    std::map<unsigned, unsigned> viewOf; // view argument → array argument
+    if (auto pairs = f->getAttrOfType<DenseI32ArrayAttr>("nvc.buffer_aliases"))
+      for (size_t k = 0; k + 1 < pairs.size(); k += 2)
+        viewOf[pairs[k]] = pairs[k + 1];
+    std::map<unsigned, unsigned> bindingOf;
     unsigned binding = 0;
     SmallVector<unsigned> scalarArgs;
     for (unsigned i = 0; i < f.getNumArguments(); ++i) {
@@ -124,8 +134,13 @@ struct LowerKernelABIPass
         scalarArgs.push_back(i);
         continue;
       }
+      auto view = viewOf.find(i);
+      if (view != viewOf.end() && !bindingOf.count(view->second))
+        return f.emitError("buffer view argument ") << i << " precedes its array";
+      unsigned b = view != viewOf.end() ? bindingOf[view->second] : binding++;
+      bindingOf[i] = b;
       std::string name = prefix + "_arg" + std::to_string(i);
-      auto var = mb.create<spirv::GlobalVariableOp>(loc, ptr, name, /*descriptorSet=*/0, binding++);
+      auto var = mb.create<spirv::GlobalVariableOp>(loc, ptr, name, /*descriptorSet=*/0, b);
       auto addr = fb.create<spirv::AddressOfOp>(loc, var);
       arg.replaceAllUsesWith(addr);
     }
@@ -170,6 +185,7 @@ struct LowerKernelABIPass
     if (failed(f.eraseArguments(all)))
       return failure();
     f->removeAttr(spirv::getEntryPointABIAttrName());
+    f->removeAttr("nvc.buffer_aliases");
 
     // Entry point and execution mode.
     std::set<std::string> inputs;

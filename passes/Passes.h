@@ -129,6 +129,15 @@ std::unique_ptr<mlir::Pass> createSplitKernelGuardPass();
 /// size along x (CoarsenThreads.cpp, docs/optimisation.md, docs/manifest.md).
 std::unique_ptr<mlir::Pass> createCoarsenThreadsPass(unsigned factor = 0);
 
+/// Gives each invocation of a streaming kernel (one guarded straight-line
+/// body over `x[i]`, `y[i]`, … with i = cuda.grid(1)) four consecutive
+/// elements of the requested grid, loaded and stored as 16-byte vectors
+/// when aligned (VectorizeStreaming.cpp). Marks the kernel `nvc.coarsen` = 4
+/// (hidden last parameter: requested invocations along x) and
+/// `nvc.buffer_aliases` (vector views bound like their arrays). SPIR-V
+/// backend only.
+std::unique_ptr<mlir::Pass> createVectorizeStreamingPass();
+
 /// --fp-contract (as Clang's -ffp-contract): `Off` fuses only in kernels
 /// decorated fastmath=True, `Fast` in every kernel.
 enum class FPContract { Off, Fast };

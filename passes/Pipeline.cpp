@@ -89,6 +89,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "stage a uniform loop's reads of invocation-independent array elements in workgroup memory"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
+      {"vectorize-streaming", "nvc-vectorize-streaming", 2,
+       "give each invocation of a streaming kernel 4 elements, moved as 16-byte vectors"},
   };
   return table;
 }
@@ -165,6 +167,10 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(createStageSharedPass());
   if (enabled("fma-contraction"))
     kernels.addPass(createContractFMAPass(options.fpContract == FPContract::Fast));
+  // The LLVM backend has no lowering for the vector views' aliased bindings;
+  // --coarsen=1 (one output per invocation) turns this coarsening off too.
+  if (!llvmBackend && enabled("vectorize-streaming") && options.coarsen != 1)
+    kernels.addPass(createVectorizeStreamingPass());
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();

@@ -1168,6 +1168,28 @@ COOPERATIVE_CASES = [
      case_staged_shared),
 ]
 
+def case_streaming(r, rng):
+    # Sizes 0-3 mod 4 (vector path, then scalar tails), grids that cover all
+    # elements or stop short of them (the invocations of the requested grid
+    # only: the rest stays poisoned), two workgroup sizes.
+    for n in rng.integers(1000, 1400, size=4) // 4 * 4 + np.arange(4):
+        n = int(n)
+        a = np.float32(rng.uniform(-2, 2))
+        x = rng.standard_normal(n).astype(np.float32)
+        y = rng.standard_normal(n).astype(np.float32)
+        for grid, local in ((n, (64,)), (n - int(rng.integers(1, 200)), (32,))):
+            out = r.run("streaming.py", "axpby", [grid], {"x": x, "y": y, "out": poisoned(n, np.float32)},
+                        [("a", float(a))], ["out"], local_size=local)["out"]
+            want = poisoned(n, np.float32)
+            want[:grid] = a * x[:grid] - y[:grid] * np.float32(0.5)
+            check_equal(out, want)
+        xi = rng.integers(-2**28, 2**28, size=n, dtype=np.int32)
+        got = r.run("streaming.py", "shifted", [n], {"x": xi, "y": poisoned(n, np.int32)}, outputs=["y"])["y"]
+        want = poisoned(n, np.int32)
+        want[:-1] = xi[1:] * np.int32(3) - (xi[1:] >> 2)
+        check_equal(got, want)
+
+
 def case_many_scalars(r, rng):
     n = int(rng.integers(500, 700))
     c = rng.standard_normal(16)
@@ -1183,6 +1205,7 @@ def case_many_scalars(r, rng):
 
 CASES = [
     ("saxpy", case_saxpy),
+    ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
     ("vecadd float64", case_vecadd(np.float64, "f")),
     ("vecadd float32", case_vecadd(np.float32, "f__1")),
     ("stencil", case_stencil),

@@ -2,7 +2,10 @@
 # entry point named after the host function: the kernels' bodies in launch
 # order, the intermediate kept in a register (no buffer, no memory access).
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-chain-intermediates 2>&1 | FileCheck %s --check-prefix=MLIR
-# RUN: %nvc %s --emit=spirv | FileCheck %s --check-prefixes=SPIRV,OPT
+# The fused body once (streaming vectorisation would give each invocation
+# four elements: checked in tests/lit/opt/vectorize-streaming.py).
+# RUN: %nvc %s --emit=spirv -fno-vectorize-streaming | FileCheck %s --check-prefixes=SPIRV,OPT
+# RUN: %nvc %s --emit=spirv | FileCheck %s --check-prefix=VECTOR
 # At -O0 too (the value crosses from one kernel's `if` to the next in the
 # Function variable of the scf.if lowering, never in a buffer).
 # RUN: %nvc %s --emit=spirv -O0 | FileCheck %s --check-prefix=SPIRV
@@ -63,3 +66,9 @@ def scale_then_add(a, x, y, out):
 # SPIRV: OpStore
 # SPIRV-NOT: OpStore
 # SPIRV: OpFunctionEnd
+# The chain is a streaming kernel: at -O2 it moves 16-byte vectors.
+# VECTOR: %scale_then_add = OpFunction
+# VECTOR: OpLoad %v4float
+# VECTOR: OpFMul %v4float
+# VECTOR: OpFAdd %v4float
+# VECTOR: OpFunctionEnd

@@ -4,10 +4,10 @@
 # `g_k < N` (N: the requested grid, a hidden last argument), the outputs'
 # loops jammed into one whose reads are shared.
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-coarsen-threads -o - | FileCheck %s
-# RUN: %nvc %s -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
+# RUN: %nvc %s -fno-vectorize-streaming -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %nvc %s --coarsen=2 --emit=mlir --mlir-print-ir-after=nvc-coarsen-threads -o - | FileCheck %s --check-prefix=TWO
 # RUN: %nvc %s --coarsen=1 -o %t1.spv && FileCheck %s --check-prefix=ONE < %t1.json
-# RUN: %nvc %s -fno-coarsen -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
+# RUN: %nvc %s -fno-coarsen -fno-vectorize-streaming -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
 # RUN: %nvc %s -O1 -o %t3.spv && FileCheck %s --check-prefix=OFF < %t3.json
 # RUN: not %nvc %s --coarsen=0 2>&1 | FileCheck %s --check-prefix=RANGE
 # RUN: rm -f %t4.spv
