@@ -24,7 +24,7 @@ def weighted(x, w, out):
         xi = x[i] * np.float32(2.0)
         acc = 0.0
         for j in range(w.size):
-            acc += w[j] * xi
+            acc += w[j] * xi + x[j % x.size]
         out[i] = acc
 
 
@@ -158,7 +158,7 @@ def nested_varying_loop(x, reps, out):
         out[i] = acc
 
 
-# The cost model: a loop reading w[j] for all outputs, one float64
+# The cost model: a loop reading two arrays (w[j], x[j % n]) for all outputs, one float64
 # accumulator per output (2 registers; 0.0 is a Python float): C = 4.
 # CHECK-LABEL: func.func @weighted
 # CHECK-SAME: %[[N:arg[0-9]+]]: index) attributes {nvc.coarsen = 4 : i32
