@@ -27,8 +27,10 @@
 //     CoarsenThreads makes each invocation compute several outputs (not in
 //     the LLVM backend), [opt] StageShared stages a uniform loop's array
 //     reads in workgroup memory (-O3), [opt]
-//     FMA contraction where fastmath/--fp-contract=fast permits it. These
-//     run before the math library is expanded, so its error-free
+//     FMA contraction where fastmath/--fp-contract=fast permits it, [opt]
+//     VectorizeStreaming gives each invocation of a streaming kernel four
+//     elements as 16-byte vectors (not in the LLVM backend). These run
+//     before the math library is expanded, so its error-free
 //     transformations are never contracted.
 //  3. Replace math operations with nvc's math library (ExpandMathLibrary),
 //     [opt] cse merges the range reductions of sin/cos/tan of one argument;
