@@ -69,7 +69,7 @@ enum class Kind {
   Uniform, ///< the same in all four lanes (defined outside, or from such values)
   Lane,    ///< base + lane for a scalar base: `i` and `off + i`
   Vector,  ///< one value per lane: loaded data and what is computed from it
-  False,   ///< the wrap-around test `i < 0`, false in every lane of the vector path
+  False,   ///< a wrap-around test `L < 0` of a Lane value, false in the vector path
 };
 
 /// The recognised kernel (step 1).
