@@ -87,7 +87,7 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "run a bounds-guarded kernel's loop in every invocation, prologue and epilogue guarded"},
       {"coarsen", "nvc-coarsen-threads", 2,
        "compute several outputs of a 1-D grid per invocation, sharing their loops' reads"},
-      {"stage-shared", "nvc-stage-shared", 3,
+      {"stage-shared", "nvc-stage-shared", 2,
        "stage a uniform loop's reads of invocation-independent array elements in workgroup memory"},
       {"fma-contraction", "nvc-contract-fma", 1,
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},

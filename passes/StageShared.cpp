@@ -17,10 +17,11 @@
 //     every iteration) of an array argument that the kernel never writes
 //     (every use of it is a load), at an index computed by operations
 //     without memory effects from the counter and uniform values only;
-//  3. cost model: stage when there is at least one such load, the tiles fit
+//  3. cost model: stage when there is at least one such load, tiles of
+//     kMaxTile iterations, halved down to kMinTile if needed, fit
 //     kMaxTileBytes of workgroup memory, and the loop does not provably run
-//     fewer than kTile iterations (a constant N - start < kTile);
-//  4. rewrite W as a loop over tiles of kTile iterations: the invocations
+//     fewer than one tile of iterations (a constant N - start < tile);
+//  4. rewrite W as a loop over tiles of that many iterations: the invocations
 //     of the workgroup load the tile's elements of each staged array into a
 //     workgroup array (invocation t of the workgroup's L loads elements t,
 //     t + L, ...: any workgroup size works, as nvc's is a specialization
@@ -58,8 +59,12 @@ namespace {
 
 using namespace mlir;
 
-/// Iterations per tile (elements per staged array and tile).
-constexpr int64_t kTile = 256;
+/// Iterations per tile (elements per staged array and tile): the largest,
+/// and the smallest worth the two barriers per tile, halving from the largest
+/// until the tiles fit kMaxTileBytes (four float64/complex128 arrays, 40
+/// bytes an iteration, get tiles of 128).
+constexpr int64_t kMaxTile = 256;
+constexpr int64_t kMinTile = 64;
 /// Most workgroup memory the tiles of one loop may take: half of Vulkan's
 /// guaranteed minimum maxComputeSharedMemorySize (16 KiB), leaving the rest
 /// to the kernel's own shared arrays.
@@ -176,12 +181,17 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     loop.walk([&](gpu::BarrierOp) { barrier = true; });
     if (barrier)
       return std::nullopt;
-    // Step 3, first half: a loop that runs fewer than kTile iterations.
-    APInt stop;
-    if (matchPattern(cmp.getRhs(), m_ConstantInt(&stop)) &&
-        (stop - start.sextOrTrunc(stop.getBitWidth())).slt(kTile))
-      return std::nullopt;
     return k;
+  }
+
+  /// Step 3, first half: whether `loop` (counter k) provably runs fewer than
+  /// `tile` iterations, a constant bound minus a constant start.
+  static bool fewerIterationsThan(scf::WhileOp loop, unsigned k, int64_t tile) {
+    auto cmp = loop.getConditionOp().getCondition().getDefiningOp<arith::CmpIOp>();
+    APInt start, stop;
+    return matchPattern(loop.getInits()[k], m_ConstantInt(&start)) &&
+           matchPattern(cmp.getRhs(), m_ConstantInt(&stop)) &&
+           (stop - start.sextOrTrunc(stop.getBitWidth())).slt(tile);
   }
 
   /// Step 2.
@@ -209,7 +219,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
   }
 
   /// Step 4.
-  static void stage(scf::WhileOp loop, unsigned k, ArrayRef<StagedLoad> loads,
+  static void stage(scf::WhileOp loop, unsigned k, ArrayRef<StagedLoad> loads, int64_t tileSize,
                     func::FuncOp kernel) {
     Location loc = loop.getLoc();
     MLIRContext *ctx = loop.getContext();
@@ -219,7 +229,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     SmallVector<Value> tiles;
     for (const StagedLoad &s : loads)
       tiles.push_back(b.create<memref::AllocOp>(
-          loc, MemRefType::get({kTile}, s.load.getType(), MemRefLayoutAttrInterface(), workgroup)));
+          loc, MemRefType::get({tileSize}, s.load.getType(), MemRefLayoutAttrInterface(), workgroup)));
 
     b.setInsertionPoint(loop);
     Type ct = loop.getInits()[k].getType();
@@ -235,7 +245,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
         loc, tx, b.create<arith::MulIOp>(loc, bx, b.create<arith::AddIOp>(
                                                       loc, ty, b.create<arith::MulIOp>(loc, by, tz))));
     Value size = b.create<arith::MulIOp>(loc, bx, b.create<arith::MulIOp>(loc, by, bz));
-    Value tile = b.create<arith::ConstantOp>(loc, IntegerAttr::get(ct, kTile));
+    Value tile = b.create<arith::ConstantOp>(loc, IntegerAttr::get(ct, tileSize));
 
     // The loop over tiles: W's loop values, with the counter at a tile start.
     auto outer = b.create<scf::WhileOp>(loc, loop.getResultTypes(), loop.getInits(),
@@ -302,13 +312,17 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
       if (!k)
         continue;
       SmallVector<StagedLoad> loads = stagedLoads(loop, *k, kernel);
-      int64_t bytes = 0;
+      int64_t bytesPerIteration = 0;
       for (const StagedLoad &s : loads)
-        bytes += kTile * s.load.getType().getIntOrFloatBitWidth() / 8;
-      if (loads.empty() || bytes > kMaxTileBytes)
+        bytesPerIteration += s.load.getType().getIntOrFloatBitWidth() / 8;
+      int64_t tile = kMaxTile;
+      while (tile > kMinTile && tile * bytesPerIteration > kMaxTileBytes)
+        tile /= 2;
+      if (loads.empty() || tile * bytesPerIteration > kMaxTileBytes ||
+          fewerIterationsThan(loop, *k, tile))
         continue;
-      stage(loop, *k, loads, kernel);
-      added += bytes;
+      stage(loop, *k, loads, tile, kernel);
+      added += tile * bytesPerIteration;
     }
     if (!added)
       return;

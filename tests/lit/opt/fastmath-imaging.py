@@ -5,7 +5,7 @@
 # compiler); FMA contraction then fuses the phase sum. By default the loop
 # still multiplies the sum by 2π (tests/lit/opt/licm.py).
 # RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --fastmath --emit=mlir --mlir-print-ir-after=loop-invariant-code-motion -o - 2>/dev/null | FileCheck %s
-# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --fastmath --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - 2>/dev/null | FileCheck %s --check-prefix=FMA
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 -fno-stage-shared --fastmath --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - 2>/dev/null | FileCheck %s --check-prefix=FMA
 
 # CHECK: %[[L:[0-9]+]] = memref.load %arg4
 # CHECK: %[[M:[0-9]+]] = memref.load %arg5

@@ -3,8 +3,9 @@
 # four FMAs of Optimisation 7 (on img[lpx, mpx], which accumulator promotion
 # has made loop values), and the phase u*l + v*m + w*ndash two FMAs; with the
 # default (off) there are none. --coarsen=1: one pixel per invocation, so
-# that the loop body is one pixel's (tests/lit/opt/coarsen.py covers C > 1).
-# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 --fp-contract=fast --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - | FileCheck %s
+# that the loop body is one pixel's (tests/lit/opt/coarsen.py covers C > 1);
+# -fno-stage-shared: the visibility loop not split into tiles.
+# RUN: %nvc %examples/imaging/v1_naive.py --coarsen=1 -fno-stage-shared --fp-contract=fast --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - | FileCheck %s
 # RUN: %nvc %examples/imaging/v1_naive.py --emit=mlir --mlir-print-ir-after=nvc-contract-fma -o - | FileCheck %s --check-prefix=OFF
 
 # CHECK: } do {

@@ -2,17 +2,17 @@
 # --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
 # canonicalize and cse, -O2 (the default) loop fusion, unrolling of short
 # loops over private arrays, private-array promotion, loop-invariant code
-# motion, accumulator promotion, guard splitting and thread coarsening, -O3
-# shared-memory staging; -fno-X removes one optional pass; FMA contraction
-# runs from -O1 but fuses only where fastmath=True or --fp-contract=fast
-# permits it; --fastmath also distributes invariant factors (-O2) and keeps
+# motion, accumulator promotion, guard splitting, thread coarsening and
+# shared-memory staging, -O3 the same as -O2 for now; -fno-X removes one
+# optional pass; FMA contraction runs from -O1 but fuses only where
+# fastmath=True or --fp-contract=fast permits it; --fastmath also distributes invariant factors (-O2) and keeps
 # float32 math built-ins; cse also runs after the math library (sincos fusion).
 # RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
 # RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
 # RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -O2 | FileCheck %s --check-prefix=O2
-# RUN: %nvc --print-pipeline -O3 | FileCheck %s --check-prefix=O3
-# RUN: %nvc --print-pipeline -O3 -fno-stage-shared | FileCheck %s --check-prefix=O2
+# RUN: %nvc --print-pipeline -O3 | FileCheck %s --check-prefix=O2
+# RUN: %nvc --print-pipeline -fno-stage-shared | FileCheck %s --check-prefix=NO-STAGE
 # RUN: %nvc --print-pipeline -fno-licm -fno-cse | FileCheck %s --check-prefix=NO-LICM-CSE
 # RUN: %nvc --print-pipeline --fp-contract=fast | FileCheck %s --check-prefix=FAST
 # RUN: %nvc --print-pipeline --fastmath | FileCheck %s --check-prefix=FASTMATH
@@ -44,19 +44,19 @@ def k(x):
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 # O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
+# O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 
-# O3: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false}
+# NO-STAGE: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false}
 
-# NO-LICM-CSE: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}}top-down=true},nvc-promote-private-arrays,canonicalize{{.*}}top-down=true},nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
+# NO-LICM-CSE: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}}top-down=true},nvc-promote-private-arrays,canonicalize{{.*}}top-down=true},nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
 
 # NO-UNROLL: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},cse,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,
 
-# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
+# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
 
-# FASTMATH: nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
+# FASTMATH: nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
 
-# NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
 # FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
 
