@@ -5,7 +5,8 @@ same run (device-to-device copy bandwidth, fp32 FMA rate).
 
 Stages (all by default):
   compile  nvc compiles every kernel file to WORK/spv/ (whole-process time, median of
-           --compile-runs) and glslangValidator the hand-written GLSL twins of saxpy,
+           --compile-runs; also once at -O0 and once with --fp-contract=fast, the FMA
+           contraction numba-cuda's NVVM does by default) and glslangValidator the hand-written GLSL twins of saxpy,
            stencil and matmul (bench/glsl/); a kernel nvc rejects is recorded as
            "not supported yet (<first error line>)".
   run      every case through nvc-run --time on the Vulkan device (device-resident
@@ -273,6 +274,13 @@ def timed_process(cmd, runs):
     return float(np.median(times)), last
 
 
+# Builds besides the default one, by the suffix of their key in compile.json (the case's
+# build + suffix): their nvc flags, and the result key of their timings.
+VARIANT_FLAGS = {" -O0": ["-O0"], " --fp-contract=fast": ["--fp-contract=fast"]}
+VARIANT_SUFFIX = {"": "", " -O0": ".O0", " --fp-contract=fast": ".fma"}
+VARIANT_RESULT = {"": "nvc", " -O0": "nvc_O0", " --fp-contract=fast": "nvc_fma"}
+
+
 def stage_compile(args, cases, work):
     spv_dir = os.path.join(work, "spv")
     os.makedirs(spv_dir, exist_ok=True)
@@ -282,13 +290,14 @@ def stage_compile(args, cases, work):
         c = builds[build]
         f = c.file
         stem = os.path.join(spv_dir, c.spv_stem)
-        # The default level (timed) and -O0 (what correctness alone needs).
-        for level, out, runs in (("default", stem + ".spv", args.compile_runs),
-                                 ("O0", stem + ".O0.spv", 1)):
-            flags = list(c.nvc_flags) + (["-O0"] if level == "O0" else [])
+        # The default level (timed), -O0 (what correctness alone needs) and the default level
+        # with --fp-contract=fast (the contraction numba-cuda's NVVM does by default).
+        for variant, runs in (("", args.compile_runs), *((v, 1) for v in VARIANT_FLAGS)):
+            out = stem + VARIANT_SUFFIX[variant] + ".spv"
+            flags = list(c.nvc_flags) + VARIANT_FLAGS.get(variant, [])
             ms, p = timed_process([args.nvc, os.path.join(KERNELS, f), "-o", out, *flags,
                                    "--backend", args.backend], runs)
-            key = build if level == "default" else build + " -O0"
+            key = build + variant
             if p.returncode == 0:
                 info["nvc"][key] = {"ok": True, "ms": ms}
             else:
@@ -431,6 +440,7 @@ def fmt_ms(r):
 
 def print_table(results, ceil, out):
     hdr = ["case", "size", "MB moved", "GFLOP", "nvc -O0", "nvc ms", "numba ms", "nvc/numba",
+           "nvc fma ms", "fma/numba",
            "nvc %BW", "nvc %FMA", "numba %BW", "numba %FMA", "notes"]
     rows = []
     for r in results:
@@ -442,18 +452,21 @@ def print_table(results, ceil, out):
             return f"{100 * per / (x['gpu_ms_median'] * 1e-3) / 1:.0f}"
         bw = ceil.get("bandwidth_Bps")
         fl = ceil.get("fma_flops")
-        ratio = (f"{nv['gpu_ms_median'] / nb['gpu_ms_median']:.2f}"
-                 if nv.get("status") == "ok" and nb.get("status") == "ok" else "-")
+        def ratio_to_numba(x):
+            return (f"{x['gpu_ms_median'] / nb['gpu_ms_median']:.2f}"
+                    if x and x.get("status") == "ok" and nb.get("status") == "ok" else "-")
         notes = []
         if nv.get("status") != "ok":
             notes.append("nvc: " + nv.get("status", "?"))
         if nb.get("status") not in ("ok", None):
             notes.append("numba: " + nb["status"])
-        if r.get("nvc_O0", {}).get("status") not in ("ok", None, "not compiled"):
-            notes.append("nvc -O0: " + r["nvc_O0"]["status"])
+        for key, what in (("nvc_O0", "nvc -O0"), ("nvc_fma", "nvc --fp-contract=fast")):
+            if r.get(key, {}).get("status") not in ("ok", None, "not compiled"):
+                notes.append(what + ": " + r[key]["status"])
         rows.append([r["case"], r["size"], f"{r['bytes'] / 1e6:.1f}", f"{r['flops'] / 1e9:.2f}",
                      fmt_ms(r.get("nvc_O0")),
-                     fmt_ms(nv), fmt_ms(nb), ratio,
+                     fmt_ms(nv), fmt_ms(nb), ratio_to_numba(nv),
+                     fmt_ms(r.get("nvc_fma")), ratio_to_numba(r.get("nvc_fma")),
                      frac(nv, r["bytes"] / bw if bw else None) if bw else "-",
                      frac(nv, r["flops"] / fl if fl and r["flops"] else None) if fl else "-",
                      frac(nb, r["bytes"] / bw if bw else None) if bw else "-",
@@ -525,12 +538,12 @@ def main():
         elif not have_nvc_run:
             r["nvc"] = {"status": "nvc-run missing"}
         else:
-            for key, path in (("nvc", spv), ("nvc_O0", spv[:-4] + ".O0.spv")):
-                if not comp["nvc"].get(c.build + (" -O0" if key == "nvc_O0" else ""), {}).get("ok"):
+            for variant, key in VARIANT_RESULT.items():
+                if not comp["nvc"].get(c.build + variant, {}).get("ok"):
                     r[key] = {"status": "not compiled"}
                     continue
                 try:
-                    r[key] = run_nvc(args, c, args.work, path)
+                    r[key] = run_nvc(args, c, args.work, spv[:-4] + VARIANT_SUFFIX[variant] + ".spv")
                 except Exception as e:  # noqa: BLE001
                     r[key] = {"status": f"bench error: {e}"}
         if not c.numba:
@@ -542,11 +555,11 @@ def main():
                 r["numba"] = {"status": "failed: " + (str(e).splitlines() or ["?"])[0][:200]}
         else:
             r["numba"] = {"status": None}
-        for side in ("nvc", "nvc_O0", "numba"):
+        for side in ("nvc", "nvc_O0", "nvc_fma", "numba"):
             if str(r.get(side, {}).get("status", "")).startswith("WRONG"):
                 failures += 1
         print(f"  {c.name} [{c.size}]: nvc {fmt_ms(r['nvc'])} ms ({r['nvc'].get('status')}), "
-              f"-O0 {fmt_ms(r.get('nvc_O0'))} ms, "
+              f"-O0 {fmt_ms(r.get('nvc_O0'))} ms, --fp-contract=fast {fmt_ms(r.get('nvc_fma'))} ms, "
               f"numba {fmt_ms(r['numba'])} ms ({r['numba'].get('status')})", flush=True)
         results.append(r)
 
@@ -602,7 +615,7 @@ def main():
         comp_lines = ["compile time (ms, whole process, median): "]
         in_process = comp.get("in_process", {})
         for f, v in sorted(comp["nvc"].items()):
-            if v["ok"] and not f.endswith(" -O0"):  # -O0 builds are compiled once, not timed
+            if v["ok"] and not f.endswith(tuple(VARIANT_FLAGS)):  # compiled once, not timed
                 extra = (f" (in process {in_process[f]['ms']:.1f}, "
                          f"{in_process[f]['ms_per_entry_point']:.1f} per entry point)"
                          if f in in_process else "")
