@@ -88,9 +88,13 @@ parseSignatureOptions(const std::vector<std::string> &options) {
   return sigs;
 }
 
-/// The pipeline options of a compile whose kernels use `indexBits`.
+/// The pipeline options of a compile whose kernels use `indexBits`;
+/// `float32Only` when they must not use float64 at all (narrow=True, whose
+/// kernels need no optional device feature: 004_…txt "Integer and float
+/// width", or --no-float64).
 /// Throws OptionError for an unknown -fno- pass or -O level.
-PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned indexBits) {
+PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned indexBits,
+                                   bool float32Only) {
   if (options.optLevel > 3)
     throw OptionError{fmt::format("invalid -O{}: the levels are -O0 to -O3", options.optLevel)};
   for (auto &name : options.disabledPasses) {
@@ -107,9 +111,9 @@ PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned index
   PipelineOptions pipelineOptions;
   pipelineOptions.localSize = options.localSize;
   pipelineOptions.indexBits = indexBits;
-  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
-  // instead of nvc's float64-based implementations.
-  pipelineOptions.mathInFloat64 = !options.noFloat64;
+  // Without float64 on the target (or in the kernels), float32 math uses
+  // GLSL.std.450 built-ins instead of nvc's float64-based implementations.
+  pipelineOptions.mathInFloat64 = !options.noFloat64 && !float32Only;
   pipelineOptions.optLevel = options.optLevel;
   pipelineOptions.disabledPasses = options.disabledPasses;
   pipelineOptions.fpContract =
@@ -160,7 +164,7 @@ std::string describePipeline(const CompileOptions &options, std::string &error) 
     // narrow=False/"floats" kernels compute integers, and index, in 64 bits.
     unsigned indexBits =
         options.narrow == "false" || options.narrow == "floats" ? 64 : options.indexBits;
-    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits));
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits, options.narrow == "true"));
     return pipelineText(pm);
   } catch (OptionError &e) {
     error = e.message;
@@ -273,7 +277,10 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     ModuleLowering lowering;
     lowering.indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
     lowering.narrowFloats = typed.front().narrowFloats;
-    lowering.float32Storage = options.noFloat64;
+    // Narrowed kernels keep float64/complex128 data as float32/complex64 on
+    // the device too (the launcher converts), as on targets without float64:
+    // a float64 load that is narrowed at once only costs bandwidth.
+    lowering.float32Storage = options.noFloat64 || lowering.narrowFloats;
     for (auto &k : typed) {
       if (k.narrowFloats != lowering.narrowFloats && !options.noFloat64)
         throw CompileError(k.def->getLoc(),
@@ -313,6 +320,9 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     return finish(false);
 
   unsigned indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
+  // narrow=True: 32-bit floats and integers, so no float64 anywhere, not even
+  // inside the math library (the module then declares neither Float64 nor Int64).
+  bool float32Only = options.noFloat64 || (typed.front().narrowFloats && indexBits == 32);
   // Target: Vulkan 1.1 (SPIR-V 1.3); spirv-update-vce trims the capability
   // list to what the module uses, and the manifest reports that.
   auto targetEnv = mlir::parseAttribute(
@@ -332,7 +342,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   }
   mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
   try {
-    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits));
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits, float32Only));
   } catch (OptionError &e) {
     diagText << "nvc: error: " << e.message << "\n";
     return finish(false);
@@ -363,7 +373,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   if (options.backend == Backend::LLVM || options.emit == EmitKind::LLVM) {
     LLVMBackendOutput llvmOut;
     std::string error;
-    bool ok = compileThroughLLVM(*module, abis, pipelineOptionsFor(options, indexBits), options.emit == EmitKind::LLVM,
+    bool ok = compileThroughLLVM(*module, abis, pipelineOptionsFor(options, indexBits, float32Only), options.emit == EmitKind::LLVM,
                                  llvmOut, error);
     if (!ok || diags.errorCount()) {
       result.internalError = true;
@@ -450,7 +460,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     return finish(false);
   std::vector<std::pair<std::string, SPIRVModuleInfo>> variants;
   if (variantModule) {
-    PipelineOptions native = pipelineOptionsFor(options, indexBits);
+    PipelineOptions native = pipelineOptionsFor(options, indexBits, float32Only);
     native.nativeFloatAtomicAdd = true;
     mlir::PassManager variantPipeline(&context, mlir::ModuleOp::getOperationName());
     buildLoweringPipeline(variantPipeline, native);

@@ -2053,6 +2053,10 @@ private:
     for (size_t i = 2; i < c.args.size(); ++i)
       operands.push_back(convert(expr(*c.args[i]), rt, c.args[i]->getLoc()).scalar());
     mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
+    if (memTy.isF64()) // a narrow= device function called from an unnarrowed kernel
+      fail(c.args[0]->getLoc(), fmt::format("{}() on a float64 array: float64 atomics are not "
+                                            "available on Vulkan devices; use a float32 array",
+                                            f));
     if (memTy != lowerScalar(rt))
       fail(c.getLoc(), fmt::format("internal error: {}() on memory of another width", f));
     bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();

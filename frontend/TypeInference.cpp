@@ -656,7 +656,9 @@ private:
   /// atomics work on 32-bit elements (int64 arrays too, narrowed to 32 bits
   /// by default); float32 has add, sub, max, min, nanmax, nanmin and exch;
   /// inc and dec are numba.cuda's (unsigned wrap-around counters); float64
-  /// and 64-bit integer atomics are errors (Vulkan devices rarely have them).
+  /// and 64-bit integer atomics are errors (Vulkan devices rarely have them),
+  /// except on the float64 arrays of narrowed kernels, which are float32 on
+  /// the device.
   Type atomicCall(const ast::Call &c, const std::string &f) {
     std::string op = f.substr(f.rfind('.') + 1);
     static const std::set<std::string> known = {"add",    "sub",    "max", "min", "nanmax",
@@ -698,7 +700,10 @@ private:
                                        "the index {}",
                                        f, ary.ndim(), indices.size()));
     const Type &dtype = ary.element();
-    if (dtype.isFloat() && dtype.bits() == 64)
+    // Narrowed kernels keep float64 arrays as float32 on the device, so
+    // their atomics are float32 atomics.
+    bool narrowedFloat64 = dtype.isFloat() && dtype.bits() == 64 && result_.narrowFloats;
+    if (dtype.isFloat() && dtype.bits() == 64 && !narrowedFloat64)
       fail(c.args[0]->getLoc(),
            fmt::format("{}() on a float64 array: float64 atomics are not available on Vulkan "
                        "devices; use a float32 array",
@@ -709,7 +714,7 @@ private:
                        "--index-bits=64): Vulkan devices rarely have 64-bit atomics; use "
                        "32-bit integers",
                        f, dtype.str()));
-    bool isFloat = dtype.isFloat() && dtype.bits() == 32;
+    bool isFloat = dtype.isFloat() && (dtype.bits() == 32 || narrowedFloat64);
     bool isInt = dtype.isInteger() && dtype.bits() >= 32;
     if (!isFloat && !isInt)
       fail(c.args[0]->getLoc(), fmt::format("{}() works on arrays of 32-bit (or narrowed "

@@ -1612,6 +1612,18 @@ struct ExpandMathLibraryPass
       if (name == "pow" && !f32)
         name = "pow64"; // float32 keeps the cheaper single-double pow
       auto it = implementations().find(name);
+      if (f32 && !useFloat64 && it != implementations().end()) {
+        // A limit of the source's precision policy, not a compiler fault.
+        mlir::InFlightDiagnostic diag = op->emitError();
+        diag.getUnderlyingDiagnostic()->getMetadata().push_back(
+            mlir::DiagnosticArgument(kSourceErrorTag));
+        diag << "float32 " << name
+                        << "() has no GLSL.std.450 built-in, and nvc's math library computes it "
+                           "in float64, which narrow=True kernels and --no-float64 targets do "
+                           "not use (narrow=\"floats\" allows it on devices with float64)";
+        failed = true;
+        continue;
+      }
       if (it == implementations().end() || (!f32 && it->second.f32Only) ||
           (f32 && !useFloat64)) {
         op->emitError() << (f32 ? "float32 " : "float64 ") << name

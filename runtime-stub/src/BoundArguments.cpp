@@ -3,7 +3,8 @@
 // checks of numba-vulkan, whose narrowed int64 parameters raise OverflowError), and
 // the element conversions between a host view and its dense storage-buffer image
 // (int64/uint64 narrowed to 32 bits with range checks; float64/complex128 of kernels
-// compiled with --no-float64 rounded to float32/complex64 as NumPy's astype does).
+// narrowed by narrow=True/"floats" or --no-float64 rounded to float32/complex64 as
+// NumPy's astype does, and widened back only where the kernel changed them).
 #include "nvc/BoundArguments.h"
 
 #include "StridedIteration.h"
@@ -207,6 +208,19 @@ void widenFloats(const unsigned char *src, unsigned char *dst, std::size_t parts
   }
 }
 
+/// Downloads one float64 (complex128) element narrowed to float32 (complex64): the
+/// `parts` float32 values at `src` are widened exactly into the host element at `dst`,
+/// unless they are bit-identical to what upload() made of that element (the host value
+/// rounded again; the host array does not change during a launch). Then the host keeps
+/// its exact value, so elements the kernel did not write (a grid shorter than the
+/// array) come back untouched instead of rounded to float32.
+void downloadFloats(const unsigned char *src, unsigned char *dst, std::size_t parts) {
+  unsigned char uploaded[8];
+  narrowFloats(dst, uploaded, parts);
+  if (std::memcmp(uploaded, src, 4 * parts) != 0)
+    widenFloats(src, dst, parts);
+}
+
 template <class Host, class Device>
 void widenElement(const unsigned char *src, unsigned char *dst) {
   Device d;
@@ -229,8 +243,8 @@ BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value) {
   s.desc = &desc;
   s.value = value;
   s.fieldSize = std::max<std::uint32_t>(4, static_cast<std::uint32_t>(dtypeSize(desc.deviceDType)));
-  // The field holds device_dtype: a float64 (complex128) scalar of a kernel compiled
-  // with --no-float64 is rounded to float32 (complex64) like NumPy's astype, ±inf
+  // The field holds device_dtype: a float64 (complex128) scalar of a narrowed kernel
+  // (narrow=True/"floats", --no-float64) is rounded to float32 (complex64) like NumPy's astype, ±inf
   // beyond float32's range; float32 and complex64 scalars are range-checked instead.
   if (desc.deviceDType == DType::Complex64) {
     const std::complex<double> z = scalarAsComplex(desc, value);
@@ -428,9 +442,9 @@ void BoundArray::download(const void *srcVoid) const {
         else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
           widenElement<std::uint64_t, std::uint32_t>(s, d);
         else if (desc->dtype == DType::Float64 && desc->deviceDType == DType::Float32)
-          widenFloats(s, d, 1);
+          downloadFloats(s, d, 1);
         else if (desc->dtype == DType::Complex128 && desc->deviceDType == DType::Complex64)
-          widenFloats(s, d, 2);
+          downloadFloats(s, d, 2);
         else
           std::memcpy(d, s, hostSize);
       });

@@ -156,8 +156,9 @@ std::string nameSuffix(const json &object) {
   return "";
 }
 
-/// nvc narrows int64/uint64 to 32 bits (the default 32-bit integers) and, with
-/// --no-float64, float64/complex128 to float32/complex64.
+/// nvc narrows int64/uint64 to 32 bits (the default 32-bit integers) and, for
+/// narrow=True/"floats" kernels and with --no-float64, float64/complex128 to
+/// float32/complex64.
 bool validDevicePair(DType dtype, DType device) {
   return dtype == device || (dtype == DType::Int64 && device == DType::Int32) ||
          (dtype == DType::UInt64 && device == DType::UInt32) ||

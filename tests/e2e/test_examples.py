@@ -420,6 +420,47 @@ def case_no_float64(r, rng):
     check_close(res["y"], want, rtol=0, atol=0)
 
 
+def case_narrow_storage(r, rng):
+    """narrow=True kernels on float64/complex128 arrays: float32 storage, so
+    float32 results (within float32 tolerance of NumPy in float64), and a grid
+    shorter than the arrays: the random tails and a NaN poisoned one come back
+    bit-identical (the launcher widens only elements the kernel changed)."""
+    def same_bits(got, want, what):
+        if got.tobytes() != want.tobytes():
+            raise AssertionError(f"{what}: elements the kernel did not write changed")
+
+    rows, n = int(rng.integers(50, 120)), int(rng.integers(200, 400))
+    count = n - int(rng.integers(70, 150))       # beyond one 64-wide workgroup's tail
+    xs, ws = rng.standard_normal(rows), rng.standard_normal(rows)
+    s = float(rng.uniform(0.5, 1.5)) / n
+    acc = rng.standard_normal(n)                 # random start values, float64 digits
+    acc[count + 3] = np.nan                      # poison in the tail
+    before = acc.copy()
+    res = r.run("narrow_storage.py", "accumulate", [count],
+                {"xs": xs, "ws": ws, "acc": acc}, [("s", s), ("count", count)], ["acc"])
+    i = np.arange(count)
+    want = before[:count] + (ws[None, :] * np.cos(s * xs[None, :] * i[:, None])).sum(axis=1)
+    scale = np.abs(ws).sum() + np.abs(before[:count]).max()
+    check_close(res["acc"][:count], want, rtol=0, atol=2e-5 * scale)
+    # The written head is float32, widened exactly.
+    got = res["acc"][:count]
+    if not np.array_equal(got.astype(np.float32).astype(np.float64), got):
+        raise AssertionError("written elements are not float32 values")
+    same_bits(res["acc"][count:], before[count:], "accumulate")
+
+    us, ls = rng.standard_normal(rows) * 40, rng.uniform(-0.05, 0.05, n)
+    vis = rng.standard_normal(rows) + 1j * rng.standard_normal(rows)
+    img = poisoned(n, np.complex128)
+    img[:count] = 0
+    img[count + 1:] = rng.standard_normal(n - count - 1) + 1j * rng.standard_normal(n - count - 1)
+    before = img.copy()
+    res = r.run("narrow_storage.py", "image1d", [count],
+                {"us": us, "vis": vis, "ls": ls, "img": img}, [("count", count)], ["img"])
+    want = (vis[None, :] * np.exp(2j * np.pi * us[None, :] * ls[:count, None])).sum(axis=1)
+    check_close(res["img"][:count], want, rtol=0, atol=1e-4 * np.abs(vis).sum())
+    same_bits(res["img"][count:], before[count:], "image1d")
+
+
 def visibilities(rng, rows, shape, dtype, cdtype):
     us, vs, ws = (rng.standard_normal(rows) * 40 for _ in range(3))
     vis = rng.standard_normal(rows) + 1j * rng.standard_normal(rows)
@@ -1231,6 +1272,7 @@ CASES = [
     ("private arrays: cuda.local.array, np.zeros/ones/full", case_private_arrays),
     ("fast_matmul: shared-memory tiles and cuda.syncthreads()", case_fast_matmul),
     ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
+    ("narrow=True: float64/complex128 stored as float32, unwritten elements exact", case_narrow_storage),
     ("subgroup operations: nv.subgroup and numba.cuda warp functions", case_subgroups),
     ("atomics: every integer operation, return values, int64 narrowed, cas", case_integer_atomics),
     ("atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops",

@@ -1,9 +1,11 @@
-// Tests of kernels compiled with --no-float64 (devices without float64), whose manifests
+// Tests of kernels compiled with --no-float64 (devices without float64) or narrow=True /
+// "floats" (float64 data stored as float32), whose manifests
 // say `"dtype": "float64", "device_dtype": "float32"` (and complex128 → complex64):
 // the manifest pairs accepted and refused; scalars rounded into 4-byte float32 fields
 // (8-byte pairs of float32 for complex128); arrays rounded on upload as NumPy's
 // astype(float32) does (to nearest, ±inf beyond float32's range, NaN kept) and widened
-// back exactly on download, contiguous and strided; and launches on lavapipe of the
+// back exactly on download, contiguous and strided, except that elements the device
+// left as uploaded keep their host value exactly; and launches on lavapipe of the
 // float32 saxpy.comp and complex64 cscale.comp test kernels behind hand-edited
 // manifests that declare float64/complex128 arguments, checked against results
 // computed here from random inputs.
@@ -261,6 +263,83 @@ TEST_CASE("narrowed float64 and complex128 arrays round on upload and widen on d
   }
 }
 
+TEST_CASE("narrowed elements the device did not change come back exactly", "[binding]") {
+  SECTION("float64 → float32") {
+    const Manifest m = narrowedManifest("saxpy", "float64");
+    std::vector<double> y = randomDoubles(60, -1e3, 1e3);
+    const std::vector<double> special = specialDoubles();
+    y.insert(y.begin() + 5, special.begin(), special.end());
+    // A NaN with a payload float32 cannot hold: unchanged, it comes back bit for bit.
+    std::uint64_t nanBits = 0x7ff8000000000123ull;
+    double payloadNaN;
+    std::memcpy(&payloadNaN, &nanBits, 8);
+    y.push_back(payloadNaN);
+    const std::vector<double> before = y;
+    std::vector<double> x(y.size(), 1.0);
+    Arguments args;
+    args.scalar("a", 1.0).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+    const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
+    const BoundArray &by = bound.arrays()[1];
+    std::vector<float> image(y.size());
+    by.upload(image.data());
+    // The "kernel" writes every third element (new values) and leaves the rest.
+    const std::vector<double> fresh = randomDoubles(y.size(), -5, 5);
+    for (std::size_t i = 0; i < y.size(); i += 3)
+      image[i] = static_cast<float>(fresh[i]);
+    by.download(image.data());
+    for (std::size_t i = 0; i < y.size(); ++i) {
+      INFO("i = " << i << ", before = " << before[i]);
+      if (i % 3 == 0)
+        CHECK(y[i] == static_cast<double>(static_cast<float>(fresh[i])));
+      else
+        CHECK(std::memcmp(&y[i], &before[i], 8) == 0); // exact, not rounded to float32
+    }
+    // A written value equal to the uploaded one cannot be told apart from no write:
+    // the host keeps its (closer) float64 value.
+    std::vector<double> z = {0.1, 0.1}, zx = {1.0, 1.0};
+    Arguments zargs;
+    zargs.scalar("a", 1.0).array("x", HostArray::of(zx)).array("y", HostArray::of(z));
+    const BoundArguments zbound = BoundArguments::bind(m.entryPoint(), zargs);
+    const std::vector<float> zimage = {0.1f, 0.25f};
+    zbound.arrays()[1].download(zimage.data());
+    CHECK(z[0] == 0.1);
+    CHECK(z[1] == 0.25);
+  }
+  SECTION("complex128 → complex64, strided") {
+    json j = narrowedJson("cscale", "complex128");
+    j["entry_points"][0]["arguments"][2]["layout"] = "A";
+    const Manifest m = Manifest::parse(j.dump(), "cscale-a.json");
+    const std::size_t n = 12;
+    std::vector<c128> x(n, c128(1, 1)), yBase(2 * n);
+    const std::vector<double> parts = randomDoubles(4 * n, -7, 7);
+    for (std::size_t i = 0; i < 2 * n; ++i)
+      yBase[i] = c128(parts[2 * i], parts[2 * i + 1]);
+    const std::vector<c128> before = yBase;
+    HostArray y = HostArray::of(yBase);
+    y.shape = {std::int64_t(n)};
+    y.strides = {2};
+    Arguments args;
+    args.scalar("a", 1.0).array("x", HostArray::of(x)).array("y", y);
+    const BoundArguments bound = BoundArguments::bind(m.entryPoint(), args);
+    const BoundArray &by = bound.arrays()[1];
+    std::vector<c64> image(n);
+    by.upload(image.data());
+    // Element 4: only the imaginary part changes, so the whole element is widened.
+    image[4] = c64(image[4].real(), image[4].imag() + 1.0f);
+    image[7] = c64(0.5f, -0.25f);
+    by.download(image.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      INFO("i = " << i);
+      if (i == 4 || i == 7)
+        CHECK(yBase[2 * i] == c128(image[i].real(), image[i].imag()));
+      else
+        CHECK(yBase[2 * i] == before[2 * i]);
+      CHECK(yBase[2 * i + 1] == before[2 * i + 1]); // the gaps are untouched
+    }
+    CHECK(yBase[8] != before[8]);
+  }
+}
+
 TEST_CASE("saxpy compiled in float32 runs on float64 arrays and a float64 scalar", "[launch]") {
   Module module(sharedDevice(), readSpirv(shaderPath("saxpy.spv")),
                 narrowedManifest("saxpy", "float64"), "saxpy.spv");
@@ -285,6 +364,29 @@ TEST_CASE("saxpy compiled in float32 runs on float64 arrays and a float64 scalar
       REQUIRE(static_cast<double>(static_cast<float>(y[i])) == y[i]);
     }
     CHECK(x == xBefore); // read-only: the rounded copy is not written back
+  }
+}
+
+TEST_CASE("a grid shorter than a narrowed float64 array leaves the tail exact", "[launch]") {
+  Module module(sharedDevice(), readSpirv(shaderPath("saxpy.spv")),
+                narrowedManifest("saxpy", "float64"), "saxpy.spv");
+  Kernel saxpy = module.kernel();
+  // saxpy.comp's workgroups are 64 wide: a grid of 64 writes y[0..63] only.
+  const std::size_t n = 300, covered = 64;
+  std::vector<double> x = randomDoubles(n, -4, 4), y = randomDoubles(n, -4, 4);
+  const std::vector<double> yBefore = y;
+  Arguments args;
+  args.scalar("a", 2.0).array("x", HostArray::of(x)).array("y", HostArray::of(y));
+  saxpy.launch(args, LaunchConfig::grid(covered));
+  for (std::size_t i = 0; i < n; ++i) {
+    INFO("i = " << i);
+    if (i < covered) {
+      const float expected = 2.0f * static_cast<float>(x[i]) + static_cast<float>(yBefore[i]);
+      REQUIRE(y[i] == Approx(expected).epsilon(1e-6).margin(1e-6));
+      REQUIRE(static_cast<double>(static_cast<float>(y[i])) == y[i]);
+    } else {
+      REQUIRE(std::memcmp(&y[i], &yBefore[i], 8) == 0); // not rounded to float32
+    }
   }
 }
 

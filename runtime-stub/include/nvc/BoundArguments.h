@@ -22,7 +22,8 @@ namespace nvc::rt {
 /// int32/uint32; bool, int8, int16, uint8 and uint16 as a sign- or zero-extended
 /// 4-byte integer (bool as 0/1); complex64 (complex128) as two float32 (float64), the
 /// real part at the offset and the imaginary part 4 (8) bytes after it. float64
-/// (complex128) narrowed to float32 (complex64) by --no-float64 is rounded to nearest
+/// (complex128) narrowed to float32 (complex64) (narrow=True/"floats" or --no-float64)
+/// is rounded to nearest
 /// into a float32 field (two float32), ±inf beyond float32's range, as NumPy's astype.
 struct BoundScalar {
   const ArgumentDesc *desc = nullptr;
@@ -54,7 +55,12 @@ struct BoundArray {
   void upload(void *dst) const;
 
   /// Copies a buffer image (deviceBytes bytes at `src`) back into the host view,
-  /// widening narrowed elements (exactly) and storing bool elements as 0/1.
+  /// widening narrowed elements (exactly) and storing bool elements as 0/1. A
+  /// float64 (complex128) element narrowed to float32 (complex64) whose device value
+  /// is bit-identical to what upload() wrote for it keeps its host value exactly
+  /// (elements the kernel did not write come back untouched, not rounded); the others
+  /// are widened from the device value. The host view must still hold what upload()
+  /// read (the launch does not change it in between).
   void download(const void *src) const;
 };
 

@@ -39,7 +39,7 @@ struct ArgumentDesc {
   ArgumentKind kind = ArgumentKind::Scalar;
   DType dtype = DType::Float32;       ///< type the caller passes
   DType deviceDType = DType::Float32; ///< type the device sees (narrowed int64/uint64,
-                                      ///< float64/complex128 with --no-float64)
+                                      ///< float64/complex128 of narrowed kernels)
   std::uint32_t offset = 0;           ///< scalars: byte offset of the value
   std::uint32_t ndim = 0;
   ArrayLayout layout = ArrayLayout::A;

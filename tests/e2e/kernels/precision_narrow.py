@@ -1,5 +1,6 @@
 """narrow=True (004, "Integer and float width"): float64 data is computed in
-float32 (stored back as float64), integers in 32 bits, wrapping at 2**31."""
+float32 (stored as float32 on the device, converted by the launcher), integers in 32
+bits, wrapping at 2**31."""
 import math
 import numpy as np
 from numba import cuda
