@@ -89,9 +89,8 @@ parseSignatureOptions(const std::vector<std::string> &options) {
 }
 
 /// The pipeline options of a compile whose kernels use `indexBits`;
-/// `float32Only` when they must not use float64 at all (narrow=True, whose
-/// kernels need no optional device feature: 004_…txt "Integer and float
-/// width", or --no-float64).
+/// `float32Only` when the target has no float64 (--no-float64), so that not
+/// even nvc's math library may compute in float64.
 /// Throws OptionError for an unknown -fno- pass or -O level.
 PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned indexBits,
                                    bool float32Only) {
@@ -111,9 +110,9 @@ PipelineOptions pipelineOptionsFor(const CompileOptions &options, unsigned index
   PipelineOptions pipelineOptions;
   pipelineOptions.localSize = options.localSize;
   pipelineOptions.indexBits = indexBits;
-  // Without float64 on the target (or in the kernels), float32 math uses
-  // GLSL.std.450 built-ins instead of nvc's float64-based implementations.
-  pipelineOptions.mathInFloat64 = !options.noFloat64 && !float32Only;
+  // Without float64 on the target, float32 math uses GLSL.std.450 built-ins
+  // instead of nvc's float64-based implementations.
+  pipelineOptions.mathInFloat64 = !float32Only;
   pipelineOptions.optLevel = options.optLevel;
   pipelineOptions.disabledPasses = options.disabledPasses;
   pipelineOptions.fpContract =
@@ -164,7 +163,7 @@ std::string describePipeline(const CompileOptions &options, std::string &error) 
     // narrow=False/"floats" kernels compute integers, and index, in 64 bits.
     unsigned indexBits =
         options.narrow == "false" || options.narrow == "floats" ? 64 : options.indexBits;
-    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits, options.narrow == "true"));
+    buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits, options.noFloat64));
     return pipelineText(pm);
   } catch (OptionError &e) {
     error = e.message;
@@ -320,9 +319,10 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     return finish(false);
 
   unsigned indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
-  // narrow=True: 32-bit floats and integers, so no float64 anywhere, not even
-  // inside the math library (the module then declares neither Float64 nor Int64).
-  bool float32Only = options.noFloat64 || (typed.front().narrowFloats && indexBits == 32);
+  // Narrowed kernels (narrow=True/"floats") keep nvc's accurate math
+  // library, whose float32 functions compute in float64 inside; only a target
+  // without float64 makes them use the GLSL.std.450 built-ins.
+  bool float32Only = options.noFloat64;
   // Target: Vulkan 1.1 (SPIR-V 1.3); spirv-update-vce trims the capability
   // list to what the module uses, and the manifest reports that.
   auto targetEnv = mlir::parseAttribute(

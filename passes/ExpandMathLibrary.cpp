@@ -1619,8 +1619,7 @@ struct ExpandMathLibraryPass
             mlir::DiagnosticArgument(kSourceErrorTag));
         diag << "float32 " << name
                         << "() has no GLSL.std.450 built-in, and nvc's math library computes it "
-                           "in float64, which narrow=True kernels and --no-float64 targets do "
-                           "not use (narrow=\"floats\" allows it on devices with float64)";
+                           "in float64, which --no-float64 targets do not have";
         failed = true;
         continue;
       }
