@@ -16,7 +16,8 @@
 // on every float add/sub/mul being correctly rounded and never contracted
 // (DecorateNoContraction guarantees that on devices), so the error-free
 // transformations (two-sum, Dekker's two-product) are exact. It does not
-// rely on fma being fused (Vulkan allows an unfused GLSL Fma).
+// rely on fma being fused (Vulkan allows an unfused GLSL Fma); it uses fma
+// only where either is accurate enough (float64 sin/cos polynomial tails).
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
@@ -484,31 +485,50 @@ F logBaseImpl(F x, bool ten) {
 // Trigonometric functions
 //===----------------------------------------------------------------------===//
 
-/// sin(hi + lo) for |hi| ≤ π/4: hi + (hi·z·P(z) + lo·(1 - z/2)), z = hi²,
-/// P the Taylor series to hi^17 (truncation < 2^-56).
+/// Minimax coefficients of the float64 sin/cos kernels on |r| ≤ π/4 + 2^-20,
+/// derived by scripts/minimax.py (Remez exchange with mpmath, relative error
+/// of the result; each coefficient then rounded to the nearest double):
+///   sin r ≈ r + r³·S(r²), relative error < 2^-56.4 with these doubles;
+///   cos r ≈ 1 − r²/2 + r⁴·C(r²), relative error < 2^-59.7.
+constexpr double SIN_MINIMAX[6] = {-0x1.5555555555548p-3, 0x1.111111110f7d0p-7,
+                                   -0x1.a01a019bfdedap-13, 0x1.71de3567d2379p-19,
+                                   -0x1.ae5e5a90b0733p-26, 0x1.5d8fd16d1fc32p-33};
+constexpr double COS_MINIMAX[6] = {0x1.555555555554bp-5,  -0x1.6c16c16c14f91p-10,
+                                   0x1.a01a019c844d0p-16, -0x1.27e4f7eac2fdfp-22,
+                                   0x1.1ee9d7b3ad7b9p-29, -0x1.8fa4996416df1p-37};
+
+/// c[0] + x·(c[1] + x·(...)) with one GLSL Fma per step. Only for polynomial
+/// tails whose error analysis holds whether Fma is fused (NVIDIA: one DFMA
+/// instruction instead of a multiply and an add) or rounds twice (lavapipe):
+/// either way each step is within two roundings, as a plain Horner step.
+F hornerFma(F x, const double *c, int n) {
+  F acc(c[n - 1]);
+  for (int i = n - 1; i-- > 0;)
+    acc = F(gB->create<mlir::math::FmaOp>(x.v, acc.v, F(c[i]).v));
+  return acc;
+}
+F fmaF(F a, F b, F c) { return F(gB->create<mlir::math::FmaOp>(a.v, b.v, c.v)); }
+
+/// sin(hi + lo) for |hi| ≲ π/4: hi + (hi·z·S(z) + lo·(1 - z/2)), z = hi²,
+/// S the minimax polynomial above (lo·cos(hi) approximated by lo·(1 − z/2):
+/// |lo| ≤ 2^-53|hi| + 2^-68, so the z²/24 dropped is < 0.01 ulp).
 DD sinKernelParts(DD r) {
   F z = r.hi * r.hi;
-  static const std::vector<double> c = [] {
-    std::vector<double> v = factorialSeries(3, 8, true);
-    for (auto &x : v)
-      x = -x; // -1/3!, 1/5!, ...
-    return v;
-  }();
-  return {r.hi, (r.hi * z) * horner(z, c) + r.lo * (F(1.0) - F(0.5) * z)};
+  F w = F(1.0) - F(0.5) * z; // shared with cosKernelParts after cse
+  return {r.hi, fmaF(r.hi * z, hornerFma(z, SIN_MINIMAX, 6), r.lo * w)};
 }
 F sinKernel(DD r) {
   DD p = sinKernelParts(r);
   return p.hi + p.lo;
 }
 
-/// cos(hi + lo) for |hi| ≤ π/4: w = 1 - z/2 and its exact rounding error
-/// ((1 - w) - z/2), plus z²·Q(z) (Taylor to hi^18) - hi·lo.
+/// cos(hi + lo) for |hi| ≲ π/4: w = 1 - z/2 and its exact rounding error
+/// ((1 - w) - z/2), plus z²·C(z) (minimax above) - hi·lo.
 DD cosKernelParts(DD r) {
   F z = r.hi * r.hi;
-  static const std::vector<double> c = factorialSeries(4, 8, true); // 1/4!, -1/6!, ...
   F hz = F(0.5) * z;
   F w = F(1.0) - hz;
-  return {w, ((F(1.0) - w) - hz) + (z * z * horner(z, c) - r.hi * r.lo)};
+  return {w, ((F(1.0) - w) - hz) + fmaF(z * z, hornerFma(z, COS_MINIMAX, 6), -(r.hi * r.lo))};
 }
 F cosKernel(DD r) {
   DD p = cosKernelParts(r);
@@ -518,7 +538,8 @@ F cosKernel(DD r) {
 /// x = q·π/2 + (hi + lo), q ∈ {0..3} (mod 4), by Cody–Waite with π/2 in
 /// five exact 27-bit parts and a sixth, accumulated with two-sums. Exact
 /// to ~2^-100 relative for |x| < 2^26·π/2 (≈ 1.05e8); beyond, k·part is
-/// rounded and the reduction degrades gradually.
+/// rounded and the reduction degrades gradually. The fallback of
+/// reducePio2F64 (and of the float32 reduction) for |x| > TRIG_MEDIUM_BOUND.
 struct Reduced {
   DD r;
   I q;
@@ -537,6 +558,98 @@ Reduced reducePio2(F x) {
   return {r, toI(q)};
 }
 
+/// The medium-range reduction's bound: |x| ≤ 1.6e6 keeps |k| = |round(x·2/π)|
+/// ≤ 1018592 < 2^20, so every k·part below with at most 33 bits is exact.
+constexpr double TRIG_MEDIUM_BOUND = 1.6e6;
+/// π/2 = P1 + P2 + P3 + P4 + (< 2^-142), from scripts/minimax.py: P1 on the
+/// grid 2^-32 (33 bits), P2 on the grid 2^-53 (21 bits), P3 with 33
+/// significant bits, P4 rounded to 53 bits.
+constexpr double PIO2_MEDIUM[4] = {0x1.921fb54400000p+0, 0x1.0b46200000000p-34,
+                                   -0x1.cb3b399d00000p-55, -0x1.d1fc8f8cbb5bfp-89};
+
+/// Medium-range Cody–Waite reduction for |x| ≤ TRIG_MEDIUM_BOUND:
+/// x = q·π/2 + (hi + lo) with an absolute error below 2^-118.
+///  1. k = round(x·2/π) by adding and subtracting 1.5·2^52 (|x·2/π| < 2^51),
+///     possibly one off the nearest, so |hi| ≤ π/4 + 2^-32.
+///  2. t = x − k·P1 − k·P2: both products are exact (≤ 53 bits); both
+///     differences are exact, being on the grid 2^-53 (x ≥ 0.5 is on it
+///     when k ≠ 0) with magnitude < 1.
+///  3. t − k·P3 (exact product) by a two-sum, − k·P4 (< 2^-67, rounded:
+///     error < 2^-120) added to the low part; lo is left unnormalised
+///     (|lo| ≤ ulp(hi)/2 + 2^-67), which the kernels accept.
+/// Needed accuracy: scripts/minimax.py finds, from the continued fractions
+/// of 2^(e−52)·2/π, that no double in [1, 2^21) is closer than 2^-60.5 to
+/// a nonzero multiple of π/2, so hi + lo has relative error < 2^-57.
+/// Cost: 17 float64 instructions (with the conversion of k), against ≈ 60
+/// for reducePio2.
+Reduced reducePio2Medium(F x) {
+  const double *P = PIO2_MEDIUM;
+  F kf = (x * F(TWO_OVER_PI) + F(0x1.8p52)) - F(0x1.8p52);
+  F t = x + kf * F(-P[0]);
+  t = t + kf * F(-P[1]);
+  DD s = twoSum(t, kf * F(-P[2]));
+  F lo = s.lo + kf * F(-P[3]);
+  return {{s.hi, lo}, toI(kf) & I(3)};
+}
+
+/// Reductions already built in the current block, by argument: sin, cos
+/// and tan of one value share one reduction (one scf.if) even without cse —
+/// at -O0 two ifs on the same condition also trip LLVM 22's SPIR-V
+/// structurizer (--backend=llvm: "Branch must appear in a block"). Set by
+/// the pass for the duration of its run.
+llvm::DenseMap<mlir::Value, Reduced> *gTrigReductions = nullptr;
+/// Whether float64 sin/cos/tan take the medium-range reduction in an scf.if
+/// (the pass's float32-trig option; off for the LLVM backend, as float32's).
+bool gTrigBranches = true;
+
+/// The reduction of x shared with an earlier sin/cos/tan of x in the same
+/// block (which then dominates this use), or built by `make`.
+Reduced sharedReduction(F x, Reduced (*make)(F)) {
+  if (gTrigReductions) {
+    auto it = gTrigReductions->find(x.v);
+    if (it != gTrigReductions->end() &&
+        it->second.q.v.getParentBlock() == gB->getInsertionBlock())
+      return it->second;
+  }
+  Reduced red = make(x);
+  if (gTrigReductions)
+    gTrigReductions->insert({x.v, red});
+  return red;
+}
+
+/// The exact reduction of any float64 x, with hi = NaN for infinite or NaN
+/// x (so the kernels return NaN without a select on the result).
+Reduced reducePio2Exact(F x) {
+  B fin = isfinite(x);
+  Reduced red = reducePio2(sel(fin, x, F(0.0)));
+  red.r.hi = sel(fin, red.r.hi, x - x);
+  return red;
+}
+
+/// float64 x = q·π/2 + (hi + lo): the medium-range reduction for |x| ≤
+/// TRIG_MEDIUM_BOUND, else (large, infinite or NaN x) the exact one, in an
+/// scf.if so the common case executes only the medium-range code.
+Reduced reducePio2F64Uncached(F x) {
+  if (!gTrigBranches)
+    return reducePio2Exact(x);
+  mlir::ImplicitLocOpBuilder &b = *gB;
+  mlir::Type f64 = b.getF64Type();
+  B medium = fabs(x) <= F(TRIG_MEDIUM_BOUND);
+  auto ifOp = b.create<mlir::scf::IfOp>(mlir::TypeRange{f64, f64, b.getI64Type()}, medium.v,
+                                        /*withElseRegion=*/true);
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Reduced r = reducePio2Medium(x);
+    b.create<mlir::scf::YieldOp>(mlir::ValueRange{r.r.hi.v, r.r.lo.v, r.q.v});
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    Reduced e = reducePio2Exact(x);
+    b.create<mlir::scf::YieldOp>(mlir::ValueRange{e.r.hi.v, e.r.lo.v, e.q.v});
+  }
+  return {{F(ifOp.getResult(0)), F(ifOp.getResult(1))}, I(ifOp.getResult(2))};
+}
+Reduced reducePio2F64(F x) { return sharedReduction(x, reducePio2F64Uncached); }
+
 /// sin or cos of the reduced argument, selected by quadrant q (+1 for cos).
 F trigFromQuadrant(Reduced red, bool cosine) {
   I q = cosine ? red.q + I(1) : red.q;
@@ -546,20 +659,16 @@ F trigFromQuadrant(Reduced red, bool cosine) {
 }
 
 F sinImpl(F x) {
-  F res = trigFromQuadrant(reducePio2(sel(isfinite(x), x, F(0.0))), false);
-  res = sel(x == F(0.0), x, res);
-  return sel(isfinite(x), res, x - x);
+  F res = trigFromQuadrant(reducePio2F64(x), false);
+  return sel(x == F(0.0), x, res); // sin(-0) = -0
 }
 
-F cosImpl(F x) {
-  F res = trigFromQuadrant(reducePio2(sel(isfinite(x), x, F(0.0))), true);
-  return sel(isfinite(x), res, x - x);
-}
+F cosImpl(F x) { return trigFromQuadrant(reducePio2F64(x), true); }
 
 /// tan = sin/cos of the reduced argument, or -cos/sin in odd quadrants,
 /// with both kernels and the quotient as double-doubles.
 F tanImpl(F x) {
-  Reduced red = reducePio2(sel(isfinite(x), x, F(0.0)));
+  Reduced red = reducePio2F64(x);
   DD sp = sinKernelParts(red.r), cp = cosKernelParts(red.r);
   DD s = twoSum(sp.hi, sp.lo), c = twoSum(cp.hi, cp.lo);
   B odd = (red.q & I(1)) == I(1);
@@ -567,8 +676,7 @@ F tanImpl(F x) {
   DD den{sel(odd, s.hi, c.hi), sel(odd, s.lo, c.lo)};
   DD q = divDD(num, den);
   F res = sel(odd, -(q.hi + q.lo), q.hi + q.lo);
-  res = sel(x == F(0.0), x, res);
-  return sel(isfinite(x), res, x - x);
+  return sel(x == F(0.0), x, res);
 }
 
 //===----------------------------------------------------------------------===//
@@ -617,29 +725,10 @@ Reduced reducePio2F32Fast(F x) {
   return {{hi, rlo}, toI(q)};
 }
 
-/// float32 reductions already built in the current block, by argument: sin,
-/// cos and tan of one float32 value share one reduction (one scf.if) even
-/// without cse — at -O0 two ifs on the same condition also trip LLVM 22's
-/// SPIR-V structurizer (--backend=llvm: "Branch must appear in a block").
-/// Set by the pass for the duration of its run.
-llvm::DenseMap<mlir::Value, Reduced> *gF32Reductions = nullptr;
-
-Reduced reducePio2F32Uncached(F x);
-
 /// The float32 reduction of x, shared with an earlier sin/cos/tan of x in the
-/// same block (which then dominates this use).
-Reduced reducePio2F32(F x) {
-  if (gF32Reductions) {
-    auto it = gF32Reductions->find(x.v);
-    if (it != gF32Reductions->end() &&
-        it->second.q.v.getParentBlock() == gB->getInsertionBlock())
-      return it->second;
-  }
-  Reduced red = reducePio2F32Uncached(x);
-  if (gF32Reductions)
-    gF32Reductions->insert({x.v, red});
-  return red;
-}
+/// same block.
+Reduced reducePio2F32Uncached(F x);
+Reduced reducePio2F32(F x) { return sharedReduction(x, reducePio2F32Uncached); }
 
 /// The float32 reduction of x (float32, inside a Float32Scope): the fast
 /// float32 path when |x| ≤ F32_TRIG_FAST_BOUND, else (large, infinite or
@@ -1550,8 +1639,10 @@ struct ExpandMathLibraryPass
                                         "in every kernel (--fastmath)"),
                          llvm::cl::init(false)};
   Option<bool> float32Trig{*this, "float32-trig",
-                            llvm::cl::desc("compute float32 sin/cos/tan in float32 (false: in "
-                                           "float64, as the other functions)"),
+                            llvm::cl::desc("compute float32 sin/cos/tan in float32 and give "
+                                           "float64 sin/cos/tan a medium-range fast path in "
+                                           "an scf.if (false: float32 in float64, float64 "
+                                           "without the branch; the LLVM backend)"),
                             llvm::cl::init(true)};
   llvm::StringRef getArgument() const override { return "nvc-expand-math-library"; }
   llvm::StringRef getDescription() const override {
@@ -1592,9 +1683,13 @@ struct ExpandMathLibraryPass
         work.push_back({op, name});
     });
     bool failed = false;
-    llvm::DenseMap<mlir::Value, Reduced> f32Reductions;
-    gF32Reductions = &f32Reductions;
-    auto resetCache = llvm::make_scope_exit([] { gF32Reductions = nullptr; });
+    llvm::DenseMap<mlir::Value, Reduced> trigReductions;
+    gTrigReductions = &trigReductions;
+    gTrigBranches = float32Trig;
+    auto resetCache = llvm::make_scope_exit([] {
+      gTrigReductions = nullptr;
+      gTrigBranches = true;
+    });
     for (auto &[op, name] : work) {
       bool f32 = op->getResult(0).getType().isF32();
       bool isCall = llvm::isa<mlir::func::CallOp>(op);

@@ -56,7 +56,9 @@ std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 /// `nvc.fastmath` (fastmath=True), float32 functions that GLSL.std.450 has
 /// keep the built-in (driver accuracy; docs/math.md has lavapipe's).
 /// With `float32Trig` false, float32 sin/cos/tan are computed in float64
-/// like the other functions (the LLVM backend; Pipeline.cpp says why).
+/// like the other functions, and float64 sin/cos/tan use the exact range
+/// reduction only, without the medium-range fast path in an scf.if (the
+/// LLVM backend; Pipeline.cpp says why).
 std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true,
                                                         bool fastMath = false,
                                                         bool float32Trig = true);

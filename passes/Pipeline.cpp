@@ -176,8 +176,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
-  // The LLVM backend keeps float32 sin/cos/tan in float64: the float32
-  // versions branch (scf.if) on |x|, and LLVM 22's SPIR-V structurizer
+  // The LLVM backend keeps float32 sin/cos/tan in float64 and float64 ones
+  // without their medium-range fast path: both branch (scf.if) on |x|, and
+  // LLVM 22's SPIR-V structurizer
   // emits invalid SPIR-V when its optimiser finds two such branches on the
   // same condition (sin and cos of one value at -O0).
   gpuModule.addPass(

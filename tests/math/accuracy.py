@@ -230,6 +230,8 @@ def samples(name, dtype, rng, n):
         parts.append(1 - 10 ** rng.uniform(-17, -1, n))
     if name in ("sin", "cos", "tan") and dtype == np.float32:
         parts += trig_f32_samples(rng, n)
+    if name in ("sin", "cos", "tan") and dtype == np.float64:
+        parts += trig_f64_samples(rng, n)
     with np.errstate(over="ignore", invalid="ignore"):
         x = np.concatenate(parts).astype(dtype)
     if name in ("sin", "cos", "tan"):  # the documented range of the reduction
@@ -259,6 +261,36 @@ def trig_f32_samples(rng, n):
     hard = np.array(TRIG_F32_HARD, np.float32)
     return [rng.uniform(-1e5, 1e5, n), near.astype(np.float64), hard, -hard,
             1e5 + rng.uniform(-50, 50, n // 4), rng.uniform(-1e7, 1e7, n // 4)]
+
+
+# float64 arguments nearest a nonzero multiple of π/2 in the medium-range
+# reduction's range (|x| ≤ 1.6e6), with |x − k·π/2| (printed by
+# scripts/minimax.py from the continued fractions of 2^(e−52)·2/π).
+TRIG_F64_HARD = [
+    45.553093477052,     # 2^-60.5: the closest of all doubles in [1, 2^21)
+    321307.9594422229,   # 2^-54.3
+    1.5707963267948966,  # 2^-53.9
+    642615.9188844458,   # 2^-53.3
+    46066.74387591393,   # 2^-52.7
+    1285231.8377688916,  # 2^-52.3
+]
+
+
+def trig_f64_samples(rng, n):
+    """float64 sin/cos/tan: the medium-range reduction's range |x| ≤ 1.6e6, the
+    doubles within 4 ulps of k·π/2 for random k up to 1.02e6, the hardest
+    reductions, around the bound 1.6e6 and beyond it (the exact fallback)."""
+    near = rng.integers(-1018000, 1018000, n) * (math.pi / 2)
+    step = rng.integers(-4, 5, n)
+    for s in range(4):
+        near[step > s] = np.nextafter(near[step > s], np.inf)
+        near[step < -s] = np.nextafter(near[step < -s], -np.inf)
+    hard = np.array(TRIG_F64_HARD)
+    hard = np.concatenate([hard + np.arange(-3, 4)[:, None] * np.spacing(hard)]).ravel()
+    return [rng.uniform(-1.6e6, 1.6e6, n), near, hard, -hard,
+            1.6e6 + rng.uniform(-50, 50, n // 4), -1.6e6 + rng.uniform(-50, 50, n // 4),
+            np.array([1.6e6, -1.6e6, np.nextafter(1.6e6, np.inf)]),
+            rng.uniform(-1e8, 1e8, n // 4)]
 
 
 def pair_samples(name, dtype, rng, n):
