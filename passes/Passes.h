@@ -45,6 +45,12 @@ std::unique_ptr<mlir::Pass> createKernelFuncToGPUPass();
 std::unique_ptr<mlir::Pass>
 createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize);
 
+/// Decorates the storage buffers an entry point only loads from NonWritable
+/// (all variables of a binding; drivers may then read them through a
+/// non-coherent read-only path) and marks an entry point that also writes a
+/// buffer `nvc.assumes_no_alias` (MarkReadOnlyBuffers.cpp).
+std::unique_ptr<mlir::Pass> createMarkReadOnlyBuffersPass();
+
 /// Decorates every float add, subtract, multiply and negate NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();

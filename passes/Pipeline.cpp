@@ -26,7 +26,7 @@
 //     SplitKernelGuard takes a loop out of a kernel's bounds guard, [opt]
 //     CoarsenThreads makes each invocation compute several outputs (not in
 //     the LLVM backend), [opt] StageShared stages a uniform loop's array
-//     reads in workgroup memory (-O3), [opt]
+//     reads in workgroup memory, [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it, [opt]
 //     VectorizeStreaming gives each invocation of a streaming kernel four
 //     elements as 16-byte vectors (not in the LLVM backend). These run
@@ -40,8 +40,10 @@
 //  4. Convert to SPIR-V: math (GLSL.std.450), ub (poison → OpUndef), then
 //     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf, plus
 //     nvc's atomics (ConvertKernelsToSPIRV, AtomicRMWToSPIRV).
-//  5. nvc's kernel ABI, NoContraction decorations, [opt] canonicalize, and
-//     the minimal version/capability/extension triple the module needs.
+//  5. nvc's kernel ABI, [opt] NonWritable on the buffers a kernel never
+//     writes (MarkReadOnlyBuffers; not in the LLVM backend), NoContraction
+//     decorations, [opt] canonicalize, and the minimal
+//     version/capability/extension triple the module needs.
 // The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
 // scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
 // pipeline optimises after that (compiler/LLVMBackend.cpp).
@@ -93,6 +95,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
       {"vectorize-streaming", "nvc-vectorize-streaming", 2,
        "give each invocation of a streaming kernel 4 elements, moved as 16-byte vectors"},
+      {"readonly-buffers", "nvc-mark-readonly-buffers", 2,
+       "decorate storage buffers a kernel never writes NonWritable (read-only data path)"},
   };
   return table;
 }
@@ -202,6 +206,8 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
 
   auto &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
   spirvModule.addPass(createLowerKernelABIPass(options.localSize));
+  if (passEnabled(options, "readonly-buffers"))
+    spirvModule.addPass(createMarkReadOnlyBuffersPass());
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());

@@ -4,7 +4,7 @@
 # Kernels whose fusion relies on array arguments not aliasing say so.
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-loop-fusion -o - | FileCheck %s
 # RUN: %nvc %s -fno-loop-fusion --emit=mlir --mlir-print-ir-after=loop-invariant-code-motion -o - | FileCheck %s --check-prefix=OFF
-# RUN: %nvc %s -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
+# RUN: %nvc %s -fno-readonly-buffers -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
 import numpy as np
 from numba import cuda
 

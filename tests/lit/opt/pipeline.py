@@ -2,17 +2,19 @@
 # --print-pipeline: -O0 runs only what correctness needs, -O1 adds mem2reg,
 # canonicalize and cse, -O2 (the default) loop fusion, unrolling of short
 # loops over private arrays, private-array promotion, loop-invariant code
-# motion, accumulator promotion, guard splitting, thread coarsening and
-# shared-memory staging, -O3 the same as -O2 for now; -fno-X removes one
-# optional pass; FMA contraction runs from -O1 but fuses only where
-# fastmath=True or --fp-contract=fast permits it; --fastmath also distributes invariant factors (-O2) and keeps
-# float32 math built-ins; cse also runs after the math library (sincos fusion).
+# motion, accumulator promotion, guard splitting, thread coarsening,
+# shared-memory staging and NonWritable read-only buffers, -O3 the same as
+# -O2 for now; -fno-X removes one optional pass; FMA contraction runs from
+# -O1 but fuses only where fastmath=True or --fp-contract=fast permits it;
+# --fastmath also distributes invariant factors (-O2) and keeps float32 math
+# built-ins; cse also runs after the math library (sincos fusion).
 # RUN: %nvc --print-pipeline -O0 | FileCheck %s --check-prefix=O0
 # RUN: %nvc --print-pipeline -O1 | FileCheck %s --check-prefix=O1
 # RUN: %nvc --print-pipeline | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -O2 | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -O3 | FileCheck %s --check-prefix=O2
 # RUN: %nvc --print-pipeline -fno-stage-shared | FileCheck %s --check-prefix=NO-STAGE
+# RUN: %nvc --print-pipeline -fno-readonly-buffers | FileCheck %s --check-prefix=NO-READONLY
 # RUN: %nvc --print-pipeline -fno-licm -fno-cse | FileCheck %s --check-prefix=NO-LICM-CSE
 # RUN: %nvc --print-pipeline --fp-contract=fast | FileCheck %s --check-prefix=FAST
 # RUN: %nvc --print-pipeline --fastmath | FileCheck %s --check-prefix=FASTMATH
@@ -42,9 +44,13 @@ def k(x):
 # O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(nvc-chain-intermediates,lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce))
 
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
-# O1: nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
+# O1: spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
 # O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
+
+# O2: spirv.module(nvc-lower-kernel-abi,nvc-mark-readonly-buffers,nvc-decorate-no-contraction,
+
+# NO-READONLY: spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,
 
 # NO-STAGE: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false}
 
@@ -60,7 +66,7 @@ def k(x):
 
 # FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
 
-# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, unroll, promote-private-arrays, distribute-invariant-factor, licm, promote-accumulator, split-guard, coarsen, stage-shared, fma-contraction, vectorize-streaming)
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, loop-fusion, unroll, promote-private-arrays, distribute-invariant-factor, licm, promote-accumulator, split-guard, coarsen, stage-shared, fma-contraction, vectorize-streaming, readonly-buffers)
 
 # LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
 

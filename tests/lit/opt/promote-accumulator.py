@@ -4,9 +4,9 @@
 # body runs; kernels whose promoted loop also accesses other array arguments
 # rely on the no-alias rule and say so in the manifest.
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-promote-accumulator -o - | FileCheck %s
-# RUN: %nvc %s -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
-# RUN: %nvc %s -fno-promote-accumulator -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
-# RUN: %nvc %examples/imaging/v1_naive.py -o %t3.spv && FileCheck %s --check-prefix=IMAGING < %t3.json
+# RUN: %nvc %s -fno-readonly-buffers -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
+# RUN: %nvc %s -fno-promote-accumulator -fno-readonly-buffers -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
+# RUN: %nvc %examples/imaging/v1_naive.py -fno-readonly-buffers -o %t3.spv && FileCheck %s --check-prefix=IMAGING < %t3.json
 from numba import cuda
 
 

@@ -6,8 +6,8 @@
 # barrier, the loop runs the tile reading workgroup memory, barrier.
 # RUN: %nvc %s -fno-split-guard --emit=mlir --mlir-print-ir-after=nvc-stage-shared -o - | FileCheck %s --check-prefix=NOSPLIT
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-stage-shared -o - | FileCheck %s
-# RUN: %nvc %s -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
-# RUN: %nvc %s -fno-stage-shared -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
+# RUN: %nvc %s -fno-readonly-buffers -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
+# RUN: %nvc %s -fno-stage-shared -fno-readonly-buffers -o %t2.spv && FileCheck %s --check-prefix=OFF < %t2.json
 # RUN: %nvc %s -O1 -o %t3.spv && FileCheck %s --check-prefix=OFF < %t3.json
 # RUN: %nvc %s --emit=spirv -o - | FileCheck %s --check-prefix=SPIRV
 import numpy as np
