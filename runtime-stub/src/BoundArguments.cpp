@@ -244,8 +244,9 @@ BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value) {
   s.value = value;
   s.fieldSize = std::max<std::uint32_t>(4, static_cast<std::uint32_t>(dtypeSize(desc.deviceDType)));
   // The field holds device_dtype: a float64 (complex128) scalar of a narrowed kernel
-  // (narrow=True/"floats", --no-float64) is rounded to float32 (complex64) like NumPy's astype, ±inf
-  // beyond float32's range; float32 and complex64 scalars are range-checked instead.
+  // (narrow=True/"floats", --no-float64) is rounded to float32 (complex64) like NumPy's
+  // astype, ±inf beyond float32's range; float32 and complex64 scalars are range-checked
+  // instead.
   if (desc.deviceDType == DType::Complex64) {
     const std::complex<double> z = scalarAsComplex(desc, value);
     const float parts[2] = {toFloat32(z.real()), toFloat32(z.imag())};

@@ -23,8 +23,8 @@ namespace nvc::rt {
 /// 4-byte integer (bool as 0/1); complex64 (complex128) as two float32 (float64), the
 /// real part at the offset and the imaginary part 4 (8) bytes after it. float64
 /// (complex128) narrowed to float32 (complex64) (narrow=True/"floats" or --no-float64)
-/// is rounded to nearest
-/// into a float32 field (two float32), ±inf beyond float32's range, as NumPy's astype.
+/// is rounded to nearest into a float32 field (two float32), ±inf beyond float32's
+/// range, as NumPy's astype.
 struct BoundScalar {
   const ArgumentDesc *desc = nullptr;
   ScalarValue value;
