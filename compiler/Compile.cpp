@@ -241,7 +241,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     PrecisionPolicy precision;
     if (options.narrow == "true" || options.narrow == "floats" || options.noFloat64)
       precision.narrowFloats = true;
-    if (options.narrow == "floats" || options.narrow == "false")
+    if (options.narrow == "floats" || options.narrow == "false" || options.indexBits == 64)
       precision.intWidth = IntWidth::Exact64;
     InferenceContext inference(scope, diags, precision);
     std::vector<std::pair<std::string, const TypedKernel *>> kernels;

@@ -19,8 +19,11 @@
 //     without memory effects from the counter and uniform values only;
 //  3. cost model: stage when there is at least one such load, tiles of
 //     kMaxTile iterations, halved down to kMinTile if needed, fit
-//     kMaxTileBytes of workgroup memory, and the loop does not provably run
-//     fewer than one tile of iterations (a constant N - start < tile);
+//     kMaxTileBytes of workgroup memory and keep the kernel's whole
+//     workgroup memory (its own shared arrays, the tiles of loops staged
+//     before) within Vulkan's guaranteed kGuaranteedSharedBytes, and the
+//     loop does not provably run fewer than one tile of iterations (a
+//     constant N - start < tile);
 //  4. rewrite W as a loop over tiles of that many iterations: the invocations
 //     of the workgroup load the tile's elements of each staged array into a
 //     workgroup array (invocation t of the workgroup's L loads elements t,
@@ -69,6 +72,23 @@ constexpr int64_t kMinTile = 64;
 /// guaranteed minimum maxComputeSharedMemorySize (16 KiB), leaving the rest
 /// to the kernel's own shared arrays.
 constexpr int64_t kMaxTileBytes = 8192;
+/// Vulkan's guaranteed minimum maxComputeSharedMemorySize: staging never
+/// makes a kernel need more workgroup memory than every device has (nor
+/// adds to a kernel that already needs more).
+constexpr int64_t kGuaranteedSharedBytes = 16384;
+
+/// Bytes of workgroup memory `kernel` allocates itself (cuda.shared.array,
+/// the counters of cuda.syncthreads_count and its kin).
+int64_t workgroupBytes(func::FuncOp kernel) {
+  int64_t bytes = 0;
+  kernel.walk([&](memref::AllocOp alloc) {
+    MemRefType t = alloc.getType();
+    auto space = dyn_cast_or_null<spirv::StorageClassAttr>(t.getMemorySpace());
+    if (space && space.getValue() == spirv::StorageClass::Workgroup && t.hasStaticShape())
+      bytes += t.getNumElements() * ((t.getElementTypeBitWidth() + 7) / 8);
+  });
+  return bytes;
+}
 
 /// Whether `v` has the same value in every invocation of a workgroup.
 bool uniform(Value v, func::FuncOp kernel, int depth = 0) {
@@ -307,6 +327,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
       if (auto loop = dyn_cast<scf::WhileOp>(op))
         loops.push_back(loop);
     int64_t added = 0;
+    const int64_t own = workgroupBytes(kernel);
     for (scf::WhileOp loop : loops) {
       std::optional<unsigned> k = countedUniformLoop(loop, kernel);
       if (!k)
@@ -315,11 +336,11 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
       int64_t bytesPerIteration = 0;
       for (const StagedLoad &s : loads)
         bytesPerIteration += s.load.getType().getIntOrFloatBitWidth() / 8;
+      int64_t budget = std::min(kMaxTileBytes, kGuaranteedSharedBytes - own - added);
       int64_t tile = kMaxTile;
-      while (tile > kMinTile && tile * bytesPerIteration > kMaxTileBytes)
+      while (tile > kMinTile && tile * bytesPerIteration > budget)
         tile /= 2;
-      if (loads.empty() || tile * bytesPerIteration > kMaxTileBytes ||
-          fewerIterationsThan(loop, *k, tile))
+      if (loads.empty() || tile * bytesPerIteration > budget || fewerIterationsThan(loop, *k, tile))
         continue;
       stage(loop, *k, loads, tile, kernel);
       added += tile * bytesPerIteration;

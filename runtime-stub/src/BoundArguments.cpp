@@ -390,8 +390,9 @@ void BoundArguments::requireDisjointHostArrays() const {
       if (ranges[i].first < ranges[j].second && ranges[j].first < ranges[i].second)
         throw Error(fmt::format(
             "arguments '{}' and '{}' of '{}' share memory, and the kernel relies on array "
-            "arguments not aliasing (manifest: assumes_no_alias; compile with "
-            "-fno-promote-accumulator -fno-loop-fusion to allow it)",
+            "arguments not aliasing (manifest: assumes_no_alias; compile it at -O1, or with "
+            "-fno-promote-accumulator -fno-loop-fusion -fno-stage-shared "
+            "-fno-readonly-buffers, to allow it)",
             arrays_[i].desc->name, arrays_[j].desc->name, entry_->name));
 }
 

@@ -139,7 +139,8 @@ Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchCo
           throw Error(fmt::format(
               "arguments '{}' and '{}' of '{}' are the same device buffer, and the kernel "
               "relies on array arguments not aliasing (manifest: assumes_no_alias; compile "
-              "with -fno-promote-accumulator -fno-loop-fusion to allow it)",
+              "it at -O1, or with -fno-promote-accumulator -fno-loop-fusion "
+              "-fno-stage-shared -fno-readonly-buffers, to allow it)",
               bound.arrays()[i].desc->name, bound.arrays()[j].desc->name,
               kernel.entryPoint().name));
   return launchBound(kernel, bound, buffers, config, std::move(label));

@@ -163,6 +163,50 @@ def too_wide(a, b, c, d, e, f, g, h, k, out):
 # CHECK-NOT: memref.alloc
 # CHECK: return
 
+@cuda.jit("void(float32[::1], float32[::1], float32[::1])")
+def big_shared(x, w, out):
+    buf = cuda.shared.array(8000, np.float32)
+    i = cuda.grid(1)
+    buf[cuda.threadIdx.x] = np.float32(1)
+    cuda.syncthreads()
+    acc = buf[0]
+    for j in range(w.size):
+        acc += w[j]
+    if i < out.size:
+        out[i] = acc * x[i]
+
+
+# Left alone: the kernel's own 32,000 bytes of shared memory already exceed
+# Vulkan's guaranteed 16 KiB, and staging never adds to such a kernel.
+# CHECK-LABEL: func.func @big_shared(
+# CHECK-NOT: nvc.staged_shared_bytes
+# CHECK: memref.alloc() : memref<8000xf32
+# CHECK-NOT: memref.alloc
+# CHECK: return
+
+
+@cuda.jit("void(complex128[::1], complex128[::1], complex128[::1])")
+def three_loops(a, b, out):
+    i = cuda.grid(1)
+    acc = 0j
+    for j in range(a.size):
+        acc += a[j] * b[j]
+    for j in range(a.size):
+        acc += a[j] - b[j]
+    for j in range(a.size):
+        acc -= a[j] + b[j]
+    if i < out.size:
+        out[i] = acc
+
+
+# Three loops of 32 bytes an iteration: the first two get 8 KiB of tiles
+# each, the third none, as the kernel would otherwise need more than 16 KiB.
+# CHECK-LABEL: func.func @three_loops(
+# CHECK-SAME: nvc.staged_shared_bytes = 16384
+# CHECK-COUNT-8: memref.alloc() : memref<256xf64, #spirv.storage_class<Workgroup>>
+# CHECK-NOT: memref.alloc
+# CHECK: return
+
 # The manifest's first entry point (keys in alphabetical order) counts the
 # tiles in its workgroup memory and relies on the no-alias rule (out may not
 # share memory with us or vs).
