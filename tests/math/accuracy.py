@@ -190,7 +190,7 @@ def samples(name, dtype, rng, n):
     """Random arguments by range, plus special values and points near the
     function's special points."""
     fin = np.finfo(dtype)
-    big = 1e8 if name in ("sin", "cos", "tan") else float(fin.max)
+    big = float(fin.max)
     lmin = math.log10(float(fin.smallest_subnormal))
     parts = [
         rng.uniform(-1, 1, n),                                     # small
@@ -234,8 +234,6 @@ def samples(name, dtype, rng, n):
         parts += trig_f64_samples(rng, n)
     with np.errstate(over="ignore", invalid="ignore"):
         x = np.concatenate(parts).astype(dtype)
-    if name in ("sin", "cos", "tan"):  # the documented range of the reduction
-        x = x[~(np.abs(x) > 1e8)]
     return x
 
 
@@ -252,15 +250,23 @@ TRIG_F32_HARD = [
 def trig_f32_samples(rng, n):
     """float32 sin/cos/tan: the fast path's range, the float32 values within
     4 ulps of k·π/2 for random k up to 2^16, the hardest reductions, around
-    the bound 1e5 and beyond it (the float64 fallback)."""
+    the bound 1e5 and beyond it (the float64 Payne–Hanek fallback) up to the
+    largest float32, with its hardest arguments."""
     near = (rng.integers(-63600, 63600, n) * (math.pi / 2)).astype(np.float32)
     step = rng.integers(-4, 5, n)
     for s in range(4):
         near[step > s] = np.nextafter(near[step > s], np.float32(np.inf))
         near[step < -s] = np.nextafter(near[step < -s], np.float32(-np.inf))
     hard = np.array(TRIG_F32_HARD, np.float32)
+    huge = np.array(TRIG_F32_HUGE, np.float32)
+    huge = np.concatenate([huge, np.nextafter(huge, np.float32(0)),
+                           np.nextafter(huge, np.float32(np.inf))])
+    # the 64 largest float32 values (their spacing is 2^104)
+    top = (float(np.finfo(np.float32).max) - np.arange(64) * 2.0**104).astype(np.float32)
     return [rng.uniform(-1e5, 1e5, n), near.astype(np.float64), hard, -hard,
-            1e5 + rng.uniform(-50, 50, n // 4), rng.uniform(-1e7, 1e7, n // 4)]
+            1e5 + rng.uniform(-50, 50, n // 4), rng.uniform(-1e7, 1e7, n // 4),
+            np.sign(rng.uniform(-1, 1, n)) * 10 ** rng.uniform(5, 38.5, n),  # Payne–Hanek
+            huge, -huge, top, -top]
 
 
 # float64 arguments nearest a nonzero multiple of π/2 in the medium-range
@@ -276,10 +282,46 @@ TRIG_F64_HARD = [
 ]
 
 
+# The doubles nearest a nonzero multiple of π/2 over the whole float64 range
+# above the medium-range reduction (the Payne–Hanek reduction's hardest
+# cases), with |x − k·π/2|, from the continued fractions of 2^e·2/π mod 1
+# (scripts/payne_hanek.py; the first is the worst case of all doubles).
+TRIG_F64_HUGE = [
+    5.319372648326541e+255,   # 2^-60.9 (6381956970095103·2^797)
+    1.0638745296653083e+256,  # 2^-59.9
+    14461176.67027838,        # 2^-59.0
+    3.576149729694266e+39,    # 2^-58.9
+    2.1277490593306166e+256,  # 2^-58.9
+    3.924293714572882e+298,   # 2^-58.8
+    6.426511099577231e+173,   # 2^-58.5
+    1.3930726336834465e+259,  # 2^-58.1
+    9.312926614229972e+204,   # 2^-58.1
+    3.8281827772588983e+59,   # 2^-58.1
+    28922353.34055676,        # 2^-58.0
+    1.1248520745804428e+89,   # 2^-58.0
+    3.104181269033855e+307,   # 2^-57.1
+]
+# The float32 values nearest a nonzero multiple of π/2 above 1e5 (the
+# float64 fallback), likewise from scripts/payne_hanek.py.
+TRIG_F32_HUGE = [
+    7.729178919452902e+28,   # 2^-29.2
+    21999384576.0,           # 2^-28.9
+    1.5458357838905804e+29,  # 2^-28.2
+    43998769152.0,           # 2^-27.9
+    3.0916715677811608e+29,  # 2^-27.2
+    4.638183382783466e+25,   # 2^-27.2
+    1522788990976.0,         # 2^-27.1
+    8.11762663906456e+22,    # 2^-27.0
+    4.3865578967101227e+33,  # 2^-26.5
+    42781604.0,              # 2^-26.3
+]
+
+
 def trig_f64_samples(rng, n):
     """float64 sin/cos/tan: the medium-range reduction's range |x| ≤ 1.6e6, the
     doubles within 4 ulps of k·π/2 for random k up to 1.02e6, the hardest
-    reductions, around the bound 1.6e6 and beyond it (the exact fallback)."""
+    reductions, around the bound 1.6e6 and beyond it (the Payne–Hanek
+    fallback) up to the largest double, with its hardest arguments."""
     near = rng.integers(-1018000, 1018000, n) * (math.pi / 2)
     step = rng.integers(-4, 5, n)
     for s in range(4):
@@ -287,10 +329,16 @@ def trig_f64_samples(rng, n):
         near[step < -s] = np.nextafter(near[step < -s], -np.inf)
     hard = np.array(TRIG_F64_HARD)
     hard = np.concatenate([hard + np.arange(-3, 4)[:, None] * np.spacing(hard)]).ravel()
+    huge = np.array(TRIG_F64_HUGE)
+    huge = np.concatenate([huge + np.arange(-3, 4)[:, None] * np.spacing(huge)]).ravel()
+    top = np.finfo(np.float64).max - np.arange(64) * 2.0**971  # the 64 largest doubles
     return [rng.uniform(-1.6e6, 1.6e6, n), near, hard, -hard,
             1.6e6 + rng.uniform(-50, 50, n // 4), -1.6e6 + rng.uniform(-50, 50, n // 4),
             np.array([1.6e6, -1.6e6, np.nextafter(1.6e6, np.inf)]),
-            rng.uniform(-1e8, 1e8, n // 4)]
+            rng.uniform(-1e8, 1e8, n // 4),
+            np.sign(rng.uniform(-1, 1, n)) * 10 ** rng.uniform(8, 308.25, n),  # Payne–Hanek
+            2.0 ** rng.integers(26, 1024, n // 4) * rng.uniform(1, 2, n // 4),
+            huge, -huge, top, -top]
 
 
 def pair_samples(name, dtype, rng, n):
