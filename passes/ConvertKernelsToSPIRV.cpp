@@ -3,7 +3,9 @@
 // MLIR's convert-gpu-to-spirv, with nvc's conversion of atomics added
 // (AtomicRMWToSPIRV.cpp): each gpu.module is cloned and the clone converted
 // to a spirv.module with the GPU, SCF, arith, memref and func patterns, for
-// the module's spirv.target_env.
+// the module's spirv.target_env. Besides the kernels (gpu.func), a module may
+// hold private func.func helpers that the kernels call (ExpandMathLibrary's
+// out-of-line Payne–Hanek reduction); they become plain spirv.func.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/AtomicRMWToSPIRV.h"
@@ -64,6 +66,7 @@ struct ConvertKernelsToSPIRVPass
       mlir::populateMemRefToSPIRVPatterns(typeConverter, patterns);
       mlir::populateVectorToSPIRVPatterns(typeConverter, patterns);
       mlir::populateFuncToSPIRVPatterns(typeConverter, patterns);
+      mlir::populateBuiltinFuncToSPIRVPatterns(typeConverter, patterns);
       populateAtomicRMWToSPIRVPatterns(typeConverter, patterns);
       if (mlir::failed(mlir::applyFullConversion(gpuModule, *target, std::move(patterns))))
         return signalPassFailure();

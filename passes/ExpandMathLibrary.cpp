@@ -27,6 +27,7 @@
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/Dialect/Math/IR/Math.h>
 #include <mlir/Dialect/SCF/IR/SCF.h>
+#include <mlir/Dialect/Vector/IR/VectorOps.h>
 #include <mlir/IR/ImplicitLocOpBuilder.h>
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/ScopeExit.h>
@@ -749,13 +750,60 @@ Reduced sharedReduction(F x, Reduced (*make)(F)) {
   return red;
 }
 
+/// The module the pass runs on, where the out-of-line Payne–Hanek
+/// reduction is created on first use (set by the pass for its run).
+mlir::gpu::GPUModuleOp gMathModule;
+/// That function, once created in gMathModule.
+mlir::func::FuncOp gPayneHanekFunc;
+/// Its name: nvc's reserved prefix, like the frontend's @nvc_math_*.
+constexpr llvm::StringLiteral PAYNE_HANEK_FUNC = "nvc_reduce_pio2_payne_hanek_f64";
+
+/// reducePio2PayneHanek of a float64 x, as a call of one private function per
+/// module instead of ~640 operations inlined at every sin/cos/tan: the rare
+/// branch (|x| beyond the fast reductions) does not need them inline, and
+/// inlining them made compile time and .spv size double for kernels with
+/// several trig calls. The function takes any x (infinite or NaN x are
+/// reduced as PAYNE_HANEK_MIN, so the caller must mask hi) and returns
+/// vector<3xf64> (hi, lo, q as a float; q ∈ {0..3} is exact): a SPIR-V
+/// function returns one value, and convert-func-to-spirv rejects a
+/// func.func with several results. The LLVM backend keeps its branch-free
+/// reduction inline (reducePio2Exact) and never calls this.
+Reduced reducePio2PayneHanekCall(F x) {
+  assert(gMathModule && "set by ExpandMathLibraryPass::runOnOperation");
+  mlir::ImplicitLocOpBuilder &b = *gB;
+  mlir::Type f64 = b.getF64Type();
+  auto vecTy = mlir::VectorType::get({3}, f64);
+  if (!gPayneHanekFunc) {
+    gPayneHanekFunc = mlir::func::FuncOp::create(gMathModule.getLoc(), PAYNE_HANEK_FUNC,
+                                                 b.getFunctionType({f64}, {vecTy}));
+    gPayneHanekFunc.setPrivate();
+    // At the module's end; renamed (uniqued) should a kernel have the name.
+    mlir::SymbolTable(gMathModule).insert(gPayneHanekFunc);
+    mlir::Block *entry = gPayneHanekFunc.addEntryBlock();
+    mlir::ImplicitLocOpBuilder fb(gMathModule.getLoc(), entry, entry->begin());
+    BuilderScope scope(fb);
+    Float64Scope f64Scope;
+    F a(entry->getArgument(0));
+    Reduced red = reducePio2PayneHanek(sel(isfinite(a), a, F(PAYNE_HANEK_MIN)));
+    F q = toF(red.q);
+    mlir::Value packed = fb.create<mlir::vector::FromElementsOp>(
+        vecTy, mlir::ValueRange{red.r.hi.v, red.r.lo.v, q.v});
+    fb.create<mlir::func::ReturnOp>(packed);
+  }
+  mlir::Value packed = b.create<mlir::func::CallOp>(gPayneHanekFunc, mlir::ValueRange{x.v})
+                           .getResult(0);
+  auto part = [&](int64_t i) {
+    return F(b.create<mlir::vector::ExtractOp>(packed, llvm::ArrayRef<int64_t>{i}));
+  };
+  return {{part(0), part(1)}, I(b.create<mlir::arith::FPToSIOp>(b.getI64Type(), part(2).v))};
+}
+
 /// The reduction of a float64 x that is large (|x| > TRIG_MEDIUM_BOUND),
-/// infinite or NaN, by Payne–Hanek, with hi = NaN for infinite or NaN x (so
-/// the kernels return NaN without a select on the result).
+/// infinite or NaN, by Payne–Hanek (out of line), with hi = NaN for infinite
+/// or NaN x (so the kernels return NaN without a select on the result).
 Reduced reducePio2Huge(F x) {
-  B fin = isfinite(x);
-  Reduced red = reducePio2PayneHanek(sel(fin, x, F(PAYNE_HANEK_MIN)));
-  red.r.hi = sel(fin, red.r.hi, x - x);
+  Reduced red = reducePio2PayneHanekCall(x);
+  red.r.hi = sel(isfinite(x), red.r.hi, x - x);
   return red;
 }
 
@@ -894,7 +942,7 @@ Reduced reducePio2F32Uncached(F x) {
     b.setInsertionPointToStart(ifOp.elseBlock());
     Float64Scope f64Scope;
     F xd(b.create<mlir::arith::ExtFOp>(f64, x.v));
-    Reduced red = reducePio2PayneHanek(sel(isfinite(xd), xd, F(PAYNE_HANEK_MIN)));
+    Reduced red = reducePio2PayneHanekCall(xd);
     mlir::Value hi = b.create<mlir::arith::TruncFOp>(f32, red.r.hi.v);
     F hiD(b.create<mlir::arith::ExtFOp>(f64, hi));
     mlir::Value lo = b.create<mlir::arith::TruncFOp>(f32, ((red.r.hi - hiD) + red.r.lo).v);
@@ -1794,7 +1842,8 @@ struct ExpandMathLibraryPass
     return "Replace math operations with nvc's own float32/float64 implementations";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
-    registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect, mlir::scf::SCFDialect>();
+    registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::math::MathDialect,
+                    mlir::scf::SCFDialect, mlir::vector::VectorDialect>();
   }
 
   /// Whether `op` is compiled with fastmath (--fastmath, or its kernel is
@@ -1831,9 +1880,13 @@ struct ExpandMathLibraryPass
     llvm::DenseMap<mlir::Value, Reduced> trigReductions;
     gTrigReductions = &trigReductions;
     gTrigBranches = float32Trig;
+    gMathModule = getOperation();
+    gPayneHanekFunc = {};
     auto resetCache = llvm::make_scope_exit([] {
       gTrigReductions = nullptr;
       gTrigBranches = true;
+      gMathModule = {};
+      gPayneHanekFunc = {};
     });
     for (auto &[op, name] : work) {
       bool f32 = op->getResult(0).getType().isF32();

@@ -2,10 +2,10 @@
 # to identical range reductions (and sin/cos kernels), and the cse run after
 # the math library keeps one. float64 (v1, v2): the pass builds one
 # reduction for both calls of the same phase (an scf.if yielding (hi, lo,
-# quadrant), the Payne–Hanek reduction — 2/π's first 64 bits
-# 0xa2f9836e4e441529 = -6703182060581546711 — only in the else branch), and each call its own sin and cos kernels (6 fma each); after cse
+# quadrant), the Payne–Hanek reduction — a call of the module's one
+# out-of-line copy — only in the else branch), and each call its own sin and cos kernels (6 fma each); after cse
 # one pair of kernels (12 fma) remains, -fno-cse keeps both (24). float32 (v3): the float32 reduction is an scf.if yielding (hi, lo,
-# quadrant) with the float64 fallback (|x| > 1e5, Payne–Hanek) only in its else branch;
+# quadrant) with the float64 fallback (|x| > 1e5, a Payne–Hanek call) only in its else branch;
 # v3 converts the phase to float32 once per call, so with -fno-cse two
 # after expansion; by default cse has merged the conversions first and the
 # pass builds one reduction for both calls (it shares the reduction of one
@@ -34,7 +34,7 @@ def same_value(x, out):
 
 # F64-TWO: scf.if %{{[0-9]+}} -> (f64, f64, i64)
 # F64-TWO: } else {
-# F64-TWO: arith.constant -6703182060581546711 : i64
+# F64-TWO: func.call @nvc_reduce_pio2_payne_hanek_f64
 # F64-TWO-COUNT-12: math.fma %{{.*}} : f64
 # F64-TWO-NOT: scf.if %{{[0-9]+}} -> (f64, f64, i64)
 # F64-TWO-COUNT-12: math.fma %{{.*}} : f64
@@ -43,7 +43,7 @@ def same_value(x, out):
 # The second dump is the gpu.module's, after the math library.
 # F64-ONE-LABEL: gpu.module @kernels
 # F64-ONE: scf.if %{{[0-9]+}} -> (f64, f64, i64)
-# F64-ONE: arith.constant -6703182060581546711 : i64
+# F64-ONE: func.call @nvc_reduce_pio2_payne_hanek_f64
 # F64-ONE-COUNT-12: math.fma %{{.*}} : f64
 # F64-ONE-NOT: math.fma
 # F64-ONE-NOT: scf.if %{{[0-9]+}} -> (f64, f64, i64)
@@ -53,7 +53,7 @@ def same_value(x, out):
 # F32-TWO: scf.if %{{[0-9]+}} -> (f32, f32, i64)
 # F32-TWO: math.floor %{{[0-9]+}} : f32
 # F32-TWO: } else {
-# F32-TWO: arith.constant -6703182060581546711 : i64
+# F32-TWO: func.call @nvc_reduce_pio2_payne_hanek_f64
 # F32-TWO: scf.if %{{[0-9]+}} -> (f32, f32, i64)
 # F32-TWO-NOT: scf.if %{{[0-9]+}} -> (f32, f32, i64)
 
