@@ -206,6 +206,10 @@ public:
       func->setAttr("nvc.fastmath", b_.getUnitAttr());
     if (k_.coarsen)
       func->setAttr("nvc.coarsen_request", b_.getI32IntegerAttr(k_.coarsen));
+    // Array extents, strides and offsets are never negative (the runtime
+    // passes dense device copies); FoldRangeChecks folds sign tests with it.
+    for (size_t i = scalarTys.size() + bufferTys.size(); i < inputs.size(); ++i)
+      func.setArgAttr(i, "nvc.non_negative", b_.getUnitAttr());
     entry_ = func.addEntryBlock();
     b_.setInsertionPointToStart(entry_);
 

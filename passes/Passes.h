@@ -85,6 +85,12 @@ std::unique_ptr<mlir::Pass> createConvertKernelsToSPIRVPass(bool use64bitIndex);
 /// (--fp-contract=fast). See ContractFMA.cpp and docs/optimisation.md.
 std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
 
+/// Replaces each arith.cmpi whose outcome the signed ranges of its operands
+/// decide (Python's `i < 0` negative-index and floor-division sign tests of
+/// never-negative indices) with a constant; `indexBits` (32 or 64) bounds the
+/// invocation ids the runtime can launch. See FoldRangeChecks.cpp.
+std::unique_ptr<mlir::Pass> createFoldRangeChecksPass(unsigned indexBits);
+
 /// Fuses adjacent loops of a block that run over the same counter when no
 /// dependence forbids it (a row's sum and its sum of squares; a loop that
 /// writes tmp[j] and one that reads tmp[j]); kernels whose fusion relies on

@@ -13,6 +13,8 @@
 //     a loop with several exits gets an scf.index_switch, rewritten as
 //     scf.if (SPIR-V has no lowering for it).
 //  2. Optimise each kernel: [opt] canonicalize and cse clean up, [opt]
+//     FoldRangeChecks folds the sign tests of Python's indexing and floor
+//     division where the value is never negative, [opt]
 //     LoopFusion fuses adjacent loops over the same counter, [opt]
 //     UnrollLoops fully unrolls short constant loops over private arrays and
 //     [opt] PromotePrivateArrays keeps arrays left with constant indices in
@@ -72,6 +74,9 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"canonicalize", "canonicalize", 1,
        "fold constants and simplify operations (kernels and the SPIR-V module)"},
       {"cse", "cse", 1, "eliminate common subexpressions"},
+      {"fold-range-checks", "nvc-fold-range-checks", 1,
+       "fold integer tests that value ranges decide (negative-index wrap of never-negative "
+       "indices)"},
       {"loop-fusion", "nvc-loop-fusion", 2,
        "fuse adjacent loops over the same iteration space when dependences allow"},
       {"unroll", "nvc-unroll-loops", 2,
@@ -142,6 +147,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createCanonicalizerPass());
   if (enabled("cse"))
     kernels.addPass(mlir::createCSEPass());
+  if (enabled("fold-range-checks"))
+    kernels.addPass(createFoldRangeChecksPass(options.indexBits));
   if (enabled("loop-fusion"))
     kernels.addPass(createLoopFusionPass());
   if (enabled("unroll")) {

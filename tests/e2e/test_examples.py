@@ -257,6 +257,43 @@ def case_control_flow(r, rng):
                              f"want {want[bad]}")
 
 
+def case_index_ranges(r, rng):
+    n = int(rng.integers(300, 500))
+    a = rng.standard_normal(n)
+    idx = rng.integers(-n, n, n).astype(np.int32)
+    out = poisoned(n, np.float64)
+    res = r.run("index_ranges.py", "shifted", [n], {"a": a, "idx": idx, "out": out},
+                outputs=["out"])
+    want = np.empty(n)
+    for i in range(n):  # Python's own indexing and divmod
+        acc = a[i - 1]
+        if 0 < i < n - 1:
+            acc += a[i - 1] * 2.0 + a[i + 1]
+        for k in range(i % 5, -1, -1):
+            acc += a[k] * 0.5
+        for k in range(4):
+            acc += a[k - 2] * 0.25
+        q, rem = divmod(i, 7)
+        acc += a[q] + a[rem] * 3.0
+        q, rem = divmod(i - 5, 7)
+        acc += a[q] * 5.0 + a[rem] * 7.0
+        acc += a[idx[i]] * 11.0
+        want[i] = acc
+    check_close(res["out"], want, rtol=0, atol=0)
+    m, p = int(rng.integers(20, 40)), int(rng.integers(20, 40))
+    b = rng.standard_normal((m, p))
+    out2 = poisoned((m, p), np.float64)
+    res = r.run("index_ranges.py", "tile_sums", [m, p], {"a": b, "out": out2}, outputs=["out"])
+    want2 = np.empty((m, p))
+    for i in range(m):
+        for j in range(p):
+            acc = 0.0
+            for k in range(p):
+                acc += b[i, k] * b[k % m, j]
+            want2[i, j] = acc + b[i - 1, j - 1]
+    check_close(res["out"], want2, rtol=0, atol=0)
+
+
 def case_array_loops(r, rng):
     m, n = int(rng.integers(20, 60)), int(rng.integers(3, 12))
     a = rng.standard_normal((m, n))
@@ -1263,6 +1300,7 @@ CASES = [
     ("grid-stride loop (cuda.grid)", case_gridstride("adder_gpu")),
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
+    ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
@@ -1315,6 +1353,9 @@ LLVM_EXPECTED_FAILURES = {
     "loops over tuples: 000's `for offset in (128, ..., 1)` tree, break/continue/else":
         "LLVM 22's SPIR-V structurizer leaves a branch out of a selection that is not a "
         "structured exit (spirv-val rejects the module; nvc reports an internal error)",
+    "index sign tests: folded where never negative, kept where Python wraps":
+        "LLVM 22's SPIR-V structurizer emits a branch outside any block for the kernel's "
+        "select-unfolded loops (spirv-val rejects the module; nvc reports an internal error)",
     "parameter block over 128 bytes: a uniform buffer":
         "LLVM 22's SPIR-V target addresses a uniform-buffer struct through getpointer as an "
         "array (invalid access chain); nvc refuses such kernels with --backend=llvm",

@@ -11,8 +11,8 @@ def saxpy(a, x, y):
         y[i] = a * x[i] + y[i]
 
 # The frontend's function: user scalars, one buffer per array, then each
-# array's extent, stride and offset (32-bit integers by default).
-# MLIR: func.func @saxpy(%arg0: f32, %arg1: memref<?xf32, #spirv.storage_class<StorageBuffer>>, %arg2: memref<?xf32, #spirv.storage_class<StorageBuffer>>, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: i32)
+# array's extent, stride and offset (32-bit integers by default; never negative).
+# MLIR: func.func @saxpy(%arg0: f32, %arg1: memref<?xf32, #spirv.storage_class<StorageBuffer>>, %arg2: memref<?xf32, #spirv.storage_class<StorageBuffer>>, %arg3: i32 {nvc.non_negative}, %arg4: i32 {nvc.non_negative}, %arg5: i32 {nvc.non_negative}, %arg6: i32 {nvc.non_negative}, %arg7: i32 {nvc.non_negative}, %arg8: i32 {nvc.non_negative})
 # MLIR-SAME: nvc.kernel
 # MLIR: gpu.global_id x
 # MLIR: arith.mulf

@@ -1,0 +1,68 @@
+# Range-check folding (-O1, passes/FoldRangeChecks.cpp): Python's sign test
+# `i < 0 ? i + n : i` of an index, and floor division's corrections, go away
+# where the index is never negative: invocation ids, range-loop counters,
+# array extents, and sums of them that cannot wrap; they stay where the index
+# may be negative.
+# RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-fold-range-checks -o - | FileCheck %s
+# RUN: %nvc %s --emit=mlir --mlir-print-ir-after=cse -fno-fold-range-checks -o - | FileCheck %s --check-prefix=OFF
+# RUN: %nvc %s -o %t.spv
+from numba import cuda
+
+
+# CHECK-LABEL: func.func @matmul
+# CHECK-NOT: arith.select
+# CHECK: scf.while
+# CHECK-NOT: arith.select
+# CHECK: return
+# OFF-LABEL: func.func @matmul
+# OFF: arith.select
+@cuda.jit("void(float32[:, ::1], float32[:, ::1], float32[:, ::1])")
+def matmul(A, B, C):
+    i, j = cuda.grid(2)
+    if i < C.shape[0] and j < C.shape[1]:
+        tmp = 0.0
+        for k in range(A.shape[1]):
+            tmp += A[i, k] * B[k, j]
+        C[i, j] = tmp
+
+
+# Inside `0 < i < n - 1`, i - 1 and i + 1 are indices in range; a counter
+# running down to 0 is never negative; divmod of an id by an extent needs no
+# floor correction (only the division by zero's two selects stay).
+# CHECK-LABEL: func.func @stencil
+# CHECK-NOT: arith.select
+# CHECK: arith.cmpi eq
+# CHECK-NEXT: arith.select
+# CHECK-NEXT: arith.divsi
+# CHECK-NEXT: arith.select
+# CHECK-NOT: arith.select
+# CHECK: return
+@cuda.jit("void(float32[::1], float32[::1])")
+def stencil(a, out):
+    i = cuda.grid(1)
+    if 0 < i < a.shape[0] - 1:
+        acc = a[i - 1] + a[i] + a[i + 1]
+        for k in range(i % 4, -1, -1):
+            acc += a[k]
+        q = i // out.shape[0]
+        out[i] = acc + a[q]
+
+
+# What may be negative keeps its test: i - 1 at i = 0 (the last element),
+# an index read from memory, k - 2 for a counter from 0, a counter stepping
+# by 2 that could wrap past a bound near 2**31, and (i - 5) % 7 (its floor
+# correction, and the sign test of the result, which intervals cannot bound).
+# CHECK-LABEL: func.func @negative
+# CHECK-COUNT-6: arith.select
+# CHECK-NOT: arith.select
+# CHECK: return
+@cuda.jit("void(float32[::1], int32[::1], float32[::1])")
+def negative(a, idx, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        acc = a[i - 1] + a[idx[i]]
+        for k in range(4):
+            acc += a[k - 2]
+        for k in range(0, a.shape[0], 2):
+            acc += a[k]
+        out[i] = acc + a[(i - 5) % 7]
