@@ -17,7 +17,8 @@
 //    lane_id, subgroup_id) are in [0, B-1] and sizes (block_dim, grid_dim,
 //    subgroup_size, num_subgroups) in [1, B]. With 32-bit indices B is
 //    INT32_MAX: the runtime refuses a launch with more invocations or
-//    workgroups along an axis (docs/robustness.md, "Large problems");
+//    workgroups along an axis (docs/robustness.md, "Large problems"), so
+//    block_dim × grid_dim of an axis (cuda.gridsize) is in [1, B] too;
 //    with 64-bit indices B is UINT32_MAX, the range of SPIR-V's 32-bit
 //    built-ins. Kernel arguments marked `nvc.non_negative` (array extents,
 //    strides and offsets, MLIRGen.cpp) are in [0, max].
@@ -139,6 +140,29 @@ Range implied(arith::CmpIPredicate pred, bool ofLhs, Range self, Range other, Ra
   }
 }
 
+/// The id of the gpu dimension op behind `v` (through an index cast) of
+/// type OpTy, if any.
+template <typename OpTy>
+std::optional<gpu::Dimension> dimensionOf(Value v) {
+  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
+    v = cast.getIn();
+  if (auto op = v.getDefiningOp<OpTy>())
+    return op.getDimension();
+  return std::nullopt;
+}
+
+/// Whether `mul` is block_dim × grid_dim of one axis (cuda.gridsize): the
+/// number of invocations along it, which the runtime bounds like the ids.
+bool isInvocationCount(Operation *mul) {
+  for (unsigned i = 0; i < 2; ++i) {
+    auto block = dimensionOf<gpu::BlockDimOp>(mul->getOperand(i));
+    auto grid = dimensionOf<gpu::GridDimOp>(mul->getOperand(1 - i));
+    if (block && grid && *block == *grid)
+      return true;
+  }
+  return false;
+}
+
 /// Ranges of the values seen from one program point: facts from the
 /// conditions that hold there, and a cache.
 class RangeOracle {
@@ -191,6 +215,7 @@ private:
 };
 
 constexpr unsigned kMaxDepth = 48;
+constexpr Int kInt32Max = (Int(1) << 31) - 1;
 
 Range RangeOracle::rangeOf(Value v, unsigned depth) {
   std::optional<unsigned> width = widthOf(v.getType());
@@ -276,6 +301,10 @@ Range RangeOracle::computeResult(Value v, unsigned width, unsigned depth) {
     return fits({a.lo - b.hi, a.hi - b.lo});
   }
   if (isa<arith::MulIOp>(op)) {
+    // 32-bit indices: the runtime bounds the product too (64-bit: it may
+    // exceed 2^32 - 1, and interval arithmetic below is exact).
+    if (idBound_ == kInt32Max && isInvocationCount(op))
+      return fits({1, idBound_});
     Range a = operand(0), b = operand(1);
     // Bounds of at most 64 bits: the products fit in 128.
     Int p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};

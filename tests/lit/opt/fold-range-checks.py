@@ -66,3 +66,17 @@ def negative(a, idx, out):
         for k in range(0, a.shape[0], 2):
             acc += a[k]
         out[i] = acc + a[(i - 5) % 7]
+
+
+# With 32-bit indices a grid-stride loop's step, cuda.gridsize(1), is positive
+# (the runtime bounds the invocations per axis): the loop tests only i < n.
+# The sign test of i stays: i + gridsize may wrap past 2**31 - 1.
+# CHECK-LABEL: func.func @gridstride
+# CHECK: scf.while
+# CHECK-NEXT: arith.cmpi slt
+# CHECK-NEXT: scf.condition
+# CHECK: arith.select
+@cuda.jit("void(float32[::1], float32[::1])")
+def gridstride(x, out):
+    for i in range(cuda.grid(1), x.shape[0], cuda.gridsize(1)):
+        out[i] = x[i] * 2
