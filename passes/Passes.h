@@ -91,6 +91,13 @@ std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
 /// invocation ids the runtime can launch. See FoldRangeChecks.cpp.
 std::unique_ptr<mlir::Pass> createFoldRangeChecksPass(unsigned indexBits);
 
+/// Unrolls grid-stride loops (a counter advancing by a loop-invariant,
+/// non-constant step; a short straight-line body that loads from a storage
+/// buffer) by four, with the next four iterations' conditions tested up
+/// front and the original loop running the rest, so drivers can issue four
+/// independent loads at once. See UnrollGridStride.cpp.
+std::unique_ptr<mlir::Pass> createUnrollGridStridePass();
+
 /// Fuses adjacent loops of a block that run over the same counter when no
 /// dependence forbids it (a row's sum and its sum of squares; a loop that
 /// writes tmp[j] and one that reads tmp[j]); kernels whose fusion relies on

@@ -31,7 +31,8 @@
 //     reads in workgroup memory, [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it, [opt]
 //     VectorizeStreaming gives each invocation of a streaming kernel four
-//     elements as 16-byte vectors (not in the LLVM backend). These run
+//     elements as 16-byte vectors (not in the LLVM backend), [opt]
+//     UnrollGridStride unrolls grid-stride loops by four. These run
 //     before the math library is expanded, so its error-free
 //     transformations are never contracted.
 //  3. Replace math operations with nvc's math library (ExpandMathLibrary),
@@ -100,6 +101,8 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "fuse float a*b+c into FMAs where fastmath=True or --fp-contract=fast permits"},
       {"vectorize-streaming", "nvc-vectorize-streaming", 2,
        "give each invocation of a streaming kernel 4 elements, moved as 16-byte vectors"},
+      {"unroll-grid-stride", "nvc-unroll-grid-stride", 2,
+       "unroll grid-stride loops that load from storage buffers by four"},
       {"readonly-buffers", "nvc-mark-readonly-buffers", 2,
        "decorate storage buffers a kernel never writes NonWritable (read-only data path)"},
   };
@@ -184,6 +187,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   // --coarsen=1 (one output per invocation) turns this coarsening off too.
   if (!llvmBackend && enabled("vectorize-streaming") && options.coarsen != 1)
     kernels.addPass(createVectorizeStreamingPass());
+  if (enabled("unroll-grid-stride"))
+    kernels.addPass(createUnrollGridStridePass());
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();

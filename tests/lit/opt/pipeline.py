@@ -46,7 +46,7 @@ def k(x):
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-fold-range-checks,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 # O1: spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce))
 
-# O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-fold-range-checks,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
+# O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-fold-range-checks,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-unroll-grid-stride,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 
 # O2: spirv.module(nvc-lower-kernel-abi,nvc-mark-readonly-buffers,nvc-decorate-no-contraction,
 
@@ -54,19 +54,19 @@ def k(x):
 
 # NO-STAGE: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false}
 
-# NO-LICM-CSE: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-fold-range-checks,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}}top-down=true},nvc-promote-private-arrays,canonicalize{{.*}}top-down=true},nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
+# NO-LICM-CSE: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},nvc-fold-range-checks,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}}top-down=true},nvc-promote-private-arrays,canonicalize{{.*}}top-down=true},nvc-distribute-invariant-factor{all-kernels=false},nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-unroll-grid-stride,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu
 
 # NO-UNROLL: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}}top-down=true},cse,nvc-fold-range-checks,nvc-loop-fusion,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,
 
-# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
+# FAST: nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-unroll-grid-stride,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true}
 
-# FASTMATH: nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
+# FASTMATH: nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=true},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=true},nvc-vectorize-streaming,nvc-unroll-grid-stride,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library{fastmath=true float32-trig=true},cse,
 
-# NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-vectorize-streaming,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
+# NO-FMA: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-vectorize-streaming,nvc-unroll-grid-stride,nvc-float-atomic-storage{native-float-add=false})),gpu.module(nvc-expand-math-library
 
 # FILE: nvc-convert-kernels-to-spirv{use-64bit-index=true}
 
-# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, fold-range-checks, loop-fusion, unroll, promote-private-arrays, distribute-invariant-factor, licm, promote-accumulator, split-guard, coarsen, stage-shared, fma-contraction, vectorize-streaming, readonly-buffers)
+# UNKNOWN: nvc: error: unknown optimisation pass 'vectorize' in -fno-vectorize (known: mem2reg, canonicalize, cse, fold-range-checks, loop-fusion, unroll, promote-private-arrays, distribute-invariant-factor, licm, promote-accumulator, split-guard, coarsen, stage-shared, fma-contraction, vectorize-streaming, unroll-grid-stride, readonly-buffers)
 
 # LEVEL: nvc: error: invalid -O4: the levels are -O0 to -O3
 
