@@ -35,7 +35,8 @@
 //    c > 0, and whose condition bounds it by `x < n`): in
 //    [init.lo, max(init.hi, n.hi - 1 + c)] provided n.hi - 1 + c does not
 //    overflow (so the counter never wraps); likewise for c < 0 and `x > n`.
-//    scf.for counters the same way.
+//    (The pass runs where every loop is such an scf.while: lift-cf-to-scf
+//    makes no scf.for.)
 // Facts: inside scf.if's then (else) region the condition is true (false),
 // inside scf.while's `after` region the loop condition is true. A true
 // `a < b` bounds a above by b.hi - 1 and b below by a.lo + 1 (and so on for
@@ -367,18 +368,6 @@ Range RangeOracle::computeBlockArgument(BlockArgument arg, unsigned width, unsig
     // `after` arguments are what the condition forwards (facts of the
     // condition apply to those values, see assumeContextOf).
     return rangeOf(loop.getConditionOp().getArgs()[arg.getArgNumber()], depth + 1);
-  }
-  if (auto loop = dyn_cast<scf::ForOp>(owner)) {
-    if (arg != loop.getInductionVar())
-      return full;
-    llvm::APInt step;
-    if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) || !step.isStrictlyPositive())
-      return full;
-    Range lb = rangeOf(loop.getLowerBound(), depth + 1);
-    Range ub = rangeOf(loop.getUpperBound(), depth + 1);
-    if (ub.hi - 1 + step.getSExtValue() > full.hi)
-      return full; // the counter may wrap past the bound
-    return {lb.lo, std::max(lb.hi, ub.hi - 1)};
   }
   return full;
 }
