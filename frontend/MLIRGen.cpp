@@ -83,13 +83,50 @@ size_t leafCount(const Type &t) {
   return n;
 }
 
+/// The device-function specializations that generated code calls: a
+/// type-inference specialization (its mangled key) together with the memref
+/// types of its array arguments. An array in a storage buffer (a kernel's
+/// argument) is the default; private and shared arrays live in other
+/// storage classes with static shapes, and MLIR cannot convert between
+/// those, so each combination gets a func.func of its own (all are inlined).
+class DeviceRequests {
+public:
+  struct Request {
+    std::string key;                      ///< InferenceContext::specializations key
+    std::vector<mlir::MemRefType> arrays; ///< one per array parameter, in order
+  };
+
+  /// The func.func name that calls `key` with arrays of `arrays`' types
+  /// (`key` itself when all are storage buffers).
+  std::string request(const std::string &key, const std::vector<mlir::MemRefType> &arrays,
+                      bool allStorageBuffers) {
+    std::string name = key;
+    if (!allStorageBuffers) {
+      unsigned n = 0;
+      for (;; ++n) {
+        name = key + "__mem" + std::to_string(n);
+        auto it = byName_.find(name);
+        if (it == byName_.end() || it->second.arrays == arrays)
+          break;
+      }
+    }
+    byName_.emplace(name, Request{key, allStorageBuffers ? std::vector<mlir::MemRefType>{} : arrays});
+    return name;
+  }
+
+  const std::map<std::string, Request> &all() const { return byName_; }
+
+private:
+  std::map<std::string, Request> byName_;
+};
+
 class Generator {
 public:
   /// `requested` collects the device-function specializations this
   /// function calls, for generateMLIR to emit.
   Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
             const ModuleLowering &lowering, const InferenceContext &inference,
-            std::set<std::string> &requested)
+            DeviceRequests &requested)
       : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(lowering.indexBits),
         narrowFloats_(lowering.narrowFloats), float32Storage_(lowering.float32Storage),
         inference_(inference), requested_(requested) {}
@@ -97,11 +134,16 @@ public:
   /// Emits a device-function specialization as a private func.func taking
   /// each scalar leaf, and for each array its buffer and descriptor, and
   /// returning the scalar leaves of its result. The pipeline inlines it.
-  void generateDevice(mlir::OpBuilder &moduleBuilder, const std::string &name) {
+  /// `arrays`: the memref type of each array parameter, in order (empty:
+  /// all storage buffers).
+  void generateDevice(mlir::OpBuilder &moduleBuilder, const std::string &name,
+                      const std::vector<mlir::MemRefType> &arrays = {}) {
     const ast::FunctionDef &def = *k_.def;
     std::vector<mlir::Type> inputs;
+    size_t arrayIdx = 0;
     for (auto &t : k_.signature.params)
-      appendArgumentTypes(t, inputs);
+      appendArgumentTypes(t, inputs,
+                          t.isArray() && !arrays.empty() ? arrays[arrayIdx++] : nullptr);
     std::vector<mlir::Type> results = leafTypes(k_.returnType);
     auto func = moduleBuilder.create<mlir::func::FuncOp>(loc(def.getLoc()), name,
                                                           b_.getFunctionType(inputs, results));
@@ -512,9 +554,10 @@ private:
 
   /// A device function's parameters of type `t`: its scalar leaves, or an
   /// array's buffer, offset, extents and strides.
-  void appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out) {
+  void appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out,
+                           mlir::MemRefType buffer = nullptr) {
     if (t.isArray()) {
-      out.push_back(bufferMemRefType(t.element()));
+      out.push_back(buffer ? buffer : bufferMemRefType(t.element()));
       for (unsigned k = 0; k < 2 * t.ndim() + 1; ++k)
         out.push_back(indexType());
       return;
@@ -529,14 +572,17 @@ private:
     mlir::Location l = loc(c.getLoc());
     const std::string &key = k_.callees.at(&c);
     const TypedKernel &spec = *inference_.specializations.at(key);
-    requested_.insert(key);
     std::vector<mlir::Value> operands;
-    std::vector<mlir::Type> inputs;
+    std::vector<mlir::MemRefType> arrays;
+    bool allStorageBuffers = true;
     for (size_t i = 0; i < c.args.size(); ++i) {
       const Type &pt = spec.signature.params[i];
       Val v = expr(*c.args[i]);
       if (pt.isArray()) {
         const ArrayHandle &a = *v.array;
+        auto type = mlir::cast<mlir::MemRefType>(a.buffer.getType());
+        arrays.push_back(type);
+        allStorageBuffers &= type == bufferMemRefType(pt.element());
         operands.push_back(a.buffer);
         operands.push_back(a.offset);
         operands.insert(operands.end(), a.shape.begin(), a.shape.end());
@@ -545,9 +591,9 @@ private:
         Val conv = convert(v, pt, c.args[i]->getLoc());
         operands.insert(operands.end(), conv.parts.begin(), conv.parts.end());
       }
-      appendArgumentTypes(pt, inputs);
     }
-    auto call = b_.create<mlir::func::CallOp>(l, key, leafTypes(spec.returnType), operands);
+    std::string callee = requested_.request(key, arrays, allStorageBuffers);
+    auto call = b_.create<mlir::func::CallOp>(l, callee, leafTypes(spec.returnType), operands);
     Val out{spec.returnType, {}};
     for (auto r : call.getResults())
       out.parts.push_back(r);
@@ -2594,7 +2640,7 @@ private:
   mlir::Block *exit_ = nullptr;
   const InferenceContext &inference_;
   EntryPointABI *abi_ = nullptr; ///< kernels only: what the manifest records
-  std::set<std::string> &requested_;
+  DeviceRequests &requested_;
   std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
   /// Views made while generating (row views, views loaded from variables);
   /// a deque keeps their addresses stable.
@@ -2627,7 +2673,8 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
   auto gpuModule = builder.create<mlir::gpu::GPUModuleOp>(fileLoc, "kernels");
   mlir::OpBuilder inner(&context);
   inner.setInsertionPointToStart(gpuModule.getBody());
-  std::set<std::string> requested, generated;
+  DeviceRequests requested;
+  std::set<std::string> generated;
   std::map<std::string, const TypedKernel *> kernelsByEntry;
   for (auto &[entryName, kernel] : kernels) {
     EntryPointABI abi;
@@ -2651,13 +2698,14 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
           .generateDevice(inner, name);
   }
   // Device functions the kernels call, and those they call in turn.
-  while (requested.size() > generated.size()) {
-    for (const std::string &key : std::set<std::string>(requested)) {
-      if (!generated.insert(key).second)
+  while (requested.all().size() > generated.size()) {
+    for (const auto &[name, request] : std::map(requested.all())) {
+      if (!generated.insert(name).second)
         continue;
-      const TypedKernel &spec = *inference.specializations.at(key);
+      const TypedKernel &spec = *inference.specializations.at(request.key);
       try {
-        Generator(context, file, spec, lowering, inference, requested).generateDevice(inner, key);
+        Generator(context, file, spec, lowering, inference, requested)
+            .generateDevice(inner, name, request.arrays);
       } catch (CompileError &e) {
         if (!e.file)
           e.file = spec.source; // errors in an imported helper name its file

@@ -369,6 +369,28 @@ def case_device_functions(r, rng):
     check_close(res["out_i"], np.clip(np.arange(n) - 5, 0, 100).astype(np.int32), rtol=0, atol=0)
 
 
+def case_device_array_args(r, rng):
+    n = 64 * int(rng.integers(3, 6))
+    x = rng.standard_normal(n).astype(np.float32)
+    out = poisoned((n, 4), np.float32)
+    res = r.run("device_array_args.py", "mixed", [n], {"x": x, "out": out}, outputs=["out"],
+                local_size=[64])
+    f = np.float32
+
+    def weighted(a, m):  # the helper's own float32 order
+        s = f(0)
+        for j in range(m):
+            s = f(s + f(a[j] * f(j + 1)))
+        return s
+    want = np.empty((n, 4), np.float32)
+    for i in range(n):
+        t, block = i % 64, x[i - i % 64:i - i % 64 + 64]
+        buf = [f(x[i] + f(j)) for j in range(4)]
+        want[i] = [weighted(buf, 4), weighted(block, t + 1), weighted(x, 3),
+                   f(f(weighted(buf, 2) * f(0.5)) + f(weighted(block, 1) * f(2)))]
+    check_close(res["out"], want, rtol=0, atol=0)
+
+
 def case_precision(r, rng):
     n = int(rng.integers(200, 400))
     x, y = rng.standard_normal(n), rng.standard_normal(n)
@@ -1304,6 +1326,7 @@ CASES = [
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
+    ("device functions with private, shared and global array arguments", case_device_array_args),
     ("precision policy: narrow=True and narrow=False", case_precision),
     ("global NumPy arrays frozen at compile time", case_global_arrays),
     ("device functions imported from a helper module (-I)", case_imported_helpers),
