@@ -145,7 +145,7 @@ public:
       appendArgumentTypes(t, inputs,
                           t.isArray() && !arrays.empty() ? arrays[arrayIdx++] : nullptr);
     std::vector<mlir::Type> results = leafTypes(k_.returnType);
-    auto func = moduleBuilder.create<mlir::func::FuncOp>(loc(def.getLoc()), name,
+    auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), name,
                                                           b_.getFunctionType(inputs, results));
     func.setPrivate();
     entry_ = func.addEntryBlock();
@@ -189,13 +189,13 @@ public:
       // return statement agree).
       std::vector<mlir::Value> undef;
       for (auto t : results)
-        undef.push_back(b_.create<mlir::ub::PoisonOp>(loc(def.getLoc()), t));
-      b_.create<mlir::cf::BranchOp>(loc(def.getLoc()), exit_, undef);
+        undef.push_back(mlir::ub::PoisonOp::create(b_, loc(def.getLoc()), t));
+      mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_, undef);
     }
     func.getBody().push_back(exit_);
     b_.setInsertionPointToEnd(exit_);
     std::vector<mlir::Value> values(exit_->getArguments().begin(), exit_->getArguments().end());
-    b_.create<mlir::func::ReturnOp>(loc(def.getLoc()), values);
+    mlir::func::ReturnOp::create(b_, loc(def.getLoc()), values);
   }
 
   mlir::func::FuncOp generate(mlir::OpBuilder &moduleBuilder, const std::string &entryName,
@@ -240,7 +240,7 @@ public:
     inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
     inputs.insert(inputs.end(), descTys.begin(), descTys.end());
 
-    auto func = moduleBuilder.create<mlir::func::FuncOp>(loc(def.getLoc()), entryName,
+    auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), entryName,
                                                           b_.getFunctionType(inputs, {}));
     func->setAttr("nvc.kernel", b_.getUnitAttr());
     func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
@@ -299,10 +299,10 @@ public:
       throw;
     }
     if (!terminated())
-      b_.create<mlir::cf::BranchOp>(loc(def.getLoc()), exit_);
+      mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_);
     func.getBody().push_back(exit_);
     b_.setInsertionPointToEnd(exit_);
-    b_.create<mlir::func::ReturnOp>(loc(def.getLoc()));
+    mlir::func::ReturnOp::create(b_, loc(def.getLoc()));
     return func;
   }
 
@@ -437,7 +437,7 @@ public:
     inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
     inputs.insert(inputs.end(), descTys.begin(), descTys.end());
     mlir::Location fl = loc(def.getLoc());
-    auto func = moduleBuilder.create<mlir::func::FuncOp>(fl, def.name,
+    auto func = mlir::func::FuncOp::create(moduleBuilder, fl, def.name,
                                                           b_.getFunctionType(inputs, {}));
     func->setAttr("nvc.kernel", b_.getUnitAttr());
     func->setAttr("nvc.chain", b_.getUnitAttr());
@@ -498,9 +498,9 @@ public:
       handle->type = t;
       mlir::Value slots = like.shape[0];
       if (t.element().isComplex())
-        slots = b_.create<mlir::arith::MulIOp>(il, slots, intConst(2, indexType(), il));
-      slots = b_.create<mlir::arith::IndexCastOp>(il, b_.getIndexType(), slots);
-      auto alloca = b_.create<mlir::memref::AllocaOp>(il, bufferMemRefType(t.element()),
+        slots = mlir::arith::MulIOp::create(b_, il, slots, intConst(2, indexType(), il));
+      slots = mlir::arith::IndexCastOp::create(b_, il, b_.getIndexType(), slots);
+      auto alloca = mlir::memref::AllocaOp::create(b_, il, bufferMemRefType(t.element()),
                                                        mlir::ValueRange{slots});
       alloca->setAttr("nvc.chain_intermediate", b_.getStringAttr(im.name));
       handle->buffer = alloca;
@@ -527,9 +527,9 @@ public:
           operands.insert(operands.end(), v.parts.begin(), v.parts.end());
         }
       }
-      b_.create<mlir::func::CallOp>(loc(launch.loc), callee, mlir::TypeRange{}, operands);
+      mlir::func::CallOp::create(b_, loc(launch.loc), callee, mlir::TypeRange{}, operands);
     }
-    b_.create<mlir::func::ReturnOp>(fl);
+    mlir::func::ReturnOp::create(b_, fl);
     return func;
   }
 
@@ -593,7 +593,7 @@ private:
       }
     }
     std::string callee = requested_.request(key, arrays, allStorageBuffers);
-    auto call = b_.create<mlir::func::CallOp>(l, callee, leafTypes(spec.returnType), operands);
+    auto call = mlir::func::CallOp::create(b_, l, callee, leafTypes(spec.returnType), operands);
     Val out{spec.returnType, {}};
     for (auto r : call.getResults())
       out.parts.push_back(r);
@@ -632,8 +632,8 @@ private:
     if (v.getType() == want || !llvm::isa<mlir::FloatType>(want))
       return v;
     if (v.getType().getIntOrFloatBitWidth() < want.getIntOrFloatBitWidth())
-      return b_.create<mlir::arith::ExtFOp>(l, want, v);
-    return b_.create<mlir::arith::TruncFOp>(l, want, v);
+      return mlir::arith::ExtFOp::create(b_, l, want, v);
+    return mlir::arith::TruncFOp::create(b_, l, want, v);
   }
 
   /// Element type an array of `dtype` has on the device.
@@ -669,13 +669,13 @@ private:
 
   mlir::Value fromParamField(mlir::Value v, const Type &t, mlir::Location l) {
     if (t.isBoolean())
-      return b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
+      return mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, v,
                                             intConst(0, v.getType(), l));
     mlir::Type want = lowerScalar(t);
     if (t.isFloat())
       return toWidth(v, want, l);
     if (want != v.getType())
-      return b_.create<mlir::arith::TruncIOp>(l, want, v);
+      return mlir::arith::TruncIOp::create(b_, l, want, v);
     return v;
   }
 
@@ -705,11 +705,11 @@ private:
   }
 
   mlir::Value intConst(int64_t v, mlir::Type t, mlir::Location l) {
-    return b_.create<mlir::arith::ConstantOp>(l, b_.getIntegerAttr(t, v));
+    return mlir::arith::ConstantOp::create(b_, l, b_.getIntegerAttr(t, v));
   }
 
   mlir::Value floatConst(double v, mlir::Type t, mlir::Location l) {
-    return b_.create<mlir::arith::ConstantOp>(l, b_.getFloatAttr(t, v));
+    return mlir::arith::ConstantOp::create(b_, l, b_.getFloatAttr(t, v));
   }
 
   const Type &typeOf(const ast::Expr &e) {
@@ -726,11 +726,11 @@ private:
     if (a.type.layout() == 'C') {
       a.strides[n - 1] = one;
       for (int d = static_cast<int>(n) - 2; d >= 0; --d)
-        a.strides[d] = b_.create<mlir::arith::MulIOp>(l, a.strides[d + 1], a.shape[d + 1]);
+        a.strides[d] = mlir::arith::MulIOp::create(b_, l, a.strides[d + 1], a.shape[d + 1]);
     } else {
       a.strides[0] = one;
       for (unsigned d = 1; d < n; ++d)
-        a.strides[d] = b_.create<mlir::arith::MulIOp>(l, a.strides[d - 1], a.shape[d - 1]);
+        a.strides[d] = mlir::arith::MulIOp::create(b_, l, a.strides[d - 1], a.shape[d - 1]);
     }
   }
 
@@ -769,7 +769,7 @@ private:
       auto memrefTy = mlir::MemRefType::get(
           {}, lowerScalar(leaf), mlir::MemRefLayoutAttrInterface(),
           mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
-      local.slots.push_back(b_.create<mlir::memref::AllocaOp>(loc(at), memrefTy));
+      local.slots.push_back(mlir::memref::AllocaOp::create(b_, loc(at), memrefTy));
     }
     locals_[name] = std::move(local);
   }
@@ -786,7 +786,7 @@ private:
       mlir::OpBuilder::InsertionGuard guard(b_);
       b_.setInsertionPointToStart(entry_);
       for (unsigned k = 0; k < 2 * a.type.ndim() + 1; ++k)
-        local.slots.push_back(b_.create<mlir::memref::AllocaOp>(loc(at), slotTy));
+        local.slots.push_back(mlir::memref::AllocaOp::create(b_, loc(at), slotTy));
       it = arrayLocals_.emplace(name, std::move(local)).first;
     }
     if (it->second.buffer != a.buffer)
@@ -795,7 +795,7 @@ private:
     desc.insert(desc.end(), a.shape.begin(), a.shape.end());
     desc.insert(desc.end(), a.strides.begin(), a.strides.end());
     for (size_t k = 0; k < desc.size(); ++k)
-      b_.create<mlir::memref::StoreOp>(loc(at), desc[k], it->second.slots[k]);
+      mlir::memref::StoreOp::create(b_, loc(at), desc[k], it->second.slots[k]);
   }
 
   Val loadArrayLocal(const std::string &name, ast::Location at) {
@@ -806,7 +806,7 @@ private:
     unsigned n = local.type.ndim();
     std::vector<mlir::Value> desc;
     for (auto slot : local.slots)
-      desc.push_back(b_.create<mlir::memref::LoadOp>(loc(at), slot));
+      desc.push_back(mlir::memref::LoadOp::create(b_, loc(at), slot));
     v.offset = desc[0];
     v.shape.assign(desc.begin() + 1, desc.begin() + 1 + n);
     v.strides.assign(desc.begin() + 1 + n, desc.end());
@@ -819,14 +819,14 @@ private:
     Local &local = locals_.at(name);
     Val conv = convert(v, local.type, at);
     for (size_t i = 0; i < local.slots.size(); ++i)
-      b_.create<mlir::memref::StoreOp>(loc(at), conv.parts[i], local.slots[i]);
+      mlir::memref::StoreOp::create(b_, loc(at), conv.parts[i], local.slots[i]);
   }
 
   Val loadLocal(const std::string &name, ast::Location at) {
     Local &local = locals_.at(name);
     Val v{local.type, {}};
     for (auto slot : local.slots)
-      v.parts.push_back(b_.create<mlir::memref::LoadOp>(loc(at), slot));
+      v.parts.push_back(mlir::memref::LoadOp::create(b_, loc(at), slot));
     return v;
   }
 
@@ -843,28 +843,28 @@ private:
       return truth(v, from, at);
     if (from.isBoolean()) {
       if (to.isFloat())
-        return b_.create<mlir::arith::UIToFPOp>(l, target, v);
-      return b_.create<mlir::arith::ExtUIOp>(l, target, v);
+        return mlir::arith::UIToFPOp::create(b_, l, target, v);
+      return mlir::arith::ExtUIOp::create(b_, l, target, v);
     }
     if (from.isInteger() && to.isInteger()) {
       unsigned fb = v.getType().getIntOrFloatBitWidth(), tb = target.getIntOrFloatBitWidth();
       if (fb == tb)
         return v;
       if (fb > tb)
-        return b_.create<mlir::arith::TruncIOp>(l, target, v);
+        return mlir::arith::TruncIOp::create(b_, l, target, v);
       if (from.isSigned())
-        return b_.create<mlir::arith::ExtSIOp>(l, target, v);
-      return b_.create<mlir::arith::ExtUIOp>(l, target, v);
+        return mlir::arith::ExtSIOp::create(b_, l, target, v);
+      return mlir::arith::ExtUIOp::create(b_, l, target, v);
     }
     if (from.isInteger() && to.isFloat()) {
       if (from.isSigned())
-        return b_.create<mlir::arith::SIToFPOp>(l, target, v);
-      return b_.create<mlir::arith::UIToFPOp>(l, target, v);
+        return mlir::arith::SIToFPOp::create(b_, l, target, v);
+      return mlir::arith::UIToFPOp::create(b_, l, target, v);
     }
     if (from.isFloat() && to.isInteger()) {
       if (to.isSigned())
-        return b_.create<mlir::arith::FPToSIOp>(l, target, v);
-      return b_.create<mlir::arith::FPToUIOp>(l, target, v);
+        return mlir::arith::FPToSIOp::create(b_, l, target, v);
+      return mlir::arith::FPToUIOp::create(b_, l, target, v);
     }
     if (from.isFloat() && to.isFloat())
       return toWidth(v, target, l); // equal widths when float64 is narrowed
@@ -909,7 +909,7 @@ private:
     if (!v.type.isComplex())
       return truth(v.scalar(), v.type, at);
     Type part = v.type.complexPart();
-    return b_.create<mlir::arith::OrIOp>(loc(at), truth(v.parts[0], part, at),
+    return mlir::arith::OrIOp::create(b_, loc(at), truth(v.parts[0], part, at),
                                          truth(v.parts[1], part, at));
   }
 
@@ -919,10 +919,10 @@ private:
     if (t.isBoolean())
       return v;
     if (t.isFloat())
-      return b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::UNE, v,
+      return mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::UNE, v,
                                             floatConst(0, v.getType(), l));
     if (t.isInteger())
-      return b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
+      return mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, v,
                                             intConst(0, v.getType(), l));
     fail(at, fmt::format("{} has no truth value", t.str()));
   }
@@ -981,9 +981,9 @@ private:
           size_t n = leafCount(et);
           Val part{et, std::vector<mlir::Value>(v.parts.begin() + pos, v.parts.begin() + pos + n)};
           pos += n;
-          mlir::Value linear = b_.create<mlir::arith::AddIOp>(
+          mlir::Value linear = mlir::arith::AddIOp::create(b_, 
               l, index,
-              b_.create<mlir::arith::MulIOp>(l, intConst(static_cast<int64_t>(j), indexType(), l),
+              mlir::arith::MulIOp::create(b_, l, intConst(static_cast<int64_t>(j), indexType(), l),
                                              array->strides.back()));
           storeElement(*array, linear, convert(part, dtype, at), at);
         }
@@ -1039,16 +1039,16 @@ private:
       mlir::Value c = condition(*i.test);
       mlir::Block *thenB = newBlock(), *elseB = i.orelse.empty() ? nullptr : newBlock();
       mlir::Block *merge = newBlock();
-      b_.create<mlir::cf::CondBranchOp>(l, c, thenB, elseB ? elseB : merge);
+      mlir::cf::CondBranchOp::create(b_, l, c, thenB, elseB ? elseB : merge);
       b_.setInsertionPointToEnd(thenB);
       block(i.body);
       if (!terminated())
-        b_.create<mlir::cf::BranchOp>(l, merge);
+        mlir::cf::BranchOp::create(b_, l, merge);
       if (elseB) {
         b_.setInsertionPointToEnd(elseB);
         block(i.orelse);
         if (!terminated())
-          b_.create<mlir::cf::BranchOp>(l, merge);
+          mlir::cf::BranchOp::create(b_, l, merge);
       }
       b_.setInsertionPointToEnd(merge);
       return;
@@ -1057,21 +1057,21 @@ private:
       auto &w = cast<ast::While>(s);
       mlir::Block *head = newBlock(), *body = newBlock(),
                   *orelse = w.orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
-      b_.create<mlir::cf::BranchOp>(l, head);
+      mlir::cf::BranchOp::create(b_, l, head);
       b_.setInsertionPointToEnd(head);
       mlir::Value c = condition(*w.test);
-      b_.create<mlir::cf::CondBranchOp>(l, c, body, orelse ? orelse : exit);
+      mlir::cf::CondBranchOp::create(b_, l, c, body, orelse ? orelse : exit);
       b_.setInsertionPointToEnd(body);
       loops_.push_back({exit, head});
       block(w.body);
       loops_.pop_back();
       if (!terminated())
-        b_.create<mlir::cf::BranchOp>(l, head);
+        mlir::cf::BranchOp::create(b_, l, head);
       if (orelse) {
         b_.setInsertionPointToEnd(orelse);
         block(w.orelse);
         if (!terminated())
-          b_.create<mlir::cf::BranchOp>(l, exit);
+          mlir::cf::BranchOp::create(b_, l, exit);
       }
       b_.setInsertionPointToEnd(exit);
       return;
@@ -1080,10 +1080,10 @@ private:
       forStatement(cast<ast::For>(s));
       return;
     case ast::Stmt::Kind::Break:
-      b_.create<mlir::cf::BranchOp>(l, loops_.back().breakTo);
+      mlir::cf::BranchOp::create(b_, l, loops_.back().breakTo);
       return;
     case ast::Stmt::Kind::Continue:
-      b_.create<mlir::cf::BranchOp>(l, loops_.back().continueTo);
+      mlir::cf::BranchOp::create(b_, l, loops_.back().continueTo);
       return;
     case ast::Stmt::Kind::Pass:
       return;
@@ -1092,7 +1092,7 @@ private:
       std::vector<mlir::Value> values;
       if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None)
         values = convert(expr(*r.value), k_.returnType, r.value->getLoc()).parts;
-      b_.create<mlir::cf::BranchOp>(l, exit_, values);
+      mlir::cf::BranchOp::create(b_, l, exit_, values);
       return;
     }
     default:
@@ -1180,8 +1180,8 @@ private:
   Val item(const ArrayHandle &a, mlir::Value i, ast::Location at) {
     if (a.type.ndim() == 1) {
       mlir::Location l = loc(at);
-      mlir::Value linear = b_.create<mlir::arith::AddIOp>(
-          l, a.offset, b_.create<mlir::arith::MulIOp>(l, i, a.strides[0]));
+      mlir::Value linear = mlir::arith::AddIOp::create(b_, 
+          l, a.offset, mlir::arith::MulIOp::create(b_, l, i, a.strides[0]));
       return loadElement(a, linear, at);
     }
     return view(a, {i}, at);
@@ -1195,7 +1195,7 @@ private:
     Type idxT = Type::integer(indexBits_);
     mlir::Value n = it.arrays[0]->shape[0];
     for (size_t k = 1; k < it.arrays.size(); ++k)
-      n = b_.create<mlir::arith::MinSIOp>(l, n, it.arrays[k]->shape[0]);
+      n = mlir::arith::MinSIOp::create(b_, l, n, it.arrays[k]->shape[0]);
     countedLoop(f, intConst(0, indexType(), l), n, intConst(1, indexType(), l), 1, idxT,
                 [&](mlir::Value i) {
                   std::vector<Val> items;
@@ -1247,52 +1247,52 @@ private:
     {
       mlir::OpBuilder::InsertionGuard guard(b_);
       b_.setInsertionPointToStart(entry_);
-      counter = b_.create<mlir::memref::AllocaOp>(l, slotTy);
+      counter = mlir::memref::AllocaOp::create(b_, l, slotTy);
     }
-    b_.create<mlir::memref::StoreOp>(l, start, counter);
+    mlir::memref::StoreOp::create(b_, l, start, counter);
     mlir::Block *head = newBlock(), *body = newBlock(), *latch = newBlock(),
                 *orelse = f.orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
-    b_.create<mlir::cf::BranchOp>(l, head);
+    mlir::cf::BranchOp::create(b_, l, head);
     b_.setInsertionPointToEnd(head);
-    mlir::Value i = b_.create<mlir::memref::LoadOp>(l, counter);
+    mlir::Value i = mlir::memref::LoadOp::create(b_, l, counter);
     bool isSigned = counterT.isSigned();
     auto lt = isSigned ? mlir::arith::CmpIPredicate::slt : mlir::arith::CmpIPredicate::ult;
     auto gt = isSigned ? mlir::arith::CmpIPredicate::sgt : mlir::arith::CmpIPredicate::ugt;
     mlir::Value more;
     if (constStep && *constStep > 0) {
-      more = b_.create<mlir::arith::CmpIOp>(l, lt, i, stop);
+      more = mlir::arith::CmpIOp::create(b_, l, lt, i, stop);
     } else if (constStep && *constStep < 0) {
-      more = b_.create<mlir::arith::CmpIOp>(l, gt, i, stop);
+      more = mlir::arith::CmpIOp::create(b_, l, gt, i, stop);
     } else if (constStep) {
-      more = b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(false));
+      more = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(false));
     } else {
       mlir::Value zero = intConst(0, ct, l);
-      mlir::Value up = b_.create<mlir::arith::CmpIOp>(l, gt, step, zero);
-      mlir::Value down = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt,
+      mlir::Value up = mlir::arith::CmpIOp::create(b_, l, gt, step, zero);
+      mlir::Value down = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt,
                                                         step, zero);
-      mlir::Value belowStop = b_.create<mlir::arith::CmpIOp>(l, lt, i, stop);
-      mlir::Value aboveStop = b_.create<mlir::arith::CmpIOp>(l, gt, i, stop);
-      mlir::Value upMore = b_.create<mlir::arith::AndIOp>(l, up, belowStop);
-      mlir::Value downMore = b_.create<mlir::arith::AndIOp>(l, down, aboveStop);
-      more = b_.create<mlir::arith::OrIOp>(l, upMore, downMore);
+      mlir::Value belowStop = mlir::arith::CmpIOp::create(b_, l, lt, i, stop);
+      mlir::Value aboveStop = mlir::arith::CmpIOp::create(b_, l, gt, i, stop);
+      mlir::Value upMore = mlir::arith::AndIOp::create(b_, l, up, belowStop);
+      mlir::Value downMore = mlir::arith::AndIOp::create(b_, l, down, aboveStop);
+      more = mlir::arith::OrIOp::create(b_, l, upMore, downMore);
     }
-    b_.create<mlir::cf::CondBranchOp>(l, more, body, orelse ? orelse : exit);
+    mlir::cf::CondBranchOp::create(b_, l, more, body, orelse ? orelse : exit);
     b_.setInsertionPointToEnd(body);
     bind(i);
     loops_.push_back({exit, latch});
     block(f.body);
     loops_.pop_back();
     if (!terminated())
-      b_.create<mlir::cf::BranchOp>(l, latch);
+      mlir::cf::BranchOp::create(b_, l, latch);
     b_.setInsertionPointToEnd(latch);
-    mlir::Value cur = b_.create<mlir::memref::LoadOp>(l, counter);
-    b_.create<mlir::memref::StoreOp>(l, b_.create<mlir::arith::AddIOp>(l, cur, step), counter);
-    b_.create<mlir::cf::BranchOp>(l, head);
+    mlir::Value cur = mlir::memref::LoadOp::create(b_, l, counter);
+    mlir::memref::StoreOp::create(b_, l, mlir::arith::AddIOp::create(b_, l, cur, step), counter);
+    mlir::cf::BranchOp::create(b_, l, head);
     if (orelse) {
       b_.setInsertionPointToEnd(orelse);
       block(f.orelse);
       if (!terminated())
-        b_.create<mlir::cf::BranchOp>(l, exit);
+        mlir::cf::BranchOp::create(b_, l, exit);
     }
     b_.setInsertionPointToEnd(exit);
   }
@@ -1319,8 +1319,8 @@ private:
     v.buffer = a.buffer;
     v.offset = a.offset;
     for (unsigned d = 0; d < k; ++d)
-      v.offset = b_.create<mlir::arith::AddIOp>(
-          l, v.offset, b_.create<mlir::arith::MulIOp>(l, indices[d], a.strides[d]));
+      v.offset = mlir::arith::AddIOp::create(b_, 
+          l, v.offset, mlir::arith::MulIOp::create(b_, l, indices[d], a.strides[d]));
     v.shape.assign(a.shape.begin() + k, a.shape.end());
     v.strides.assign(a.strides.begin() + k, a.strides.end());
     Val out{v.type, {}};
@@ -1348,8 +1348,8 @@ private:
     mlir::Value linear = a.offset;
     std::vector<mlir::Value> idx = indexValues(a, index, at);
     for (size_t d = 0; d < idx.size(); ++d)
-      linear = b_.create<mlir::arith::AddIOp>(l, linear,
-                                              b_.create<mlir::arith::MulIOp>(l, idx[d], a.strides[d]));
+      linear = mlir::arith::AddIOp::create(b_, l, linear,
+                                              mlir::arith::MulIOp::create(b_, l, idx[d], a.strides[d]));
     return linear;
   }
 
@@ -1377,10 +1377,10 @@ private:
       bool knownNonNegative = it != k_.constants.end() && it->second.i >= 0;
       if (isSigned && !knownNonNegative) {
         mlir::Value zero = intConst(0, indexType(), l);
-        mlir::Value neg = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt,
+        mlir::Value neg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt,
                                                          idx, zero);
-        mlir::Value wrapped = b_.create<mlir::arith::AddIOp>(l, idx, a.shape[d]);
-        idx = b_.create<mlir::arith::SelectOp>(l, neg, wrapped, idx);
+        mlir::Value wrapped = mlir::arith::AddIOp::create(b_, l, idx, a.shape[d]);
+        idx = mlir::arith::SelectOp::create(b_, l, neg, wrapped, idx);
       }
       out.push_back(idx);
     }
@@ -1392,11 +1392,11 @@ private:
   mlir::Value bufferIndex(const ArrayHandle &a, mlir::Value linear, unsigned part,
                           mlir::Location l) {
     if (a.type.element().isComplex()) {
-      linear = b_.create<mlir::arith::MulIOp>(l, linear, intConst(2, indexType(), l));
+      linear = mlir::arith::MulIOp::create(b_, l, linear, intConst(2, indexType(), l));
       if (part)
-        linear = b_.create<mlir::arith::AddIOp>(l, linear, intConst(part, indexType(), l));
+        linear = mlir::arith::AddIOp::create(b_, l, linear, intConst(part, indexType(), l));
     }
-    return b_.create<mlir::arith::IndexCastOp>(l, b_.getIndexType(), linear);
+    return mlir::arith::IndexCastOp::create(b_, l, b_.getIndexType(), linear);
   }
 
   /// Reads element `linear` (in elements) of `a`.
@@ -1406,9 +1406,9 @@ private:
     Val result{dtype, {}};
     for (unsigned part = 0; part < leafCount(dtype); ++part) {
       mlir::Value idx = bufferIndex(a, linear, part, l);
-      mlir::Value v = b_.create<mlir::memref::LoadOp>(l, a.buffer, mlir::ValueRange{idx});
+      mlir::Value v = mlir::memref::LoadOp::create(b_, l, a.buffer, mlir::ValueRange{idx});
       if (dtype.isBoolean())
-        v = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, v,
+        v = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, v,
                                            intConst(0, v.getType(), l));
       else
         v = toWidth(v, lowerScalar(dtype.isComplex() ? dtype.complexPart() : dtype), l);
@@ -1423,11 +1423,11 @@ private:
     for (unsigned part = 0; part < v.parts.size(); ++part) {
       mlir::Value x = v.parts[part];
       if (a.type.element().isBoolean())
-        x = b_.create<mlir::arith::ExtUIOp>(l, b_.getI8Type(), x);
+        x = mlir::arith::ExtUIOp::create(b_, l, b_.getI8Type(), x);
       else
         x = toWidth(x, llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType(), l);
       mlir::Value idx = bufferIndex(a, linear, part, l);
-      b_.create<mlir::memref::StoreOp>(l, x, a.buffer, mlir::ValueRange{idx});
+      mlir::memref::StoreOp::create(b_, l, x, a.buffer, mlir::ValueRange{idx});
     }
   }
 
@@ -1457,9 +1457,9 @@ private:
     // Workgroup memory becomes a module-level Workgroup variable (MLIR's
     // memref.alloc lowering); private memory a Function variable.
     if (shared)
-      a.buffer = b_.create<mlir::memref::AllocOp>(l, memrefTy);
+      a.buffer = mlir::memref::AllocOp::create(b_, l, memrefTy);
     else
-      a.buffer = b_.create<mlir::memref::AllocaOp>(l, memrefTy);
+      a.buffer = mlir::memref::AllocaOp::create(b_, l, memrefTy);
     a.offset = intConst(0, indexType(), l);
     int64_t stride = 1;
     a.strides.resize(shape.size());
@@ -1501,13 +1501,13 @@ private:
       int64_t n = 1;
       for (int64_t extent : shape)
         n *= extent;
-      mlir::Value lo = b_.create<mlir::arith::ConstantIndexOp>(l, 0);
-      mlir::Value hi = b_.create<mlir::arith::ConstantIndexOp>(l, n);
-      mlir::Value one = b_.create<mlir::arith::ConstantIndexOp>(l, 1);
-      auto loop = b_.create<mlir::scf::ForOp>(l, lo, hi, one);
+      mlir::Value lo = mlir::arith::ConstantIndexOp::create(b_, l, 0);
+      mlir::Value hi = mlir::arith::ConstantIndexOp::create(b_, l, n);
+      mlir::Value one = mlir::arith::ConstantIndexOp::create(b_, l, 1);
+      auto loop = mlir::scf::ForOp::create(b_, l, lo, hi, one);
       mlir::OpBuilder::InsertionGuard guard(b_);
       b_.setInsertionPoint(loop.getBody()->getTerminator());
-      mlir::Value linear = b_.create<mlir::arith::IndexCastOp>(l, indexType(),
+      mlir::Value linear = mlir::arith::IndexCastOp::create(b_, l, indexType(),
                                                                loop.getInductionVar());
       storeElement(a, linear, v, c.getLoc());
     }
@@ -1538,13 +1538,13 @@ private:
       auto memrefTy = mlir::MemRefType::get(
           {std::max<int64_t>(n, 1)}, elem, mlir::MemRefLayoutAttrInterface(),
           mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
-      a.buffer = b_.create<mlir::memref::AllocaOp>(l, memrefTy);
+      a.buffer = mlir::memref::AllocaOp::create(b_, l, memrefTy);
       for (int64_t k = 0; k < n; ++k) {
         mlir::Value v = constant(c.elements[k], at).scalar();
         if (dtype.isBoolean())
-          v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI8Type(), v);
-        mlir::Value idx = b_.create<mlir::arith::ConstantIndexOp>(l, k);
-        b_.create<mlir::memref::StoreOp>(l, v, a.buffer, mlir::ValueRange{idx});
+          v = mlir::arith::ExtUIOp::create(b_, l, b_.getI8Type(), v);
+        mlir::Value idx = mlir::arith::ConstantIndexOp::create(b_, l, k);
+        mlir::memref::StoreOp::create(b_, l, v, a.buffer, mlir::ValueRange{idx});
       }
       a.offset = intConst(0, indexType(), l);
       int64_t stride = 1;
@@ -1577,7 +1577,7 @@ private:
     if (c.type.isFloat())
       return Val{c.type, {floatConst(c.f, t, l)}};
     if (c.type.isBoolean())
-      return Val{c.type, {b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(c.i != 0))}};
+      return Val{c.type, {mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(c.i != 0))}};
     if (intBits(c.type) == 32 && c.type.bits() == 64) {
       bool fits = c.type.isSigned() ? (c.i >= INT32_MIN && c.i <= INT32_MAX)
                                     : static_cast<uint64_t>(c.i) <= UINT32_MAX;
@@ -1604,7 +1604,7 @@ private:
                   floatConst(cast<ast::ImaginaryLiteral>(e).value, lowerScalar(Type::floating(64)), l)}};
     case ast::Expr::Kind::BoolLiteral:
       return Val{Type::boolean(),
-                 {b_.create<mlir::arith::ConstantOp>(l,
+                 {mlir::arith::ConstantOp::create(b_, l,
                                                      b_.getBoolAttr(cast<ast::BoolLiteral>(e).value))}};
     case ast::Expr::Kind::Name: {
       auto &n = cast<ast::Name>(e);
@@ -1658,21 +1658,21 @@ private:
       switch (u.op) {
       case ast::UnaryOpKind::Not: {
         mlir::Value t = truth(v.scalar(), v.type, e.getLoc());
-        mlir::Value one = b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true));
-        return Val{rt, {b_.create<mlir::arith::XOrIOp>(l, t, one)}};
+        mlir::Value one = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
+        return Val{rt, {mlir::arith::XOrIOp::create(b_, l, t, one)}};
       }
       case ast::UnaryOpKind::UAdd:
         return convert(v, rt, e.getLoc());
       case ast::UnaryOpKind::USub: {
         Val c = convert(v, rt, e.getLoc());
         if (rt.isFloat())
-          return Val{rt, {b_.create<mlir::arith::NegFOp>(l, c.scalar())}};
-        return Val{rt, {b_.create<mlir::arith::SubIOp>(l, intConst(0, c.scalar().getType(), l),
+          return Val{rt, {mlir::arith::NegFOp::create(b_, l, c.scalar())}};
+        return Val{rt, {mlir::arith::SubIOp::create(b_, l, intConst(0, c.scalar().getType(), l),
                                                        c.scalar())}};
       }
       case ast::UnaryOpKind::Invert: {
         Val c = convert(v, rt, e.getLoc());
-        return Val{rt, {b_.create<mlir::arith::XOrIOp>(
+        return Val{rt, {mlir::arith::XOrIOp::create(b_, 
                            l, c.scalar(), intConst(-1, c.scalar().getType(), l))}};
       }
       }
@@ -1693,13 +1693,13 @@ private:
       flattenTypes(rt, leaves);
       for (auto &leaf : leaves)
         merge->addArgument(lowerScalar(leaf), l);
-      b_.create<mlir::cf::CondBranchOp>(l, c, thenB, elseB);
+      mlir::cf::CondBranchOp::create(b_, l, c, thenB, elseB);
       b_.setInsertionPointToEnd(thenB);
       Val a = convert(expr(*i.body), rt, i.body->getLoc());
-      b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange(a.parts));
+      mlir::cf::BranchOp::create(b_, l, merge, mlir::ValueRange(a.parts));
       b_.setInsertionPointToEnd(elseB);
       Val bv = convert(expr(*i.orelse), rt, i.orelse->getLoc());
-      b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange(bv.parts));
+      mlir::cf::BranchOp::create(b_, l, merge, mlir::ValueRange(bv.parts));
       b_.setInsertionPointToEnd(merge);
       Val out{rt, {}};
       for (auto arg : merge->getArguments())
@@ -1737,9 +1737,9 @@ private:
     if (base.kind() == Type::Kind::Module && base.name() == "cuda") {
       // cuda.laneid and cuda.warpsize: the Vulkan subgroup's (8 on lavapipe,
       // 32 on NVIDIA), not a constant 32.
-      mlir::Value v = a.attr == "laneid" ? mlir::Value(b_.create<mlir::gpu::LaneIdOp>(l, nullptr))
-                                         : mlir::Value(b_.create<mlir::gpu::SubgroupSizeOp>(l, nullptr));
-      return Val{Type::integer(32), {b_.create<mlir::arith::IndexCastOp>(l, b_.getI32Type(), v)}};
+      mlir::Value v = a.attr == "laneid" ? mlir::Value(mlir::gpu::LaneIdOp::create(b_, l, nullptr))
+                                         : mlir::Value(mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
+      return Val{Type::integer(32), {mlir::arith::IndexCastOp::create(b_, l, b_.getI32Type(), v)}};
     }
     if (base.kind() == Type::Kind::Dim3) {
       auto dim = a.attr == "x"   ? mlir::gpu::Dimension::x
@@ -1747,14 +1747,14 @@ private:
                                  : mlir::gpu::Dimension::z;
       mlir::Value v;
       if (base.name() == "threadIdx")
-        v = b_.create<mlir::gpu::ThreadIdOp>(l, dim);
+        v = mlir::gpu::ThreadIdOp::create(b_, l, dim);
       else if (base.name() == "blockIdx")
-        v = b_.create<mlir::gpu::BlockIdOp>(l, dim);
+        v = mlir::gpu::BlockIdOp::create(b_, l, dim);
       else if (base.name() == "blockDim")
-        v = b_.create<mlir::gpu::BlockDimOp>(l, dim);
+        v = mlir::gpu::BlockDimOp::create(b_, l, dim);
       else
-        v = b_.create<mlir::gpu::GridDimOp>(l, dim);
-      return Val{Type::integer(32), {b_.create<mlir::arith::IndexCastOp>(l, b_.getI32Type(), v)}};
+        v = mlir::gpu::GridDimOp::create(b_, l, dim);
+      return Val{Type::integer(32), {mlir::arith::IndexCastOp::create(b_, l, b_.getI32Type(), v)}};
     }
     if (base.isArray()) {
       const ArrayHandle &arr = arrayValue(*a.value);
@@ -1768,7 +1768,7 @@ private:
       if (a.attr == "size") {
         mlir::Value n = arr.shape[0];
         for (size_t d = 1; d < arr.shape.size(); ++d)
-          n = b_.create<mlir::arith::MulIOp>(l, n, arr.shape[d]);
+          n = mlir::arith::MulIOp::create(b_, l, n, arr.shape[d]);
         return Val{i64, {convertScalar(n, Type::integer(indexBits_), i64, a.getLoc())}};
       }
       if (a.attr == "ndim")
@@ -1807,8 +1807,8 @@ private:
             mlir::Value x = convert(lhsIn, t, at).scalar();
             mlir::Value r = x;
             for (int64_t i = 1; i < n; ++i)
-              r = t.isFloat() ? mlir::Value(b_.create<mlir::arith::MulFOp>(l, r, x))
-                              : mlir::Value(b_.create<mlir::arith::MulIOp>(l, r, x));
+              r = t.isFloat() ? mlir::Value(mlir::arith::MulFOp::create(b_, l, r, x))
+                              : mlir::Value(mlir::arith::MulIOp::create(b_, l, r, x));
             return Val{t, {r}};
           }
         }
@@ -1819,40 +1819,40 @@ private:
     auto result = [&](mlir::Value v) { return Val{t, {v}}; };
     if (t.isFloat()) {
       switch (op) {
-      case ast::BinOpKind::Add: return result(b_.create<mlir::arith::AddFOp>(l, a, b));
-      case ast::BinOpKind::Sub: return result(b_.create<mlir::arith::SubFOp>(l, a, b));
-      case ast::BinOpKind::Mult: return result(b_.create<mlir::arith::MulFOp>(l, a, b));
-      case ast::BinOpKind::Div: return result(b_.create<mlir::arith::DivFOp>(l, a, b));
+      case ast::BinOpKind::Add: return result(mlir::arith::AddFOp::create(b_, l, a, b));
+      case ast::BinOpKind::Sub: return result(mlir::arith::SubFOp::create(b_, l, a, b));
+      case ast::BinOpKind::Mult: return result(mlir::arith::MulFOp::create(b_, l, a, b));
+      case ast::BinOpKind::Div: return result(mlir::arith::DivFOp::create(b_, l, a, b));
       case ast::BinOpKind::FloorDiv: {
-        mlir::Value q = b_.create<mlir::arith::DivFOp>(l, a, b);
-        return result(b_.create<mlir::math::FloorOp>(l, q));
+        mlir::Value q = mlir::arith::DivFOp::create(b_, l, a, b);
+        return result(mlir::math::FloorOp::create(b_, l, q));
       }
       case ast::BinOpKind::Mod: {
         // Python: the result takes the sign of the divisor.
-        mlir::Value r = b_.create<mlir::arith::RemFOp>(l, a, b);
+        mlir::Value r = mlir::arith::RemFOp::create(b_, l, a, b);
         mlir::Value zero = floatConst(0, a.getType(), l);
-        mlir::Value rNonZero = b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::ONE, r, zero);
-        mlir::Value rNeg = b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OLT, r, zero);
-        mlir::Value bNeg = b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OLT, b, zero);
-        mlir::Value differ = b_.create<mlir::arith::XOrIOp>(l, rNeg, bNeg);
-        mlir::Value fix = b_.create<mlir::arith::AndIOp>(l, rNonZero, differ);
-        mlir::Value adjusted = b_.create<mlir::arith::AddFOp>(l, r, b);
-        return result(b_.create<mlir::arith::SelectOp>(l, fix, adjusted, r));
+        mlir::Value rNonZero = mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::ONE, r, zero);
+        mlir::Value rNeg = mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OLT, r, zero);
+        mlir::Value bNeg = mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OLT, b, zero);
+        mlir::Value differ = mlir::arith::XOrIOp::create(b_, l, rNeg, bNeg);
+        mlir::Value fix = mlir::arith::AndIOp::create(b_, l, rNonZero, differ);
+        mlir::Value adjusted = mlir::arith::AddFOp::create(b_, l, r, b);
+        return result(mlir::arith::SelectOp::create(b_, l, fix, adjusted, r));
       }
       case ast::BinOpKind::Pow:
         if (t.bits() == 64)
           fail(at, "float64 ** with a non-constant exponent is not available yet "
                    "(GLSL.std.450's pow is 32-bit only)");
-        return result(b_.create<mlir::math::PowFOp>(l, a, b));
+        return result(mlir::math::PowFOp::create(b_, l, a, b));
       default:
         fail(at, "unsupported operator for floats");
       }
     }
     if (t.isBoolean()) {
       switch (op) {
-      case ast::BinOpKind::BitAnd: return result(b_.create<mlir::arith::AndIOp>(l, a, b));
-      case ast::BinOpKind::BitOr: return result(b_.create<mlir::arith::OrIOp>(l, a, b));
-      default: return result(b_.create<mlir::arith::XOrIOp>(l, a, b));
+      case ast::BinOpKind::BitAnd: return result(mlir::arith::AndIOp::create(b_, l, a, b));
+      case ast::BinOpKind::BitOr: return result(mlir::arith::OrIOp::create(b_, l, a, b));
+      default: return result(mlir::arith::XOrIOp::create(b_, l, a, b));
       }
     }
     bool isSigned = t.isSigned();
@@ -1866,17 +1866,17 @@ private:
                                                   "unless narrow=False"
                                                 : ""));
     switch (op) {
-    case ast::BinOpKind::Add: return result(b_.create<mlir::arith::AddIOp>(l, a, b));
-    case ast::BinOpKind::Sub: return result(b_.create<mlir::arith::SubIOp>(l, a, b));
-    case ast::BinOpKind::Mult: return result(b_.create<mlir::arith::MulIOp>(l, a, b));
-    case ast::BinOpKind::BitAnd: return result(b_.create<mlir::arith::AndIOp>(l, a, b));
-    case ast::BinOpKind::BitOr: return result(b_.create<mlir::arith::OrIOp>(l, a, b));
-    case ast::BinOpKind::BitXor: return result(b_.create<mlir::arith::XOrIOp>(l, a, b));
-    case ast::BinOpKind::LShift: return result(b_.create<mlir::arith::ShLIOp>(l, a, b));
+    case ast::BinOpKind::Add: return result(mlir::arith::AddIOp::create(b_, l, a, b));
+    case ast::BinOpKind::Sub: return result(mlir::arith::SubIOp::create(b_, l, a, b));
+    case ast::BinOpKind::Mult: return result(mlir::arith::MulIOp::create(b_, l, a, b));
+    case ast::BinOpKind::BitAnd: return result(mlir::arith::AndIOp::create(b_, l, a, b));
+    case ast::BinOpKind::BitOr: return result(mlir::arith::OrIOp::create(b_, l, a, b));
+    case ast::BinOpKind::BitXor: return result(mlir::arith::XOrIOp::create(b_, l, a, b));
+    case ast::BinOpKind::LShift: return result(mlir::arith::ShLIOp::create(b_, l, a, b));
     case ast::BinOpKind::RShift:
       if (isSigned)
-        return result(b_.create<mlir::arith::ShRSIOp>(l, a, b));
-      return result(b_.create<mlir::arith::ShRUIOp>(l, a, b));
+        return result(mlir::arith::ShRSIOp::create(b_, l, a, b));
+      return result(mlir::arith::ShRUIOp::create(b_, l, a, b));
     case ast::BinOpKind::FloorDiv:
     case ast::BinOpKind::Mod:
       return result(floorDivMod(op == ast::BinOpKind::FloorDiv, a, b, isSigned, l));
@@ -1899,16 +1899,16 @@ private:
     Val a = convert(lhsIn, t, at), b = convert(rhsIn, t, at);
     mlir::Value ar = a.parts[0], ai = a.parts[1], br = b.parts[0], bi = b.parts[1];
     auto add = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
-      return b_.create<mlir::arith::AddFOp>(l, x, y);
+      return mlir::arith::AddFOp::create(b_, l, x, y);
     };
     auto sub = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
-      return b_.create<mlir::arith::SubFOp>(l, x, y);
+      return mlir::arith::SubFOp::create(b_, l, x, y);
     };
     auto mul = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
-      return b_.create<mlir::arith::MulFOp>(l, x, y);
+      return mlir::arith::MulFOp::create(b_, l, x, y);
     };
     auto div = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
-      return b_.create<mlir::arith::DivFOp>(l, x, y);
+      return mlir::arith::DivFOp::create(b_, l, x, y);
     };
     switch (op) {
     case ast::BinOpKind::Add:
@@ -1918,10 +1918,10 @@ private:
     case ast::BinOpKind::Mult:
       return Val{t, {sub(mul(ar, br), mul(ai, bi)), add(mul(ar, bi), mul(ai, br))}};
     case ast::BinOpKind::Div: {
-      mlir::Value absBr = b_.create<mlir::math::AbsFOp>(l, br);
-      mlir::Value absBi = b_.create<mlir::math::AbsFOp>(l, bi);
+      mlir::Value absBr = mlir::math::AbsFOp::create(b_, l, br);
+      mlir::Value absBi = mlir::math::AbsFOp::create(b_, l, bi);
       mlir::Value realBigger =
-          b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OGE, absBr, absBi);
+          mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OGE, absBr, absBi);
       mlir::Value one = floatConst(1, ar.getType(), l);
       // |br| >= |bi|: r = bi/br, s = 1/(br + bi r), ((ar + ai r) s, (ai - ar r) s)
       mlir::Value r1 = div(bi, br);
@@ -1933,8 +1933,8 @@ private:
       mlir::Value s2 = div(one, add(bi, mul(br, r2)));
       mlir::Value re2 = mul(add(mul(ar, r2), ai), s2);
       mlir::Value im2 = mul(sub(mul(ai, r2), ar), s2);
-      return Val{t, {b_.create<mlir::arith::SelectOp>(l, realBigger, re1, re2),
-                     b_.create<mlir::arith::SelectOp>(l, realBigger, im1, im2)}};
+      return Val{t, {mlir::arith::SelectOp::create(b_, l, realBigger, re1, re2),
+                     mlir::arith::SelectOp::create(b_, l, realBigger, im1, im2)}};
     }
     default:
       fail(at, "unsupported operator for complex numbers");
@@ -1948,24 +1948,24 @@ private:
                           mlir::Location l) {
     mlir::Type t = a.getType();
     mlir::Value zero = intConst(0, t, l), one = intConst(1, t, l);
-    mlir::Value bIsZero = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::eq, b, zero);
-    mlir::Value safeB = b_.create<mlir::arith::SelectOp>(l, bIsZero, one, b);
+    mlir::Value bIsZero = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, b, zero);
+    mlir::Value safeB = mlir::arith::SelectOp::create(b_, l, bIsZero, one, b);
     mlir::Value q, r;
     if (isSigned) {
-      q = b_.create<mlir::arith::DivSIOp>(l, a, safeB);
-      r = b_.create<mlir::arith::SubIOp>(l, a, b_.create<mlir::arith::MulIOp>(l, q, safeB));
-      mlir::Value rNonZero = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, r, zero);
-      mlir::Value rNeg = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt, r, zero);
-      mlir::Value bNeg = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt, safeB, zero);
-      mlir::Value differ = b_.create<mlir::arith::XOrIOp>(l, rNeg, bNeg);
-      mlir::Value fix = b_.create<mlir::arith::AndIOp>(l, rNonZero, differ);
-      q = b_.create<mlir::arith::SelectOp>(l, fix, b_.create<mlir::arith::SubIOp>(l, q, one), q);
-      r = b_.create<mlir::arith::SelectOp>(l, fix, b_.create<mlir::arith::AddIOp>(l, r, safeB), r);
+      q = mlir::arith::DivSIOp::create(b_, l, a, safeB);
+      r = mlir::arith::SubIOp::create(b_, l, a, mlir::arith::MulIOp::create(b_, l, q, safeB));
+      mlir::Value rNonZero = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, r, zero);
+      mlir::Value rNeg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, r, zero);
+      mlir::Value bNeg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, safeB, zero);
+      mlir::Value differ = mlir::arith::XOrIOp::create(b_, l, rNeg, bNeg);
+      mlir::Value fix = mlir::arith::AndIOp::create(b_, l, rNonZero, differ);
+      q = mlir::arith::SelectOp::create(b_, l, fix, mlir::arith::SubIOp::create(b_, l, q, one), q);
+      r = mlir::arith::SelectOp::create(b_, l, fix, mlir::arith::AddIOp::create(b_, l, r, safeB), r);
     } else {
-      q = b_.create<mlir::arith::DivUIOp>(l, a, safeB);
-      r = b_.create<mlir::arith::SubIOp>(l, a, b_.create<mlir::arith::MulIOp>(l, q, safeB));
+      q = mlir::arith::DivUIOp::create(b_, l, a, safeB);
+      r = mlir::arith::SubIOp::create(b_, l, a, mlir::arith::MulIOp::create(b_, l, q, safeB));
     }
-    return b_.create<mlir::arith::SelectOp>(l, bIsZero, zero, wantQuotient ? q : r);
+    return mlir::arith::SelectOp::create(b_, l, bIsZero, zero, wantQuotient ? q : r);
   }
 
   /// a ** b for integers by repeated squaring; a negative exponent gives 0
@@ -1977,23 +1977,23 @@ private:
       head->addArgument(t, l); // result, base, exponent
     exit->addArgument(t, l);
     mlir::Value one = intConst(1, t, l);
-    b_.create<mlir::cf::BranchOp>(l, head, mlir::ValueRange{one, a, b});
+    mlir::cf::BranchOp::create(b_, l, head, mlir::ValueRange{one, a, b});
     b_.setInsertionPointToEnd(head);
     mlir::Value res = head->getArgument(0), base = head->getArgument(1), e = head->getArgument(2);
     mlir::Value zero = intConst(0, t, l);
-    mlir::Value more = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::sgt, e, zero);
-    mlir::Value negExp = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt, e, zero);
-    mlir::Value final = b_.create<mlir::arith::SelectOp>(l, negExp, zero, res);
-    b_.create<mlir::cf::CondBranchOp>(l, more, body, mlir::ValueRange{}, exit,
+    mlir::Value more = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::sgt, e, zero);
+    mlir::Value negExp = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, e, zero);
+    mlir::Value final = mlir::arith::SelectOp::create(b_, l, negExp, zero, res);
+    mlir::cf::CondBranchOp::create(b_, l, more, body, mlir::ValueRange{}, exit,
                                       mlir::ValueRange{final});
     b_.setInsertionPointToEnd(body);
-    mlir::Value odd = b_.create<mlir::arith::CmpIOp>(
-        l, mlir::arith::CmpIPredicate::ne, b_.create<mlir::arith::AndIOp>(l, e, one), zero);
-    mlir::Value withBase = b_.create<mlir::arith::MulIOp>(l, res, base);
-    mlir::Value nextRes = b_.create<mlir::arith::SelectOp>(l, odd, withBase, res);
-    mlir::Value nextBase = b_.create<mlir::arith::MulIOp>(l, base, base);
-    mlir::Value nextE = b_.create<mlir::arith::ShRSIOp>(l, e, one);
-    b_.create<mlir::cf::BranchOp>(l, head, mlir::ValueRange{nextRes, nextBase, nextE});
+    mlir::Value odd = mlir::arith::CmpIOp::create(b_, 
+        l, mlir::arith::CmpIPredicate::ne, mlir::arith::AndIOp::create(b_, l, e, one), zero);
+    mlir::Value withBase = mlir::arith::MulIOp::create(b_, l, res, base);
+    mlir::Value nextRes = mlir::arith::SelectOp::create(b_, l, odd, withBase, res);
+    mlir::Value nextBase = mlir::arith::MulIOp::create(b_, l, base, base);
+    mlir::Value nextE = mlir::arith::ShRSIOp::create(b_, l, e, one);
+    mlir::cf::BranchOp::create(b_, l, head, mlir::ValueRange{nextRes, nextBase, nextE});
     b_.setInsertionPointToEnd(exit);
     return exit->getArgument(0);
   }
@@ -2007,8 +2007,8 @@ private:
       mlir::Value re = compareScalars(op, Val{part, {a.parts[0]}}, Val{part, {b.parts[0]}}, at);
       mlir::Value im = compareScalars(op, Val{part, {a.parts[1]}}, Val{part, {b.parts[1]}}, at);
       if (op == ast::CmpOpKind::Eq)
-        return b_.create<mlir::arith::AndIOp>(l, re, im);
-      return b_.create<mlir::arith::OrIOp>(l, re, im);
+        return mlir::arith::AndIOp::create(b_, l, re, im);
+      return mlir::arith::OrIOp::create(b_, l, re, im);
     }
     bool anyFloat = lhs.type.isFloat() || rhs.type.isFloat();
     Type t = anyFloat ? unifyTypes(lhs.type, rhs.type) : promoteIntegers(lhs.type, rhs.type);
@@ -2021,7 +2021,7 @@ private:
             : op == ast::CmpOpKind::LtE   ? P::OLE
             : op == ast::CmpOpKind::Gt    ? P::OGT
                                           : P::OGE;
-      return b_.create<mlir::arith::CmpFOp>(l, p, a, b);
+      return mlir::arith::CmpFOp::create(b_, l, p, a, b);
     }
     using P = mlir::arith::CmpIPredicate;
     bool s = t.isSigned();
@@ -2031,7 +2031,7 @@ private:
           : op == ast::CmpOpKind::LtE   ? (s ? P::sle : P::ule)
           : op == ast::CmpOpKind::Gt    ? (s ? P::sgt : P::ugt)
                                         : (s ? P::sge : P::uge);
-    return b_.create<mlir::arith::CmpIOp>(l, p, a, b);
+    return mlir::arith::CmpIOp::create(b_, l, p, a, b);
   }
 
   /// `a < b < c`: each operand evaluated once, later comparisons only when
@@ -2048,10 +2048,10 @@ private:
       Val next = expr(*c.comparators[i]);
       mlir::Value r = compareScalars(c.ops[i], prev, next, c.opLocs[i]);
       if (i + 1 == c.ops.size()) {
-        b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange{r});
+        mlir::cf::BranchOp::create(b_, l, merge, mlir::ValueRange{r});
       } else {
         mlir::Block *cont = newBlock();
-        b_.create<mlir::cf::CondBranchOp>(l, r, cont, mlir::ValueRange{}, merge,
+        mlir::cf::CondBranchOp::create(b_, l, r, cont, mlir::ValueRange{}, merge,
                                           mlir::ValueRange{r});
         b_.setInsertionPointToEnd(cont);
       }
@@ -2072,16 +2072,16 @@ private:
       Val v = expr(*bo.values[i]);
       Val conv = convert(v, rt, bo.values[i]->getLoc());
       if (i + 1 == bo.values.size()) {
-        b_.create<mlir::cf::BranchOp>(l, merge, mlir::ValueRange{conv.scalar()});
+        mlir::cf::BranchOp::create(b_, l, merge, mlir::ValueRange{conv.scalar()});
         break;
       }
       mlir::Value t = truth(v.scalar(), v.type, bo.values[i]->getLoc());
       mlir::Block *cont = newBlock();
       if (bo.op == ast::BoolOpKind::And)
-        b_.create<mlir::cf::CondBranchOp>(l, t, cont, mlir::ValueRange{}, merge,
+        mlir::cf::CondBranchOp::create(b_, l, t, cont, mlir::ValueRange{}, merge,
                                           mlir::ValueRange{conv.scalar()});
       else
-        b_.create<mlir::cf::CondBranchOp>(l, t, merge, mlir::ValueRange{conv.scalar()}, cont,
+        mlir::cf::CondBranchOp::create(b_, l, t, merge, mlir::ValueRange{conv.scalar()}, cont,
                                           mlir::ValueRange{});
       b_.setInsertionPointToEnd(cont);
     }
@@ -2110,59 +2110,59 @@ private:
     if (memTy != lowerScalar(rt))
       fail(c.getLoc(), fmt::format("internal error: {}() on memory of another width", f));
     bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
-    auto rmw = b_.create<mlir::memref::GenericAtomicRMWOp>(l, a.buffer, mlir::ValueRange{idx});
+    auto rmw = mlir::memref::GenericAtomicRMWOp::create(b_, l, a.buffer, mlir::ValueRange{idx});
     {
       mlir::OpBuilder::InsertionGuard guard(b_);
       b_.setInsertionPointToEnd(rmw.getBody());
       mlir::Value cur = rmw.getCurrentValue(), v = operands.front(), next;
       using P = mlir::arith::CmpIPredicate;
       if (op == "add")
-        next = isFloat ? mlir::Value(b_.create<mlir::arith::AddFOp>(l, cur, v))
-                       : mlir::Value(b_.create<mlir::arith::AddIOp>(l, cur, v));
+        next = isFloat ? mlir::Value(mlir::arith::AddFOp::create(b_, l, cur, v))
+                       : mlir::Value(mlir::arith::AddIOp::create(b_, l, cur, v));
       else if (op == "sub")
-        next = isFloat ? mlir::Value(b_.create<mlir::arith::SubFOp>(l, cur, v))
-                       : mlir::Value(b_.create<mlir::arith::SubIOp>(l, cur, v));
+        next = isFloat ? mlir::Value(mlir::arith::SubFOp::create(b_, l, cur, v))
+                       : mlir::Value(mlir::arith::SubIOp::create(b_, l, cur, v));
       else if (op == "max" && isFloat) // NaN-propagating, as np.maximum
-        next = b_.create<mlir::arith::MaximumFOp>(l, cur, v);
+        next = mlir::arith::MaximumFOp::create(b_, l, cur, v);
       else if (op == "min" && isFloat)
-        next = b_.create<mlir::arith::MinimumFOp>(l, cur, v);
+        next = mlir::arith::MinimumFOp::create(b_, l, cur, v);
       else if (op == "nanmax") // NaN is a missing value, as np.fmax
-        next = b_.create<mlir::arith::MaxNumFOp>(l, cur, v);
+        next = mlir::arith::MaxNumFOp::create(b_, l, cur, v);
       else if (op == "nanmin")
-        next = b_.create<mlir::arith::MinNumFOp>(l, cur, v);
+        next = mlir::arith::MinNumFOp::create(b_, l, cur, v);
       else if (op == "max")
-        next = isSigned ? mlir::Value(b_.create<mlir::arith::MaxSIOp>(l, cur, v))
-                        : mlir::Value(b_.create<mlir::arith::MaxUIOp>(l, cur, v));
+        next = isSigned ? mlir::Value(mlir::arith::MaxSIOp::create(b_, l, cur, v))
+                        : mlir::Value(mlir::arith::MaxUIOp::create(b_, l, cur, v));
       else if (op == "min")
-        next = isSigned ? mlir::Value(b_.create<mlir::arith::MinSIOp>(l, cur, v))
-                        : mlir::Value(b_.create<mlir::arith::MinUIOp>(l, cur, v));
+        next = isSigned ? mlir::Value(mlir::arith::MinSIOp::create(b_, l, cur, v))
+                        : mlir::Value(mlir::arith::MinUIOp::create(b_, l, cur, v));
       else if (op == "exch")
         next = v;
       else if (op == "and_")
-        next = b_.create<mlir::arith::AndIOp>(l, cur, v);
+        next = mlir::arith::AndIOp::create(b_, l, cur, v);
       else if (op == "or_")
-        next = b_.create<mlir::arith::OrIOp>(l, cur, v);
+        next = mlir::arith::OrIOp::create(b_, l, cur, v);
       else if (op == "xor")
-        next = b_.create<mlir::arith::XOrIOp>(l, cur, v);
+        next = mlir::arith::XOrIOp::create(b_, l, cur, v);
       else if (op == "inc") { // numba.cuda: old >= val ? 0 : old + 1
-        mlir::Value wrap = b_.create<mlir::arith::CmpIOp>(l, P::uge, cur, v);
+        mlir::Value wrap = mlir::arith::CmpIOp::create(b_, l, P::uge, cur, v);
         mlir::Value one = intConst(1, memTy, l), zero = intConst(0, memTy, l);
-        next = b_.create<mlir::arith::SelectOp>(l, wrap, zero,
-                                                b_.create<mlir::arith::AddIOp>(l, cur, one));
+        next = mlir::arith::SelectOp::create(b_, l, wrap, zero,
+                                                mlir::arith::AddIOp::create(b_, l, cur, one));
       } else if (op == "dec") { // numba.cuda: old == 0 || old > val ? val : old - 1
         mlir::Value one = intConst(1, memTy, l), zero = intConst(0, memTy, l);
-        mlir::Value reset = b_.create<mlir::arith::OrIOp>(
-            l, b_.create<mlir::arith::CmpIOp>(l, P::eq, cur, zero),
-            b_.create<mlir::arith::CmpIOp>(l, P::ugt, cur, v));
-        next = b_.create<mlir::arith::SelectOp>(l, reset, v,
-                                                b_.create<mlir::arith::SubIOp>(l, cur, one));
+        mlir::Value reset = mlir::arith::OrIOp::create(b_, 
+            l, mlir::arith::CmpIOp::create(b_, l, P::eq, cur, zero),
+            mlir::arith::CmpIOp::create(b_, l, P::ugt, cur, v));
+        next = mlir::arith::SelectOp::create(b_, l, reset, v,
+                                                mlir::arith::SubIOp::create(b_, l, cur, one));
       } else if (op == "cas") { // cas(ary, idx, old, val): old is operands[0]
-        mlir::Value same = b_.create<mlir::arith::CmpIOp>(l, P::eq, cur, v);
-        next = b_.create<mlir::arith::SelectOp>(l, same, operands[1], cur);
+        mlir::Value same = mlir::arith::CmpIOp::create(b_, l, P::eq, cur, v);
+        next = mlir::arith::SelectOp::create(b_, l, same, operands[1], cur);
       } else {
         fail(c.getLoc(), fmt::format("internal error: unknown atomic {}", f));
       }
-      b_.create<mlir::memref::AtomicYieldOp>(l, next);
+      mlir::memref::AtomicYieldOp::create(b_, l, next);
     }
     return Val{rt, {rmw.getResult()}};
   }
@@ -2183,17 +2183,17 @@ private:
       name = name.substr(0, name.size() - 5);
     Type i64 = Type::integer(64), idxT = Type::integer(indexBits_);
     auto fromIndex = [&](mlir::Value v) {
-      return Val{i64, {convertScalar(b_.create<mlir::arith::IndexCastOp>(l, indexType(), v), idxT,
+      return Val{i64, {convertScalar(mlir::arith::IndexCastOp::create(b_, l, indexType(), v), idxT,
                                      i64, c.getLoc())}};
     };
     if (name == "size")
-      return fromIndex(b_.create<mlir::gpu::SubgroupSizeOp>(l, nullptr));
+      return fromIndex(mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
     if (name == "lane")
-      return fromIndex(b_.create<mlir::gpu::LaneIdOp>(l, nullptr));
+      return fromIndex(mlir::gpu::LaneIdOp::create(b_, l, nullptr));
     if (name == "id")
-      return fromIndex(b_.create<mlir::gpu::SubgroupIdOp>(l, nullptr));
+      return fromIndex(mlir::gpu::SubgroupIdOp::create(b_, l, nullptr));
     if (name == "count")
-      return fromIndex(b_.create<mlir::gpu::NumSubgroupsOp>(l, nullptr));
+      return fromIndex(mlir::gpu::NumSubgroupsOp::create(b_, l, nullptr));
     using K = mlir::gpu::AllReduceOperation;
     if (name == "sum" || name == "prod" || name == "min" || name == "max") {
       mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
@@ -2202,29 +2202,29 @@ private:
                : name == "prod" ? K::MUL
                : name == "min"  ? (isFloat ? K::MINNUMF : isSigned ? K::MINSI : K::MINUI)
                                 : (isFloat ? K::MAXNUMF : isSigned ? K::MAXSI : K::MAXUI);
-      return Val{rt, {b_.create<mlir::gpu::SubgroupReduceOp>(l, v, kind, /*uniform=*/false)}};
+      return Val{rt, {mlir::gpu::SubgroupReduceOp::create(b_, l, v, kind, /*uniform=*/false)}};
     }
     if (name.rfind("inclusive_", 0) == 0 || name.rfind("exclusive_", 0) == 0)
       return subgroupScan(c, name, convert(args[0], rt, c.getLoc()).scalar(), rt);
     if (name == "elect")
       return Val{Type::boolean(),
-                 {b_.create<mlir::spirv::GroupNonUniformElectOp>(l, mlir::spirv::Scope::Subgroup)}};
+                 {mlir::spirv::GroupNonUniformElectOp::create(b_, l, mlir::spirv::Scope::Subgroup)}};
     if (name == "ballot" || name == "activemask" || name == "ballot_count") {
       // OpGroupNonUniformBallot: a uvec4 with bit i % 32 of word i / 32 set
       // for each active lane i whose predicate holds.
-      mlir::Value p = name == "activemask" ? mlir::Value(b_.create<mlir::arith::ConstantOp>(
+      mlir::Value p = name == "activemask" ? mlir::Value(mlir::arith::ConstantOp::create(b_, 
                                                  l, b_.getBoolAttr(true)))
                                            : truthOf(args[0], c.getLoc());
       mlir::Value words = ballot(p, l);
       if (name == "ballot_count") {
-        mlir::Value n = b_.create<mlir::spirv::GroupNonUniformBallotBitCountOp>(
+        mlir::Value n = mlir::spirv::GroupNonUniformBallotBitCountOp::create(b_, 
             l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, mlir::spirv::GroupOperation::Reduce,
             words);
         return Val{rt, {convertScalar(n, Type::integer(32), rt, c.getLoc())}};
       }
       Val out{rt, {}};
       for (int32_t w = 0; w < (rt.isTuple() ? 4 : 1); ++w)
-        out.parts.push_back(b_.create<mlir::spirv::CompositeExtractOp>(l, words, w));
+        out.parts.push_back(mlir::spirv::CompositeExtractOp::create(b_, l, words, w));
       return out;
     }
     if (name == "broadcast_first") {
@@ -2232,18 +2232,18 @@ private:
       // MLIR's SPIR-V dialect does not: shuffle from the lowest active lane,
       // found with OpGroupNonUniformBallotFindLSB.
       mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
-      mlir::Value all = b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true));
-      mlir::Value first = b_.create<mlir::spirv::GroupNonUniformBallotFindLSBOp>(
+      mlir::Value all = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
+      mlir::Value first = mlir::spirv::GroupNonUniformBallotFindLSBOp::create(b_, 
           l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, ballot(all, l));
       return Val{rt, {shuffle32(v, first, mlir::gpu::ShuffleMode::IDX, l)}};
     }
     if (name == "any" || name == "all") {
       // any = max over the lanes' 0/1, all = min.
       mlir::Value p = truthOf(args[0], c.getLoc());
-      mlir::Value asInt = b_.create<mlir::arith::ExtUIOp>(l, b_.getI32Type(), p);
-      mlir::Value r = b_.create<mlir::gpu::SubgroupReduceOp>(
+      mlir::Value asInt = mlir::arith::ExtUIOp::create(b_, l, b_.getI32Type(), p);
+      mlir::Value r = mlir::gpu::SubgroupReduceOp::create(b_, 
           l, asInt, name == "any" ? K::MAXUI : K::MINUI, /*uniform=*/false);
-      return Val{Type::boolean(), {b_.create<mlir::arith::CmpIOp>(
+      return Val{Type::boolean(), {mlir::arith::CmpIOp::create(b_, 
                                       l, mlir::arith::CmpIPredicate::ne, r,
                                       intConst(0, b_.getI32Type(), l))}};
     }
@@ -2276,42 +2276,42 @@ private:
       mlir::Type t = w.getType();
       switch (mode) {
       case mlir::gpu::ShuffleMode::XOR:
-        return b_.create<sp::GroupNonUniformShuffleXorOp>(l, t, scope, w, operand);
+        return sp::GroupNonUniformShuffleXorOp::create(b_, l, t, scope, w, operand);
       case mlir::gpu::ShuffleMode::UP:
-        return b_.create<sp::GroupNonUniformShuffleUpOp>(l, t, scope, w, operand);
+        return sp::GroupNonUniformShuffleUpOp::create(b_, l, t, scope, w, operand);
       case mlir::gpu::ShuffleMode::DOWN:
-        return b_.create<sp::GroupNonUniformShuffleDownOp>(l, t, scope, w, operand);
+        return sp::GroupNonUniformShuffleDownOp::create(b_, l, t, scope, w, operand);
       case mlir::gpu::ShuffleMode::IDX:
         break;
       }
-      return b_.create<sp::GroupNonUniformShuffleOp>(l, t, scope, w, operand);
+      return sp::GroupNonUniformShuffleOp::create(b_, l, t, scope, w, operand);
     };
     mlir::Type vt = v.getType();
     if (vt.getIntOrFloatBitWidth() == 64) {
       mlir::Type i64 = b_.getI64Type(), i32 = b_.getI32Type();
-      mlir::Value bits = vt.isF64() ? mlir::Value(b_.create<mlir::arith::BitcastOp>(l, i64, v)) : v;
-      mlir::Value lo = b_.create<mlir::arith::TruncIOp>(l, i32, bits);
-      mlir::Value hi = b_.create<mlir::arith::TruncIOp>(
-          l, i32, b_.create<mlir::arith::ShRUIOp>(l, bits, intConst(32, i64, l)));
+      mlir::Value bits = vt.isF64() ? mlir::Value(mlir::arith::BitcastOp::create(b_, l, i64, v)) : v;
+      mlir::Value lo = mlir::arith::TruncIOp::create(b_, l, i32, bits);
+      mlir::Value hi = mlir::arith::TruncIOp::create(b_, 
+          l, i32, mlir::arith::ShRUIOp::create(b_, l, bits, intConst(32, i64, l)));
       lo = one(lo);
       hi = one(hi);
-      mlir::Value r = b_.create<mlir::arith::OrIOp>(
-          l, b_.create<mlir::arith::ExtUIOp>(l, i64, lo),
-          b_.create<mlir::arith::ShLIOp>(l, b_.create<mlir::arith::ExtUIOp>(l, i64, hi),
+      mlir::Value r = mlir::arith::OrIOp::create(b_, 
+          l, mlir::arith::ExtUIOp::create(b_, l, i64, lo),
+          mlir::arith::ShLIOp::create(b_, l, mlir::arith::ExtUIOp::create(b_, l, i64, hi),
                                          intConst(32, i64, l)));
-      return vt.isF64() ? mlir::Value(b_.create<mlir::arith::BitcastOp>(l, vt, r)) : r;
+      return vt.isF64() ? mlir::Value(mlir::arith::BitcastOp::create(b_, l, vt, r)) : r;
     }
     if (vt.isInteger(1) || (vt.isIntOrIndex() && vt.getIntOrFloatBitWidth() < 32))
-      v = b_.create<mlir::arith::ExtUIOp>(l, b_.getI32Type(), v);
+      v = mlir::arith::ExtUIOp::create(b_, l, b_.getI32Type(), v);
     mlir::Value r = one(v);
     if (r.getType() != vt)
-      r = b_.create<mlir::arith::TruncIOp>(l, vt, r);
+      r = mlir::arith::TruncIOp::create(b_, l, vt, r);
     return r;
   }
 
   /// OpGroupNonUniformBallot of the i1 `p` over the subgroup: vector<4xi32>.
   mlir::Value ballot(mlir::Value p, mlir::Location l) {
-    return b_.create<mlir::spirv::GroupNonUniformBallotOp>(
+    return mlir::spirv::GroupNonUniformBallotOp::create(b_, 
         l, mlir::VectorType::get({4}, b_.getI32Type()), mlir::spirv::Scope::Subgroup, p);
   }
 
@@ -2330,19 +2330,19 @@ private:
     auto scope = sp::Scope::Subgroup;
     mlir::Value r;
     if (kind == "sum")
-      r = isFloat ? mlir::Value(b_.create<sp::GroupNonUniformFAddOp>(l, t, scope, op, v, nullptr))
-                  : mlir::Value(b_.create<sp::GroupNonUniformIAddOp>(l, t, scope, op, v, nullptr));
+      r = isFloat ? mlir::Value(sp::GroupNonUniformFAddOp::create(b_, l, t, scope, op, v, nullptr))
+                  : mlir::Value(sp::GroupNonUniformIAddOp::create(b_, l, t, scope, op, v, nullptr));
     else if (kind == "prod")
-      r = isFloat ? mlir::Value(b_.create<sp::GroupNonUniformFMulOp>(l, t, scope, op, v, nullptr))
-                  : mlir::Value(b_.create<sp::GroupNonUniformIMulOp>(l, t, scope, op, v, nullptr));
+      r = isFloat ? mlir::Value(sp::GroupNonUniformFMulOp::create(b_, l, t, scope, op, v, nullptr))
+                  : mlir::Value(sp::GroupNonUniformIMulOp::create(b_, l, t, scope, op, v, nullptr));
     else if (kind == "min")
-      r = isFloat    ? mlir::Value(b_.create<sp::GroupNonUniformFMinOp>(l, t, scope, op, v, nullptr))
-          : isSigned ? mlir::Value(b_.create<sp::GroupNonUniformSMinOp>(l, t, scope, op, v, nullptr))
-                     : mlir::Value(b_.create<sp::GroupNonUniformUMinOp>(l, t, scope, op, v, nullptr));
+      r = isFloat    ? mlir::Value(sp::GroupNonUniformFMinOp::create(b_, l, t, scope, op, v, nullptr))
+          : isSigned ? mlir::Value(sp::GroupNonUniformSMinOp::create(b_, l, t, scope, op, v, nullptr))
+                     : mlir::Value(sp::GroupNonUniformUMinOp::create(b_, l, t, scope, op, v, nullptr));
     else
-      r = isFloat    ? mlir::Value(b_.create<sp::GroupNonUniformFMaxOp>(l, t, scope, op, v, nullptr))
-          : isSigned ? mlir::Value(b_.create<sp::GroupNonUniformSMaxOp>(l, t, scope, op, v, nullptr))
-                     : mlir::Value(b_.create<sp::GroupNonUniformUMaxOp>(l, t, scope, op, v, nullptr));
+      r = isFloat    ? mlir::Value(sp::GroupNonUniformFMaxOp::create(b_, l, t, scope, op, v, nullptr))
+          : isSigned ? mlir::Value(sp::GroupNonUniformSMaxOp::create(b_, l, t, scope, op, v, nullptr))
+                     : mlir::Value(sp::GroupNonUniformUMaxOp::create(b_, l, t, scope, op, v, nullptr));
     return Val{rt, {r}};
   }
 
@@ -2360,7 +2360,7 @@ private:
     mlir::Value p = truthOf(expr(*c.args[0]), c.getLoc());
     bool isAnd = f == "cuda.syncthreads_and";
     if (isAnd)
-      p = b_.create<mlir::arith::XOrIOp>(l, p, b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true)));
+      p = mlir::arith::XOrIOp::create(b_, l, p, mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true)));
     mlir::Type i32 = b_.getI32Type();
     mlir::Value counter;
     {
@@ -2369,42 +2369,42 @@ private:
       auto memrefTy = mlir::MemRefType::get(
           {1}, i32, mlir::MemRefLayoutAttrInterface(),
           mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Workgroup));
-      counter = b_.create<mlir::memref::AllocOp>(l, memrefTy);
+      counter = mlir::memref::AllocOp::create(b_, l, memrefTy);
       if (abi_)
         abi_->sharedMemoryBytes += 4;
     }
-    mlir::Value zeroIdx = b_.create<mlir::arith::ConstantIndexOp>(l, 0);
+    mlir::Value zeroIdx = mlir::arith::ConstantIndexOp::create(b_, l, 0);
     mlir::Value zero = intConst(0, i32, l);
-    b_.create<mlir::gpu::BarrierOp>(l);
-    mlir::Value first = b_.create<mlir::arith::ConstantOp>(l, b_.getBoolAttr(true));
+    mlir::gpu::BarrierOp::create(b_, l);
+    mlir::Value first = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
     for (auto d : {mlir::gpu::Dimension::x, mlir::gpu::Dimension::y, mlir::gpu::Dimension::z}) {
-      mlir::Value tid = b_.create<mlir::gpu::ThreadIdOp>(l, d);
-      mlir::Value isZero = b_.create<mlir::arith::CmpIOp>(
-          l, mlir::arith::CmpIPredicate::eq, tid, b_.create<mlir::arith::ConstantIndexOp>(l, 0));
-      first = b_.create<mlir::arith::AndIOp>(l, first, isZero);
+      mlir::Value tid = mlir::gpu::ThreadIdOp::create(b_, l, d);
+      mlir::Value isZero = mlir::arith::CmpIOp::create(b_, 
+          l, mlir::arith::CmpIPredicate::eq, tid, mlir::arith::ConstantIndexOp::create(b_, l, 0));
+      first = mlir::arith::AndIOp::create(b_, l, first, isZero);
     }
-    b_.create<mlir::scf::IfOp>(l, first, [&](mlir::OpBuilder &b, mlir::Location il) {
-      b.create<mlir::memref::StoreOp>(il, zero, counter, mlir::ValueRange{zeroIdx});
-      b.create<mlir::scf::YieldOp>(il);
+    mlir::scf::IfOp::create(b_, l, first, [&](mlir::OpBuilder &b, mlir::Location il) {
+      mlir::memref::StoreOp::create(b, il, zero, counter, mlir::ValueRange{zeroIdx});
+      mlir::scf::YieldOp::create(b, il);
     });
-    b_.create<mlir::gpu::BarrierOp>(l);
-    mlir::Value one = b_.create<mlir::arith::ExtUIOp>(l, i32, p);
-    mlir::Value lanes = b_.create<mlir::gpu::SubgroupReduceOp>(l, one, mlir::gpu::AllReduceOperation::ADD,
+    mlir::gpu::BarrierOp::create(b_, l);
+    mlir::Value one = mlir::arith::ExtUIOp::create(b_, l, i32, p);
+    mlir::Value lanes = mlir::gpu::SubgroupReduceOp::create(b_, l, one, mlir::gpu::AllReduceOperation::ADD,
                                                                /*uniform=*/false);
-    mlir::Value elected = b_.create<mlir::spirv::GroupNonUniformElectOp>(l, mlir::spirv::Scope::Subgroup);
-    b_.create<mlir::scf::IfOp>(l, elected, [&](mlir::OpBuilder &b, mlir::Location il) {
-      b.create<mlir::memref::AtomicRMWOp>(il, mlir::arith::AtomicRMWKind::addi, lanes, counter,
+    mlir::Value elected = mlir::spirv::GroupNonUniformElectOp::create(b_, l, mlir::spirv::Scope::Subgroup);
+    mlir::scf::IfOp::create(b_, l, elected, [&](mlir::OpBuilder &b, mlir::Location il) {
+      mlir::memref::AtomicRMWOp::create(b, il, mlir::arith::AtomicRMWKind::addi, lanes, counter,
                                           mlir::ValueRange{zeroIdx});
-      b.create<mlir::scf::YieldOp>(il);
+      mlir::scf::YieldOp::create(b, il);
     });
-    b_.create<mlir::gpu::BarrierOp>(l);
-    mlir::Value n = b_.create<mlir::memref::LoadOp>(l, counter, mlir::ValueRange{zeroIdx});
+    mlir::gpu::BarrierOp::create(b_, l);
+    mlir::Value n = mlir::memref::LoadOp::create(b_, l, counter, mlir::ValueRange{zeroIdx});
     Type rt = Type::integer(32);
     if (f == "cuda.syncthreads_count")
       return Val{rt, {convertScalar(n, rt, typeOf(c), c.getLoc())}};
-    mlir::Value holds = b_.create<mlir::arith::CmpIOp>(
+    mlir::Value holds = mlir::arith::CmpIOp::create(b_, 
         l, isAnd ? mlir::arith::CmpIPredicate::eq : mlir::arith::CmpIPredicate::ne, n, zero);
-    return Val{typeOf(c), {convertScalar(b_.create<mlir::arith::ExtUIOp>(l, i32, holds), rt,
+    return Val{typeOf(c), {convertScalar(mlir::arith::ExtUIOp::create(b_, l, i32, holds), rt,
                                          typeOf(c), c.getLoc())}};
   }
 
@@ -2432,8 +2432,8 @@ private:
       mlir::Value phi = convert(args[1], part, at).scalar();
       mlir::Value c = realMath("math.cos", {phi}, part, at);
       mlir::Value s = realMath("math.sin", {phi}, part, at);
-      return Val{rt, {b_.create<mlir::arith::MulFOp>(l, r, c),
-                      b_.create<mlir::arith::MulFOp>(l, r, s)}};
+      return Val{rt, {mlir::arith::MulFOp::create(b_, l, r, c),
+                      mlir::arith::MulFOp::create(b_, l, r, s)}};
     }
     Type zt = args[0].type.isComplex() ? args[0].type
               : rt.isComplex()         ? rt
@@ -2454,29 +2454,29 @@ private:
       mlir::Value ea = realMath("math.exp", {re}, part, at);
       mlir::Value c = realMath("math.cos", {im}, part, at);
       mlir::Value s = realMath("math.sin", {im}, part, at);
-      return Val{rt, {b_.create<mlir::arith::MulFOp>(l, ea, c),
-                      b_.create<mlir::arith::MulFOp>(l, ea, s)}};
+      return Val{rt, {mlir::arith::MulFOp::create(b_, l, ea, c),
+                      mlir::arith::MulFOp::create(b_, l, ea, s)}};
     }
     if (f == "cmath.sqrt") {
       // Principal root: sqrt((|z| + |a|)/2) on the larger part, as CPython.
       mlir::Value zero = floatConst(0, lowerScalar(part), l);
       mlir::Value half = floatConst(0.5, lowerScalar(part), l);
-      mlir::Value absRe = b_.create<mlir::math::AbsFOp>(l, re);
-      mlir::Value t = b_.create<mlir::math::SqrtOp>(
-          l, b_.create<mlir::arith::MulFOp>(l, b_.create<mlir::arith::AddFOp>(l, modulus(), absRe),
+      mlir::Value absRe = mlir::math::AbsFOp::create(b_, l, re);
+      mlir::Value t = mlir::math::SqrtOp::create(b_, 
+          l, mlir::arith::MulFOp::create(b_, l, mlir::arith::AddFOp::create(b_, l, modulus(), absRe),
                                             half));
-      mlir::Value t2 = b_.create<mlir::arith::AddFOp>(l, t, t);
-      mlir::Value other = b_.create<mlir::arith::DivFOp>(l, im, t2);
+      mlir::Value t2 = mlir::arith::AddFOp::create(b_, l, t, t);
+      mlir::Value other = mlir::arith::DivFOp::create(b_, l, im, t2);
       mlir::Value tIsZero =
-          b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OEQ, t, zero);
-      other = b_.create<mlir::arith::SelectOp>(l, tIsZero, zero, other);
+          mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OEQ, t, zero);
+      other = mlir::arith::SelectOp::create(b_, l, tIsZero, zero, other);
       mlir::Value reNeg =
-          b_.create<mlir::arith::CmpFOp>(l, mlir::arith::CmpFPredicate::OLT, re, zero);
+          mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OLT, re, zero);
       // a >= 0: (t, b/2t); a < 0: (|b|/2t, copysign(t, b))
-      mlir::Value absOther = b_.create<mlir::math::AbsFOp>(l, other);
-      mlir::Value signedT = b_.create<mlir::math::CopySignOp>(l, t, im);
-      return Val{rt, {b_.create<mlir::arith::SelectOp>(l, reNeg, absOther, t),
-                      b_.create<mlir::arith::SelectOp>(l, reNeg, signedT, other)}};
+      mlir::Value absOther = mlir::math::AbsFOp::create(b_, l, other);
+      mlir::Value signedT = mlir::math::CopySignOp::create(b_, l, t, im);
+      return Val{rt, {mlir::arith::SelectOp::create(b_, l, reNeg, absOther, t),
+                      mlir::arith::SelectOp::create(b_, l, reNeg, signedT, other)}};
     }
     fail(at, fmt::format("{}() of a complex number is not supported yet", f));
   }
@@ -2484,7 +2484,7 @@ private:
   int64_t constantArg(const ast::Call &c, size_t i) { return k_.constants.at(c.args[i].get()).i; }
 
   mlir::Value indexToInt(mlir::Value v, mlir::Location l) {
-    return b_.create<mlir::arith::IndexCastOp>(l, indexType(), v);
+    return mlir::arith::IndexCastOp::create(b_, l, indexType(), v);
   }
 
   Val call(const ast::Call &c) {
@@ -2511,7 +2511,7 @@ private:
         (callee.name() == "cuda.syncthreads" || callee.name() == "nv.barrier" ||
          callee.name() == "nv.syncthreads")) {
       // OpControlBarrier with workgroup scope and workgroup-memory semantics.
-      b_.create<mlir::gpu::BarrierOp>(l);
+      mlir::gpu::BarrierOp::create(b_, l);
       return Val{Type::none(), {}};
     }
     const Type &rt = typeOf(c);
@@ -2528,11 +2528,11 @@ private:
       Val v{rt, {}};
       for (int64_t d = 0; d < n; ++d) {
         if (f == "cuda.grid") {
-          v.parts.push_back(asI64(b_.create<mlir::gpu::GlobalIdOp>(l, dims[d])));
+          v.parts.push_back(asI64(mlir::gpu::GlobalIdOp::create(b_, l, dims[d])));
         } else {
-          mlir::Value bd = indexToInt(b_.create<mlir::gpu::BlockDimOp>(l, dims[d]), l);
-          mlir::Value gd = indexToInt(b_.create<mlir::gpu::GridDimOp>(l, dims[d]), l);
-          v.parts.push_back(convertScalar(b_.create<mlir::arith::MulIOp>(l, bd, gd), idxT, i64,
+          mlir::Value bd = indexToInt(mlir::gpu::BlockDimOp::create(b_, l, dims[d]), l);
+          mlir::Value gd = indexToInt(mlir::gpu::GridDimOp::create(b_, l, dims[d]), l);
+          v.parts.push_back(convertScalar(mlir::arith::MulIOp::create(b_, l, bd, gd), idxT, i64,
                                           c.getLoc()));
         }
       }
@@ -2542,15 +2542,15 @@ private:
       mlir::gpu::Dimension d = dims[constantArg(c, 0)];
       mlir::Value v;
       if (f == "nv.global_id")
-        v = b_.create<mlir::gpu::GlobalIdOp>(l, d);
+        v = mlir::gpu::GlobalIdOp::create(b_, l, d);
       else if (f == "nv.local_id")
-        v = b_.create<mlir::gpu::ThreadIdOp>(l, d);
+        v = mlir::gpu::ThreadIdOp::create(b_, l, d);
       else if (f == "nv.group_id")
-        v = b_.create<mlir::gpu::BlockIdOp>(l, d);
+        v = mlir::gpu::BlockIdOp::create(b_, l, d);
       else if (f == "nv.local_size")
-        v = b_.create<mlir::gpu::BlockDimOp>(l, d);
+        v = mlir::gpu::BlockDimOp::create(b_, l, d);
       else
-        v = b_.create<mlir::gpu::GridDimOp>(l, d);
+        v = mlir::gpu::GridDimOp::create(b_, l, d);
       return Val{i64, {asI64(v)}};
     }
     if (f == "len") {
@@ -2567,7 +2567,7 @@ private:
       Val z = expr(*cast<ast::Attribute>(*c.func).value);
       if (!z.type.isComplex())
         return z;
-      return Val{z.type, {z.parts[0], b_.create<mlir::arith::NegFOp>(l, z.parts[1])}};
+      return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
     }
     if (f == "complex") {
       Type part = rt.complexPart();
@@ -2583,14 +2583,14 @@ private:
     if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       Val x = convert(args[0], rt, c.getLoc());
       if (rt.isFloat())
-        return Val{rt, {b_.create<mlir::math::AbsFOp>(l, x.scalar())}};
+        return Val{rt, {mlir::math::AbsFOp::create(b_, l, x.scalar())}};
       if (!rt.isSigned())
         return x;
       mlir::Value zero = intConst(0, x.scalar().getType(), l);
-      mlir::Value neg = b_.create<mlir::arith::SubIOp>(l, zero, x.scalar());
-      mlir::Value isNeg = b_.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt,
+      mlir::Value neg = mlir::arith::SubIOp::create(b_, l, zero, x.scalar());
+      mlir::Value isNeg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt,
                                                          x.scalar(), zero);
-      return Val{rt, {b_.create<mlir::arith::SelectOp>(l, isNeg, neg, x.scalar())}};
+      return Val{rt, {mlir::arith::SelectOp::create(b_, l, isNeg, neg, x.scalar())}};
     }
     if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
       bool isMin = f == "min" || f == "np.minimum";
@@ -2601,7 +2601,7 @@ private:
         Val accV{rt, {acc}}, xV{rt, {x}};
         mlir::Value takeX = compareScalars(isMin ? ast::CmpOpKind::Lt : ast::CmpOpKind::Gt, xV,
                                            accV, c.getLoc());
-        acc = b_.create<mlir::arith::SelectOp>(l, takeX, x, acc);
+        acc = mlir::arith::SelectOp::create(b_, l, takeX, x, acc);
       }
       return Val{rt, {acc}};
     }
@@ -2670,7 +2670,7 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(fileLoc);
   module->getOperation()->setAttr("gpu.container_module", builder.getUnitAttr());
   builder.setInsertionPointToEnd(module->getBody());
-  auto gpuModule = builder.create<mlir::gpu::GPUModuleOp>(fileLoc, "kernels");
+  auto gpuModule = mlir::gpu::GPUModuleOp::create(builder, fileLoc, "kernels");
   mlir::OpBuilder inner(&context);
   inner.setInsertionPointToStart(gpuModule.getBody());
   DeviceRequests requested;

@@ -56,15 +56,15 @@ public:
   explicit Emitter(MathEmitter &e) : b(e.builder), l(e.loc) {}
 
   mlir::Value constant(mlir::Type t, double v) {
-    return b.create<mlir::arith::ConstantOp>(l, t, b.getFloatAttr(t, v));
+    return mlir::arith::ConstantOp::create(b, l, t, b.getFloatAttr(t, v));
   }
 
   mlir::Value cmp(mlir::arith::CmpFPredicate p, mlir::Value x, mlir::Value y) {
-    return b.create<mlir::arith::CmpFOp>(l, p, x, y);
+    return mlir::arith::CmpFOp::create(b, l, p, x, y);
   }
 
   mlir::Value select(mlir::Value c, mlir::Value x, mlir::Value y) {
-    return b.create<mlir::arith::SelectOp>(l, c, x, y);
+    return mlir::arith::SelectOp::create(b, l, c, x, y);
   }
 
   /// One `math` operation, or a library call, on floats of one type.
@@ -87,7 +87,7 @@ public:
       double c = name == "degrees" ? 180.0 / M_PI : M_PI / 180.0;
       if (t.isF32())
         c = static_cast<float>(c);
-      return b.create<mlir::arith::MulFOp>(l, xs[0], constant(t, c));
+      return mlir::arith::MulFOp::create(b, l, xs[0], constant(t, c));
     }
     if (name == "fmin" || name == "fmax") {
       // C fmin/fmax: a NaN argument is ignored.
@@ -95,7 +95,7 @@ public:
                                  : mlir::arith::CmpFPredicate::OGT;
       mlir::Value takeX = cmp(pred, xs[0], xs[1]);
       mlir::Value yNaN = cmp(mlir::arith::CmpFPredicate::UNO, xs[1], xs[1]);
-      takeX = b.create<mlir::arith::OrIOp>(l, takeX, yNaN);
+      takeX = mlir::arith::OrIOp::create(b, l, takeX, yNaN);
       return select(takeX, xs[0], xs[1]);
     }
     llvm_unreachable("unknown math operation");
@@ -111,10 +111,10 @@ public:
     if (!mlir::SymbolTable::lookupSymbolIn(table, sym)) {
       mlir::OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&table->getRegion(0).front());
-      auto decl = b.create<mlir::func::FuncOp>(l, sym, b.getFunctionType(mlir::TypeRange(xs), {t}));
+      auto decl = mlir::func::FuncOp::create(b, l, sym, b.getFunctionType(mlir::TypeRange(xs), {t}));
       decl.setPrivate();
     }
-    return b.create<mlir::func::CallOp>(l, sym, mlir::TypeRange{t}, xs).getResult(0);
+    return mlir::func::CallOp::create(b, l, sym, mlir::TypeRange{t}, xs).getResult(0);
   }
 
   mlir::OpBuilder &b;
@@ -145,8 +145,8 @@ std::vector<mlir::Value> emitMathBuiltin(MathEmitter &e, const std::string &q,
     mlir::Value x = e.convert(args[0], argTypes[0], resultType);
     mlir::Type t = x.getType();
     if (fn->op == "square")
-      return {resultType.isFloat() ? b.create<mlir::arith::MulFOp>(l, x, x).getResult()
-                                   : b.create<mlir::arith::MulIOp>(l, x, x).getResult()};
+      return {resultType.isFloat() ? mlir::arith::MulFOp::create(b, l, x, x).getResult()
+                                   : mlir::arith::MulIOp::create(b, l, x, x).getResult()};
     // np.sign: -1, 0 or 1 of the argument's type; NaN stays NaN and both
     // zeros give +0 (as NumPy).
     if (resultType.isFloat()) {
@@ -156,14 +156,14 @@ std::vector<mlir::Value> emitMathBuiltin(MathEmitter &e, const std::string &q,
       return {m.select(m.cmp(Pred::OGT, x, zero), m.constant(t, 1.0), r)};
     }
     auto ic = [&](int64_t v) {
-      return b.create<mlir::arith::ConstantOp>(l, t, b.getIntegerAttr(t, v)).getResult();
+      return mlir::arith::ConstantOp::create(b, l, t, b.getIntegerAttr(t, v)).getResult();
     };
     mlir::Value zero = ic(0);
     mlir::Value r = zero;
     if (resultType.isSigned())
-      r = m.select(b.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt, x, zero),
+      r = m.select(mlir::arith::CmpIOp::create(b, l, mlir::arith::CmpIPredicate::slt, x, zero),
                    ic(-1), zero);
-    return {m.select(b.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::sgt, x, zero),
+    return {m.select(mlir::arith::CmpIOp::create(b, l, mlir::arith::CmpIPredicate::sgt, x, zero),
                      ic(1), r)};
   }
   if (fn->signature == MathSignature::PyToInt && argTypes[0].isInteger())
@@ -179,14 +179,14 @@ std::vector<mlir::Value> emitMathBuiltin(MathEmitter &e, const std::string &q,
   if (fn->op == "isnan")
     return {m.cmp(Pred::UNO, x, x)};
   if (fn->op == "isinf" || fn->op == "isfinite") {
-    mlir::Value ax = b.create<mlir::math::AbsFOp>(l, x);
+    mlir::Value ax = mlir::math::AbsFOp::create(b, l, x);
     return {m.cmp(fn->op == "isinf" ? Pred::OEQ : Pred::OLT, ax, m.constant(t, INFINITY))};
   }
   if (fn->op == "signbit") {
     mlir::Type it = b.getIntegerType(t.getIntOrFloatBitWidth());
-    mlir::Value bits = b.create<mlir::arith::BitcastOp>(l, it, x);
-    mlir::Value zero = b.create<mlir::arith::ConstantOp>(l, it, b.getIntegerAttr(it, 0));
-    return {b.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::slt, bits, zero)};
+    mlir::Value bits = mlir::arith::BitcastOp::create(b, l, it, x);
+    mlir::Value zero = mlir::arith::ConstantOp::create(b, l, it, b.getIntegerAttr(it, 0));
+    return {mlir::arith::CmpIOp::create(b, l, mlir::arith::CmpIPredicate::slt, bits, zero)};
   }
   if (fn->op == "sincos" || fn->op == "sincospi") {
     bool pi = fn->op == "sincospi";

@@ -158,8 +158,8 @@ struct GenericAtomicRMWToSPIRV final
     }
 
     // Compare-and-swap loop.
-    mlir::Value init = rewriter.create<mlir::spirv::LoadOp>(l, ptr);
-    auto loop = rewriter.create<mlir::scf::WhileOp>(l, mlir::TypeRange{elementType},
+    mlir::Value init = mlir::spirv::LoadOp::create(rewriter, l, ptr);
+    auto loop = mlir::scf::WhileOp::create(rewriter, l, mlir::TypeRange{elementType},
                                                    mlir::ValueRange{init});
     {
       mlir::OpBuilder::InsertionGuard guard(rewriter);
@@ -171,14 +171,14 @@ struct GenericAtomicRMWToSPIRV final
       for (mlir::Operation &o : block.without_terminator())
         rewriter.clone(o, map);
       mlir::Value updated = map.lookupOrDefault(next);
-      mlir::Value old = rewriter.create<mlir::spirv::AtomicCompareExchangeOp>(
+      mlir::Value old = mlir::spirv::AtomicCompareExchangeOp::create(rewriter, 
           l, elementType, ptr, scope, relaxed, relaxed, updated, current);
       mlir::Value again =
-          rewriter.create<mlir::arith::CmpIOp>(l, mlir::arith::CmpIPredicate::ne, old, current);
-      rewriter.create<mlir::scf::ConditionOp>(l, again, mlir::ValueRange{old});
+          mlir::arith::CmpIOp::create(rewriter, l, mlir::arith::CmpIPredicate::ne, old, current);
+      mlir::scf::ConditionOp::create(rewriter, l, again, mlir::ValueRange{old});
       mlir::Block *after =
           rewriter.createBlock(&loop.getAfter(), {}, mlir::TypeRange{elementType}, {l});
-      rewriter.create<mlir::scf::YieldOp>(l, after->getArgument(0));
+      mlir::scf::YieldOp::create(rewriter, l, after->getArgument(0));
     }
     rewriter.replaceOp(op, loop.getResult(0));
     return mlir::success();
@@ -192,25 +192,25 @@ struct GenericAtomicRMWToSPIRV final
     namespace arith = mlir::arith;
     namespace spirv = mlir::spirv;
     if (llvm::isa<arith::AddIOp>(op))
-      return rewriter.create<spirv::AtomicIAddOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicIAddOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::SubIOp>(op))
-      return rewriter.create<spirv::AtomicISubOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicISubOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::MaxSIOp>(op))
-      return rewriter.create<spirv::AtomicSMaxOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicSMaxOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::MaxUIOp>(op))
-      return rewriter.create<spirv::AtomicUMaxOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicUMaxOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::MinSIOp>(op))
-      return rewriter.create<spirv::AtomicSMinOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicSMinOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::MinUIOp>(op))
-      return rewriter.create<spirv::AtomicUMinOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicUMinOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::AndIOp>(op))
-      return rewriter.create<spirv::AtomicAndOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicAndOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::OrIOp>(op))
-      return rewriter.create<spirv::AtomicOrOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicOrOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::XOrIOp>(op))
-      return rewriter.create<spirv::AtomicXorOp>(l, type, ptr, scope, sem, value);
+      return spirv::AtomicXorOp::create(rewriter, l, type, ptr, scope, sem, value);
     if (llvm::isa<arith::AddFOp>(op) && type.isF32())
-      return rewriter.create<spirv::EXTAtomicFAddOp>(l, type, ptr, scope, sem, value);
+      return spirv::EXTAtomicFAddOp::create(rewriter, l, type, ptr, scope, sem, value);
     return nullptr;
   }
 };

@@ -134,15 +134,15 @@ struct ChainIntermediatesPass
           {}, oldType.getElementType(), MemRefLayoutAttrInterface(),
           spirv::StorageClassAttr::get(&getContext(), spirv::StorageClass::Function));
       OpBuilder b(alloca);
-      auto scalar = b.create<memref::AllocaOp>(alloca.getLoc(), scalarType);
+      auto scalar = memref::AllocaOp::create(b, alloca.getLoc(), scalarType);
       for (Operation *user : llvm::make_early_inc_range(alloca->getUsers())) {
         b.setInsertionPoint(user);
         if (auto load = dyn_cast<memref::LoadOp>(user)) {
-          Value v = b.create<memref::LoadOp>(load.getLoc(), scalar, ValueRange{});
+          Value v = memref::LoadOp::create(b, load.getLoc(), scalar, ValueRange{});
           load.replaceAllUsesWith(v);
         } else {
           auto store = cast<memref::StoreOp>(user);
-          b.create<memref::StoreOp>(store.getLoc(), store.getValueToStore(), scalar,
+          memref::StoreOp::create(b, store.getLoc(), store.getValueToStore(), scalar,
                                     ValueRange{});
         }
         user->erase();

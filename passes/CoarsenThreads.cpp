@@ -240,7 +240,7 @@ void jam(OpBuilder &b, scf::WhileOp loop, const LoopVariance &variance,
   });
   SmallVector<Type> resultTypes = types(after, sharedOut, varyingOut);
   // The regions' blocks take the types of the inits and of the results.
-  auto jammed = b.create<scf::WhileOp>(loc, resultTypes, inits, nullptr, nullptr);
+  auto jammed = scf::WhileOp::create(b, loc, resultTypes, inits, nullptr, nullptr);
   Block *newBefore = jammed.getBeforeBody();
   Block *newAfter = jammed.getAfterBody();
 
@@ -276,14 +276,14 @@ void jam(OpBuilder &b, scf::WhileOp loop, const LoopVariance &variance,
   mapArgs(before, newBefore, sharedIn, varyingIn);
   OpBuilder cb = cloneBody(before, newBefore);
   scf::ConditionOp cond = loop.getConditionOp();
-  cb.create<scf::ConditionOp>(cond.getLoc(), maps[0].lookupOrDefault(cond.getCondition()),
+  scf::ConditionOp::create(cb, cond.getLoc(), maps[0].lookupOrDefault(cond.getCondition()),
                               order(sharedOut, varyingOut, [&](unsigned k, unsigned i) {
                                 return maps[k].lookupOrDefault(cond.getArgs()[i]);
                               }));
   mapArgs(after, newAfter, sharedOut, varyingOut);
   OpBuilder yb = cloneBody(after, newAfter);
   scf::YieldOp yield = loop.getYieldOp();
-  yb.create<scf::YieldOp>(yield.getLoc(), order(sharedIn, varyingIn, [&](unsigned k, unsigned i) {
+  scf::YieldOp::create(yb, yield.getLoc(), order(sharedIn, varyingIn, [&](unsigned k, unsigned i) {
                             return maps[k].lookupOrDefault(yield.getOperand(i));
                           }));
 
@@ -309,18 +309,18 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
   Value originalGrid = body.getArgument(gridArg);
 
   OpBuilder b = OpBuilder::atBlockBegin(&body);
-  Value g = b.create<gpu::GlobalIdOp>(loc, gpu::Dimension::x);
-  Value invocations = b.create<arith::MulIOp>(loc, b.create<gpu::GridDimOp>(loc, gpu::Dimension::x),
-                                              b.create<gpu::BlockDimOp>(loc, gpu::Dimension::x));
+  Value g = gpu::GlobalIdOp::create(b, loc, gpu::Dimension::x);
+  Value invocations = arith::MulIOp::create(b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
+                                              gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
   SmallVector<IRMapping> maps(copies);
   SmallVector<Value> exists(copies);
   for (unsigned k = 0; k < copies; ++k) {
     Value gk = g;
     if (k)
-      gk = b.create<arith::AddIOp>(
+      gk = arith::AddIOp::create(b, 
           loc, g,
-          b.create<arith::MulIOp>(loc, invocations, b.create<arith::ConstantIndexOp>(loc, k)));
-    exists[k] = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, gk, originalGrid);
+          arith::MulIOp::create(b, loc, invocations, arith::ConstantIndexOp::create(b, loc, k)));
+    exists[k] = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, gk, originalGrid);
     for (gpu::GlobalIdOp id : plan.globalIds)
       maps[k].map(id.getResult(), gk);
   }
@@ -343,7 +343,7 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
       auto guard = dyn_cast<scf::IfOp>(op);
       Value cond;
       if (guard)
-        cond = b.create<arith::AndIOp>(guard.getLoc(),
+        cond = arith::AndIOp::create(b, guard.getLoc(),
                                        maps[k].lookupOrDefault(guard.getCondition()), exists[k]);
       Operation *copy = b.clone(op, maps[k]);
       if (guard)

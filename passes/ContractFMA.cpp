@@ -96,7 +96,7 @@ struct ContractFMAPass
 
   /// `sign ? -v : v` (a negation, exact).
   static Value signed_(OpBuilder &b, Location loc, Value v, bool negate) {
-    return negate ? b.create<arith::NegFOp>(loc, v).getResult() : v;
+    return negate ? arith::NegFOp::create(b, loc, v).getResult() : v;
   }
 
   /// Step 1 on `outer` (acc ± inner or inner ± acc, inner = a*b ± c*d).
@@ -122,9 +122,9 @@ struct ContractFMAPass
       OpBuilder b(outer.op);
       Location loc = outer.op->getLoc();
       Value start = signed_(b, loc, acc, negAcc);
-      Value first = b.create<math::FmaOp>(
+      Value first = math::FmaOp::create(b, 
           loc, signed_(b, loc, p1.getLhs(), negInner), p1.getRhs(), start);
-      Value second = b.create<math::FmaOp>(
+      Value second = math::FmaOp::create(b, 
           p2.getLoc(), signed_(b, loc, p2.getLhs(), negP2), p2.getRhs(), first);
       outer.op->getResult(0).replaceAllUsesWith(second);
       outer.op->erase();
@@ -150,7 +150,7 @@ struct ContractFMAPass
     // c - a*b = fma(-a, b, c); a*b - c = fma(a, b, -c).
     Value a = signed_(b, loc, mul.getLhs(), op.subtract && useRhs);
     Value c = signed_(b, loc, addend, op.subtract && !useRhs);
-    Value fma = b.create<math::FmaOp>(loc, a, mul.getRhs(), c);
+    Value fma = math::FmaOp::create(b, loc, a, mul.getRhs(), c);
     op.op->getResult(0).replaceAllUsesWith(fma);
     op.op->erase();
     mul->erase();

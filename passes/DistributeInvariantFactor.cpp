@@ -129,15 +129,15 @@ struct DistributeInvariantFactorPass
       Location loc = mul.getLoc();
       Value acc;
       for (const Term &term : terms) {
-        Value scaled = b.create<arith::MulFOp>(loc, c, term.invariant);
+        Value scaled = arith::MulFOp::create(b, loc, c, term.invariant);
         if (term.variant)
-          scaled = b.create<arith::MulFOp>(loc, term.variant, scaled);
+          scaled = arith::MulFOp::create(b, loc, term.variant, scaled);
         if (!acc)
-          acc = term.negate ? b.create<arith::NegFOp>(loc, scaled).getResult() : scaled;
+          acc = term.negate ? arith::NegFOp::create(b, loc, scaled).getResult() : scaled;
         else if (term.negate)
-          acc = b.create<arith::SubFOp>(loc, acc, scaled);
+          acc = arith::SubFOp::create(b, loc, acc, scaled);
         else
-          acc = b.create<arith::AddFOp>(loc, acc, scaled);
+          acc = arith::AddFOp::create(b, loc, acc, scaled);
       }
       mul.getResult().replaceAllUsesWith(acc);
       mul->erase();

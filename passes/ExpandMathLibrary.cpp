@@ -84,14 +84,14 @@ struct F {
   mlir::Value v;
   F(mlir::Value v) : v(v) {}
   F(double d)
-      : v(gB->create<mlir::arith::ConstantOp>(floatTy(), gB->getFloatAttr(floatTy(), d))) {}
+      : v(mlir::arith::ConstantOp::create(*gB, floatTy(), gB->getFloatAttr(floatTy(), d))) {}
 };
 /// An int64 value.
 struct I {
   mlir::Value v;
   explicit I(mlir::Value v) : v(v) {}
   I(int64_t c)
-      : v(gB->create<mlir::arith::ConstantOp>(gB->getI64Type(), gB->getI64IntegerAttr(c))) {}
+      : v(mlir::arith::ConstantOp::create(*gB, gB->getI64Type(), gB->getI64IntegerAttr(c))) {}
   I(int c) : I(static_cast<int64_t>(c)) {}
 };
 /// A boolean (i1).
@@ -102,57 +102,57 @@ struct B {
 using mlir::arith::CmpFPredicate;
 using mlir::arith::CmpIPredicate;
 
-F operator+(F a, F b) { return F(gB->create<mlir::arith::AddFOp>(a.v, b.v)); }
-F operator-(F a, F b) { return F(gB->create<mlir::arith::SubFOp>(a.v, b.v)); }
-F operator*(F a, F b) { return F(gB->create<mlir::arith::MulFOp>(a.v, b.v)); }
-F operator/(F a, F b) { return F(gB->create<mlir::arith::DivFOp>(a.v, b.v)); }
-F operator-(F a) { return F(gB->create<mlir::arith::NegFOp>(a.v)); }
-B cmp(CmpFPredicate p, F a, F b) { return B{gB->create<mlir::arith::CmpFOp>(p, a.v, b.v)}; }
+F operator+(F a, F b) { return F(mlir::arith::AddFOp::create(*gB, a.v, b.v)); }
+F operator-(F a, F b) { return F(mlir::arith::SubFOp::create(*gB, a.v, b.v)); }
+F operator*(F a, F b) { return F(mlir::arith::MulFOp::create(*gB, a.v, b.v)); }
+F operator/(F a, F b) { return F(mlir::arith::DivFOp::create(*gB, a.v, b.v)); }
+F operator-(F a) { return F(mlir::arith::NegFOp::create(*gB, a.v)); }
+B cmp(CmpFPredicate p, F a, F b) { return B{mlir::arith::CmpFOp::create(*gB, p, a.v, b.v)}; }
 B operator<(F a, F b) { return cmp(CmpFPredicate::OLT, a, b); }
 B operator<=(F a, F b) { return cmp(CmpFPredicate::OLE, a, b); }
 B operator>(F a, F b) { return cmp(CmpFPredicate::OGT, a, b); }
 B operator>=(F a, F b) { return cmp(CmpFPredicate::OGE, a, b); }
 B operator==(F a, F b) { return cmp(CmpFPredicate::OEQ, a, b); }
 
-I operator+(I a, I b) { return I(gB->create<mlir::arith::AddIOp>(a.v, b.v)); }
-I operator-(I a, I b) { return I(gB->create<mlir::arith::SubIOp>(a.v, b.v)); }
-I operator*(I a, I b) { return I(gB->create<mlir::arith::MulIOp>(a.v, b.v)); }
-I operator/(I a, I b) { return I(gB->create<mlir::arith::DivSIOp>(a.v, b.v)); }
-I operator&(I a, I b) { return I(gB->create<mlir::arith::AndIOp>(a.v, b.v)); }
-I operator|(I a, I b) { return I(gB->create<mlir::arith::OrIOp>(a.v, b.v)); }
-I operator<<(I a, I b) { return I(gB->create<mlir::arith::ShLIOp>(a.v, b.v)); }
+I operator+(I a, I b) { return I(mlir::arith::AddIOp::create(*gB, a.v, b.v)); }
+I operator-(I a, I b) { return I(mlir::arith::SubIOp::create(*gB, a.v, b.v)); }
+I operator*(I a, I b) { return I(mlir::arith::MulIOp::create(*gB, a.v, b.v)); }
+I operator/(I a, I b) { return I(mlir::arith::DivSIOp::create(*gB, a.v, b.v)); }
+I operator&(I a, I b) { return I(mlir::arith::AndIOp::create(*gB, a.v, b.v)); }
+I operator|(I a, I b) { return I(mlir::arith::OrIOp::create(*gB, a.v, b.v)); }
+I operator<<(I a, I b) { return I(mlir::arith::ShLIOp::create(*gB, a.v, b.v)); }
 /// Logical shift right.
-I operator>>(I a, I b) { return I(gB->create<mlir::arith::ShRUIOp>(a.v, b.v)); }
-B cmp(CmpIPredicate p, I a, I b) { return B{gB->create<mlir::arith::CmpIOp>(p, a.v, b.v)}; }
+I operator>>(I a, I b) { return I(mlir::arith::ShRUIOp::create(*gB, a.v, b.v)); }
+B cmp(CmpIPredicate p, I a, I b) { return B{mlir::arith::CmpIOp::create(*gB, p, a.v, b.v)}; }
 B operator<(I a, I b) { return cmp(CmpIPredicate::slt, a, b); }
 B operator>(I a, I b) { return cmp(CmpIPredicate::sgt, a, b); }
 B operator==(I a, I b) { return cmp(CmpIPredicate::eq, a, b); }
 
-B operator&&(B a, B b) { return B{gB->create<mlir::arith::AndIOp>(a.v, b.v)}; }
-B operator||(B a, B b) { return B{gB->create<mlir::arith::OrIOp>(a.v, b.v)}; }
-B operator^(B a, B b) { return B{gB->create<mlir::arith::XOrIOp>(a.v, b.v)}; }
+B operator&&(B a, B b) { return B{mlir::arith::AndIOp::create(*gB, a.v, b.v)}; }
+B operator||(B a, B b) { return B{mlir::arith::OrIOp::create(*gB, a.v, b.v)}; }
+B operator^(B a, B b) { return B{mlir::arith::XOrIOp::create(*gB, a.v, b.v)}; }
 B constB(bool v) {
-  return B{gB->create<mlir::arith::ConstantOp>(gB->getI1Type(), gB->getBoolAttr(v))};
+  return B{mlir::arith::ConstantOp::create(*gB, gB->getI1Type(), gB->getBoolAttr(v))};
 }
 B operator!(B a) { return a ^ constB(true); }
 
-F sel(B c, F a, F b) { return F(gB->create<mlir::arith::SelectOp>(c.v, a.v, b.v)); }
-I sel(B c, I a, I b) { return I(gB->create<mlir::arith::SelectOp>(c.v, a.v, b.v)); }
+F sel(B c, F a, F b) { return F(mlir::arith::SelectOp::create(*gB, c.v, a.v, b.v)); }
+I sel(B c, I a, I b) { return I(mlir::arith::SelectOp::create(*gB, c.v, a.v, b.v)); }
 
-I bits(F x) { return I(gB->create<mlir::arith::BitcastOp>(gB->getI64Type(), x.v)); }
-F fromBits(I x) { return F(gB->create<mlir::arith::BitcastOp>(gB->getF64Type(), x.v)); }
-F toF(I x) { return F(gB->create<mlir::arith::SIToFPOp>(floatTy(), x.v)); }
+I bits(F x) { return I(mlir::arith::BitcastOp::create(*gB, gB->getI64Type(), x.v)); }
+F fromBits(I x) { return F(mlir::arith::BitcastOp::create(*gB, gB->getF64Type(), x.v)); }
+F toF(I x) { return F(mlir::arith::SIToFPOp::create(*gB, floatTy(), x.v)); }
 /// Truncating conversion; the argument must fit in int64.
-I toI(F x) { return I(gB->create<mlir::arith::FPToSIOp>(gB->getI64Type(), x.v)); }
-F fabs(F x) { return F(gB->create<mlir::math::AbsFOp>(x.v)); }
-F floor(F x) { return F(gB->create<mlir::math::FloorOp>(x.v)); }
-F ceil(F x) { return F(gB->create<mlir::math::CeilOp>(x.v)); }
+I toI(F x) { return I(mlir::arith::FPToSIOp::create(*gB, gB->getI64Type(), x.v)); }
+F fabs(F x) { return F(mlir::math::AbsFOp::create(*gB, x.v)); }
+F floor(F x) { return F(mlir::math::FloorOp::create(*gB, x.v)); }
+F ceil(F x) { return F(mlir::math::CeilOp::create(*gB, x.v)); }
 /// Round to nearest, ties to even, by adding and subtracting 2^52 (not
 /// GLSL RoundEven: lavapipe's float64 RoundEven returns its argument
 /// unchanged above 2^24).
 F roundeven(F x);
-F sqrt(F x) { return F(gB->create<mlir::math::SqrtOp>(x.v)); }
-F copysign(F x, F y) { return F(gB->create<mlir::math::CopySignOp>(x.v, y.v)); }
+F sqrt(F x) { return F(mlir::math::SqrtOp::create(*gB, x.v)); }
+F copysign(F x, F y) { return F(mlir::math::CopySignOp::create(*gB, x.v, y.v)); }
 B isnan(F x) { return cmp(CmpFPredicate::UNO, x, x); }
 B isinf(F x) { return fabs(x) == F(INFINITY); }
 B isfinite(F x) { return fabs(x) < F(INFINITY); }
@@ -506,10 +506,10 @@ constexpr double COS_MINIMAX[6] = {0x1.555555555554bp-5,  -0x1.6c16c16c14f91p-10
 F hornerFma(F x, const double *c, int n) {
   F acc(c[n - 1]);
   for (int i = n - 1; i-- > 0;)
-    acc = F(gB->create<mlir::math::FmaOp>(x.v, acc.v, F(c[i]).v));
+    acc = F(mlir::math::FmaOp::create(*gB, x.v, acc.v, F(c[i]).v));
   return acc;
 }
-F fmaF(F a, F b, F c) { return F(gB->create<mlir::math::FmaOp>(a.v, b.v, c.v)); }
+F fmaF(F a, F b, F c) { return F(mlir::math::FmaOp::create(*gB, a.v, b.v, c.v)); }
 
 /// sin(hi + lo) for |hi| ≲ π/4: hi + (hi·z·S(z) + lo·(1 - z/2)), z = hi²,
 /// S the minimax polynomial above (lo·cos(hi) approximated by lo·(1 − z/2):
@@ -786,16 +786,16 @@ Reduced reducePio2PayneHanekCall(F x) {
     F a(entry->getArgument(0));
     Reduced red = reducePio2PayneHanek(sel(isfinite(a), a, F(PAYNE_HANEK_MIN)));
     F q = toF(red.q);
-    mlir::Value packed = fb.create<mlir::vector::FromElementsOp>(
+    mlir::Value packed = mlir::vector::FromElementsOp::create(fb, 
         vecTy, mlir::ValueRange{red.r.hi.v, red.r.lo.v, q.v});
-    fb.create<mlir::func::ReturnOp>(packed);
+    mlir::func::ReturnOp::create(fb, packed);
   }
-  mlir::Value packed = b.create<mlir::func::CallOp>(gPayneHanekFunc, mlir::ValueRange{x.v})
+  mlir::Value packed = mlir::func::CallOp::create(b, gPayneHanekFunc, mlir::ValueRange{x.v})
                            .getResult(0);
   auto part = [&](int64_t i) {
-    return F(b.create<mlir::vector::ExtractOp>(packed, llvm::ArrayRef<int64_t>{i}));
+    return F(mlir::vector::ExtractOp::create(b, packed, llvm::ArrayRef<int64_t>{i}));
   };
-  return {{part(0), part(1)}, I(b.create<mlir::arith::FPToSIOp>(b.getI64Type(), part(2).v))};
+  return {{part(0), part(1)}, I(mlir::arith::FPToSIOp::create(b, b.getI64Type(), part(2).v))};
 }
 
 /// The reduction of a float64 x that is large (|x| > TRIG_MEDIUM_BOUND),
@@ -828,16 +828,16 @@ Reduced reducePio2F64Uncached(F x) {
   mlir::ImplicitLocOpBuilder &b = *gB;
   mlir::Type f64 = b.getF64Type();
   B medium = fabs(x) <= F(TRIG_MEDIUM_BOUND);
-  auto ifOp = b.create<mlir::scf::IfOp>(mlir::TypeRange{f64, f64, b.getI64Type()}, medium.v,
+  auto ifOp = mlir::scf::IfOp::create(b, mlir::TypeRange{f64, f64, b.getI64Type()}, medium.v,
                                         /*withElseRegion=*/true);
   {
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Reduced r = reducePio2Medium(x);
-    b.create<mlir::scf::YieldOp>(mlir::ValueRange{r.r.hi.v, r.r.lo.v, r.q.v});
+    mlir::scf::YieldOp::create(b, mlir::ValueRange{r.r.hi.v, r.r.lo.v, r.q.v});
     b.setInsertionPointToStart(ifOp.elseBlock());
     Reduced e = reducePio2Huge(x);
-    b.create<mlir::scf::YieldOp>(mlir::ValueRange{e.r.hi.v, e.r.lo.v, e.q.v});
+    mlir::scf::YieldOp::create(b, mlir::ValueRange{e.r.hi.v, e.r.lo.v, e.q.v});
   }
   return {{F(ifOp.getResult(0)), F(ifOp.getResult(1))}, I(ifOp.getResult(2))};
 }
@@ -931,22 +931,22 @@ Reduced reducePio2F32Uncached(F x) {
   mlir::ImplicitLocOpBuilder &b = *gB;
   mlir::Type f32 = b.getF32Type(), f64 = b.getF64Type();
   B fast = fabs(x) <= F(F32_TRIG_FAST_BOUND);
-  auto ifOp = b.create<mlir::scf::IfOp>(mlir::TypeRange{f32, f32, b.getI64Type()}, fast.v,
+  auto ifOp = mlir::scf::IfOp::create(b, mlir::TypeRange{f32, f32, b.getI64Type()}, fast.v,
                                         /*withElseRegion=*/true);
   {
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Reduced r = reducePio2F32Fast(x);
-    b.create<mlir::scf::YieldOp>(mlir::ValueRange{r.r.hi.v, r.r.lo.v, r.q.v});
+    mlir::scf::YieldOp::create(b, mlir::ValueRange{r.r.hi.v, r.r.lo.v, r.q.v});
 
     b.setInsertionPointToStart(ifOp.elseBlock());
     Float64Scope f64Scope;
-    F xd(b.create<mlir::arith::ExtFOp>(f64, x.v));
+    F xd(mlir::arith::ExtFOp::create(b, f64, x.v));
     Reduced red = reducePio2PayneHanekCall(xd);
-    mlir::Value hi = b.create<mlir::arith::TruncFOp>(f32, red.r.hi.v);
-    F hiD(b.create<mlir::arith::ExtFOp>(f64, hi));
-    mlir::Value lo = b.create<mlir::arith::TruncFOp>(f32, ((red.r.hi - hiD) + red.r.lo).v);
-    b.create<mlir::scf::YieldOp>(mlir::ValueRange{hi, lo, red.q.v});
+    mlir::Value hi = mlir::arith::TruncFOp::create(b, f32, red.r.hi.v);
+    F hiD(mlir::arith::ExtFOp::create(b, f64, hi));
+    mlir::Value lo = mlir::arith::TruncFOp::create(b, f32, ((red.r.hi - hiD) + red.r.lo).v);
+    mlir::scf::YieldOp::create(b, mlir::ValueRange{hi, lo, red.q.v});
   }
   return {{F(ifOp.getResult(0)), F(ifOp.getResult(1))}, I(ifOp.getResult(2))};
 }
@@ -1306,14 +1306,14 @@ F fmodImpl(F x, F y) {
   mlir::Type i64 = gB->getI64Type();
   // The iteration count is capped (2100 > 1023 + 1074 binades) so that no
   // input can make the loop run away.
-  auto loop = gB->create<mlir::scf::WhileOp>(
+  auto loop = mlir::scf::WhileOp::create(*gB, 
       mlir::TypeRange{f64, i64}, mlir::ValueRange{r0.v, I(0).v},
       [&](mlir::OpBuilder &ob, mlir::Location loc, mlir::ValueRange args) {
         mlir::ImplicitLocOpBuilder ib(loc, ob);
         BuilderScope scope(ib);
         F r(args[0]);
         I n(args[1]);
-        ib.create<mlir::scf::ConditionOp>((r >= b && n < I(2100)).v, args);
+        mlir::scf::ConditionOp::create(ib, (r >= b && n < I(2100)).v, args);
       },
       [&](mlir::OpBuilder &ob, mlir::Location loc, mlir::ValueRange args) {
         mlir::ImplicitLocOpBuilder ib(loc, ob);
@@ -1323,7 +1323,7 @@ F fmodImpl(F x, F y) {
         F t = scale(b, ilogb(r) - ilogb(b));
         t = sel(t > r, t * F(0.5), t);
         F next = r - t;
-        ib.create<mlir::scf::YieldOp>(mlir::ValueRange{next.v, (n + I(1)).v});
+        mlir::scf::YieldOp::create(ib, mlir::ValueRange{next.v, (n + I(1)).v});
       });
   F res = copysign(F(loop.getResult(0)), x);
   res = sel(isinf(y) && isfinite(x), x, res);
@@ -1940,10 +1940,10 @@ struct ExpandMathLibraryPass
       }
       std::vector<F> args;
       for (mlir::Value v : op->getOperands())
-        args.push_back(f32 ? F(b.create<mlir::arith::ExtFOp>(b.getF64Type(), v)) : F(v));
+        args.push_back(f32 ? F(mlir::arith::ExtFOp::create(b, b.getF64Type(), v)) : F(v));
       mlir::Value out = it->second.impl(args).v;
       if (f32)
-        out = b.create<mlir::arith::TruncFOp>(b.getF32Type(), out);
+        out = mlir::arith::TruncFOp::create(b, b.getF32Type(), out);
       op->getResult(0).replaceAllUsesWith(out);
       op->erase();
     }

@@ -97,7 +97,7 @@ struct FloatAtomicStoragePass
     } else {
       auto alloc = array.getDefiningOp<mlir::memref::AllocOp>();
       mlir::OpBuilder b(alloc);
-      replacement = b.create<mlir::memref::AllocOp>(alloc.getLoc(), intType);
+      replacement = mlir::memref::AllocOp::create(b, alloc.getLoc(), intType);
     }
     llvm::SmallVector<mlir::Operation *> users(array.getUsers().begin(), array.getUsers().end());
     for (mlir::Operation *user : users) {
@@ -105,29 +105,29 @@ struct FloatAtomicStoragePass
       mlir::Location l = user->getLoc();
       if (auto load = llvm::dyn_cast<mlir::memref::LoadOp>(user)) {
         mlir::Value bits =
-            b.create<mlir::memref::LoadOp>(l, replacement, load.getIndices()).getResult();
+            mlir::memref::LoadOp::create(b, l, replacement, load.getIndices()).getResult();
         load.getResult().replaceAllUsesWith(
-            b.create<mlir::arith::BitcastOp>(l, floatElement, bits).getResult());
+            mlir::arith::BitcastOp::create(b, l, floatElement, bits).getResult());
         load.erase();
       } else if (auto store = llvm::dyn_cast<mlir::memref::StoreOp>(user)) {
-        mlir::Value bits = b.create<mlir::arith::BitcastOp>(l, intElement, store.getValue());
-        b.create<mlir::memref::StoreOp>(l, bits, replacement, store.getIndices());
+        mlir::Value bits = mlir::arith::BitcastOp::create(b, l, intElement, store.getValue());
+        mlir::memref::StoreOp::create(b, l, bits, replacement, store.getIndices());
         store.erase();
       } else if (auto rmw = llvm::dyn_cast<mlir::memref::GenericAtomicRMWOp>(user)) {
         auto updated =
-            b.create<mlir::memref::GenericAtomicRMWOp>(l, replacement, rmw.getIndices());
+            mlir::memref::GenericAtomicRMWOp::create(b, l, replacement, rmw.getIndices());
         mlir::OpBuilder body = mlir::OpBuilder::atBlockEnd(updated.getBody());
         mlir::IRMapping map;
-        map.map(rmw.getCurrentValue(), body.create<mlir::arith::BitcastOp>(
+        map.map(rmw.getCurrentValue(), mlir::arith::BitcastOp::create(body, 
                                            l, floatElement, updated.getCurrentValue()));
         for (mlir::Operation &op : rmw.getAtomicBody().front().without_terminator())
           body.clone(op, map);
         mlir::Value next =
             map.lookupOrDefault(rmw.getAtomicBody().front().getTerminator()->getOperand(0));
-        body.create<mlir::memref::AtomicYieldOp>(
-            l, body.create<mlir::arith::BitcastOp>(l, intElement, next).getResult());
+        mlir::memref::AtomicYieldOp::create(body, 
+            l, mlir::arith::BitcastOp::create(body, l, intElement, next).getResult());
         rmw.getResult().replaceAllUsesWith(
-            b.create<mlir::arith::BitcastOp>(l, floatElement, updated.getResult()).getResult());
+            mlir::arith::BitcastOp::create(b, l, floatElement, updated.getResult()).getResult());
         rmw.erase();
       } else if (llvm::isa<mlir::memref::DeallocOp>(user)) {
         user->erase();

@@ -38,7 +38,7 @@ struct KernelFuncToGPUPass
     });
     for (mlir::func::FuncOp func : kernels) {
       mlir::OpBuilder b(func);
-      auto gpuFunc = b.create<mlir::gpu::GPUFuncOp>(func.getLoc(), func.getName(),
+      auto gpuFunc = mlir::gpu::GPUFuncOp::create(b, func.getLoc(), func.getName(),
                                                     func.getFunctionType());
       gpuFunc->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
       gpuFunc->setAttr(mlir::spirv::getEntryPointABIAttrName(),
@@ -52,7 +52,7 @@ struct KernelFuncToGPUPass
       gpuFunc.getBody().takeBody(func.getBody());
       gpuFunc.walk([&](mlir::func::ReturnOp ret) {
         mlir::OpBuilder rb(ret);
-        rb.create<mlir::gpu::ReturnOp>(ret.getLoc());
+        mlir::gpu::ReturnOp::create(rb, ret.getLoc());
         ret.erase();
       });
       func.erase();

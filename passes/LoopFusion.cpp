@@ -431,7 +431,7 @@ struct LoopFusionPass : public PassWrapper<LoopFusionPass, OperationPass<func::F
         types.push_back(b.getResultTypes()[k]);
       }
     OpBuilder builder(b);
-    auto fused = builder.create<scf::WhileOp>(a.getLoc(), types, inits, nullptr, nullptr);
+    auto fused = scf::WhileOp::create(builder, a.getLoc(), types, inits, nullptr, nullptr);
     SmallVector<Location> locs;
     for (Value v : inits)
       locs.push_back(v.getLoc());
@@ -454,7 +454,7 @@ struct LoopFusionPass : public PassWrapper<LoopFusionPass, OperationPass<func::F
       map.map(beforeA.getArgument(k), before->getArgument(k));
     for (Operation &op : beforeA.without_terminator())
       builder.clone(op, map);
-    builder.create<scf::ConditionOp>(a.getConditionOp().getLoc(),
+    scf::ConditionOp::create(builder, a.getConditionOp().getLoc(),
                                      map.lookup(a.getConditionOp().getCondition()),
                                      before->getArguments());
 
@@ -475,7 +475,7 @@ struct LoopFusionPass : public PassWrapper<LoopFusionPass, OperationPass<func::F
       yielded.push_back(map.lookupOrDefault(v));
     for (unsigned k : keptB)
       yielded.push_back(map.lookupOrDefault(afterB.getTerminator()->getOperand(k)));
-    builder.create<scf::YieldOp>(afterA.getTerminator()->getLoc(), yielded);
+    scf::YieldOp::create(builder, afterA.getTerminator()->getLoc(), yielded);
 
     unsigned nA = a.getNumResults();
     for (unsigned k = 0; k < nA; ++k)

@@ -41,14 +41,14 @@ struct IndexSwitchToIf : public OpRewritePattern<scf::IndexSwitchOp> {
     TypeRange resultTypes = op.getResultTypes();
     scf::IfOp outermost;
     for (size_t i = 0; i < cases.size(); ++i) {
-      Value caseValue = rw.create<arith::ConstantIndexOp>(loc, cases[i]);
-      Value cond = rw.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, op.getArg(), caseValue);
-      auto ifOp = rw.create<scf::IfOp>(loc, resultTypes, cond, /*addThenBlock=*/false,
+      Value caseValue = arith::ConstantIndexOp::create(rw, loc, cases[i]);
+      Value cond = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq, op.getArg(), caseValue);
+      auto ifOp = scf::IfOp::create(rw, loc, resultTypes, cond, /*addThenBlock=*/false,
                                        /*addElseBlock=*/false);
       rw.inlineRegionBefore(op.getCaseRegions()[i], ifOp.getThenRegion(),
                             ifOp.getThenRegion().end());
       if (outermost)
-        rw.create<scf::YieldOp>(loc, ifOp.getResults());
+        scf::YieldOp::create(rw, loc, ifOp.getResults());
       else
         outermost = ifOp;
       if (i + 1 == cases.size()) {

@@ -75,11 +75,11 @@ struct LowerKernelABIPass
     SmallVector<Attribute> parts;
     const char *names[] = {"nvc_local_size_x", "nvc_local_size_y", "nvc_local_size_z"};
     for (int d = 0; d < 3; ++d) {
-      auto sc = b.create<spirv::SpecConstantOp>(loc, names[d], b.getI32IntegerAttr(localSize_[d]));
+      auto sc = spirv::SpecConstantOp::create(b, loc, names[d], b.getI32IntegerAttr(localSize_[d]));
       sc->setAttr("spec_id", b.getI32IntegerAttr(d));
       parts.push_back(SymbolRefAttr::get(b.getContext(), names[d]));
     }
-    b.create<spirv::SpecConstantCompositeOp>(loc, VectorType::get({3}, i32), kWorkgroupSizeName,
+    spirv::SpecConstantCompositeOp::create(b, loc, VectorType::get({3}, i32), kWorkgroupSizeName,
                                              b.getArrayAttr(parts));
     // gpu.block_dim became loads of a WorkgroupSize builtin *variable*, which
     // Vulkan forbids: read the specialization constant composite instead.
@@ -98,7 +98,7 @@ struct LowerKernelABIPass
       for (auto addr : uses) {
         for (Operation *user : llvm::make_early_inc_range(addr->getUsers())) {
           OpBuilder ub(user);
-          auto ref = ub.create<spirv::ReferenceOfOp>(user->getLoc(), VectorType::get({3}, i32),
+          auto ref = spirv::ReferenceOfOp::create(ub, user->getLoc(), VectorType::get({3}, i32),
                                                      kWorkgroupSizeName);
           user->getResult(0).replaceAllUsesWith(ref.getResult());
           user->erase();
@@ -140,8 +140,8 @@ struct LowerKernelABIPass
       unsigned b = view != viewOf.end() ? bindingOf[view->second] : binding++;
       bindingOf[i] = b;
       std::string name = prefix + "_arg" + std::to_string(i);
-      auto var = mb.create<spirv::GlobalVariableOp>(loc, ptr, name, /*descriptorSet=*/0, b);
-      auto addr = fb.create<spirv::AddressOfOp>(loc, var);
+      auto var = spirv::GlobalVariableOp::create(mb, loc, ptr, name, /*descriptorSet=*/0, b);
+      auto addr = spirv::AddressOfOp::create(fb, loc, var);
       arg.replaceAllUsesWith(addr);
     }
 
@@ -167,15 +167,15 @@ struct LowerKernelABIPass
       auto ptrTy = spirv::PointerType::get(blockTy, storage);
       spirv::GlobalVariableOp var;
       if (layout.isPushConstant())
-        var = mb.create<spirv::GlobalVariableOp>(loc, ptrTy, prefix + "_params");
+        var = spirv::GlobalVariableOp::create(mb, loc, ptrTy, prefix + "_params");
       else
-        var = mb.create<spirv::GlobalVariableOp>(loc, ptrTy, prefix + "_params", 0, binding++);
-      auto addr = fb.create<spirv::AddressOfOp>(loc, var);
+        var = spirv::GlobalVariableOp::create(mb, loc, ptrTy, prefix + "_params", 0, binding++);
+      auto addr = spirv::AddressOfOp::create(fb, loc, var);
       for (unsigned k = 0; k < scalarArgs.size(); ++k) {
-        Value idx = fb.create<spirv::ConstantOp>(loc, fb.getI32Type(), fb.getI32IntegerAttr(k));
-        auto fieldPtr = fb.create<spirv::AccessChainOp>(
+        Value idx = spirv::ConstantOp::create(fb, loc, fb.getI32Type(), fb.getI32IntegerAttr(k));
+        auto fieldPtr = spirv::AccessChainOp::create(fb, 
             loc, spirv::PointerType::get(fieldTypes[k], storage), addr, ValueRange{idx});
-        Value v = fb.create<spirv::LoadOp>(loc, fieldPtr);
+        Value v = spirv::LoadOp::create(fb, loc, fieldPtr);
         entry.getArgument(scalarArgs[k]).replaceAllUsesWith(v);
       }
     }
@@ -200,8 +200,8 @@ struct LowerKernelABIPass
       interface.push_back(SymbolRefAttr::get(ctx, name));
     OpBuilder eb(module.getBodyRegion());
     eb.setInsertionPointToEnd(module.getBody());
-    eb.create<spirv::EntryPointOp>(loc, spirv::ExecutionModel::GLCompute, f, interface);
-    eb.create<spirv::ExecutionModeOp>(loc, f, spirv::ExecutionMode::LocalSize,
+    spirv::EntryPointOp::create(eb, loc, spirv::ExecutionModel::GLCompute, f, interface);
+    spirv::ExecutionModeOp::create(eb, loc, f, spirv::ExecutionMode::LocalSize,
                                       ArrayRef<int32_t>(localSize_.data(), 3));
     return success();
   }

@@ -73,7 +73,7 @@ spirv::StorageClass storageClassOf(MemRefType t) {
 }
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v) {
-  return b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(v));
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(v));
 }
 
 /// A private constant C string at module level, returned by address (the
@@ -86,17 +86,16 @@ Value nameString(OpBuilder &b, Location loc, Operation *module, const std::strin
   {
     OpBuilder mb(ctx);
     mb.setInsertionPointToStart(&module->getRegion(0).front());
-    mb.create<LLVM::GlobalOp>(loc, type, /*isConstant=*/true, LLVM::Linkage::Private, symbol,
+    LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/true, LLVM::Linkage::Private, symbol,
                               mb.getStringAttr(bytes));
   }
-  return b.create<LLVM::AddressOfOp>(loc, LLVM::LLVMPointerType::get(ctx), symbol);
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(ctx), symbol);
 }
 
 Value handleFromBinding(OpBuilder &b, Location loc, Type handleType, unsigned binding,
                         Value name) {
   Value zero = i32Const(b, loc, 0);
-  return b
-      .create<LLVM::CallIntrinsicOp>(loc, handleType,
+  return LLVM::CallIntrinsicOp::create(b, loc, handleType,
                                      b.getStringAttr("llvm.spv.resource.handlefrombinding"),
                                      ValueRange{zero, i32Const(b, loc, binding),
                                                 i32Const(b, loc, 1), zero, name})
@@ -142,7 +141,7 @@ LogicalResult lowerKernelABI(gpu::GPUFuncOp func, Operation *module,
     Value str = nameString(b, loc, module, prefix + "." + name + ".name", prefix + "." + name);
     Value handle = handleFromBinding(b, loc, handleType, binding++, str);
     Value cast =
-        b.create<UnrealizedConversionCastOp>(loc, TypeRange{memref}, ValueRange{handle})
+        UnrealizedConversionCastOp::create(b, loc, TypeRange{memref}, ValueRange{handle})
             .getResult(0);
     arg.replaceAllUsesWith(cast);
   }
@@ -171,19 +170,19 @@ LogicalResult lowerKernelABI(gpu::GPUFuncOp func, Operation *module,
     {
       OpBuilder mb(ctx);
       mb.setInsertionPointToStart(&module->getRegion(0).front());
-      auto global = mb.create<LLVM::GlobalOp>(loc, blockType, /*isConstant=*/false,
+      auto global = LLVM::GlobalOp::create(mb, loc, blockType, /*isConstant=*/false,
                                               LLVM::Linkage::External, symbol, Attribute(),
                                               /*alignment=*/0, as);
       global.setExternallyInitialized(true);
       // Hidden: a default-visibility external would become a Linkage import.
       global.setVisibility_(LLVM::Visibility::Hidden);
     }
-    Value base = b.create<LLVM::AddressOfOp>(loc, LLVM::LLVMPointerType::get(ctx, as), symbol);
+    Value base = LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, as), symbol);
     for (unsigned k = 0; k < scalarArgs.size(); ++k) {
-      Value field = b.create<LLVM::GEPOp>(loc, LLVM::LLVMPointerType::get(ctx, as), blockType,
+      Value field = LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, as), blockType,
                                           base, ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(k)},
                                           LLVM::GEPNoWrapFlags::inbounds);
-      Value v = b.create<LLVM::LoadOp>(loc, fields[k], field);
+      Value v = LLVM::LoadOp::create(b, loc, fields[k], field);
       entry.getArgument(scalarArgs[k]).replaceAllUsesWith(v);
     }
   }
@@ -206,7 +205,7 @@ struct KernelFuncLowering : ConvertOpToLLVMPattern<gpu::GPUFuncOp> {
       return rewriter.notifyMatchFailure(op, "kernel ABI not lowered");
     MLIRContext *ctx = op.getContext();
     auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {});
-    auto fn = rewriter.create<LLVM::LLVMFuncOp>(op.getLoc(), op.getName(), fnType);
+    auto fn = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(), fnType);
     std::string numthreads = std::to_string(localSize[0]) + "," +
                              std::to_string(localSize[1]) + "," + std::to_string(localSize[2]);
     auto pair = [&](StringRef k, StringRef v) {
@@ -241,11 +240,11 @@ struct ReturnLowering : ConvertOpToLLVMPattern<gpu::ReturnOp> {
 Value toIndex(ConversionPatternRewriter &rewriter, Location loc, Value v, Type indexType) {
   if (v.getType() == indexType)
     return v;
-  return rewriter.create<LLVM::ZExtOp>(loc, indexType, v);
+  return LLVM::ZExtOp::create(rewriter, loc, indexType, v);
 }
 
 Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type result, ValueRange args) {
-  return b.create<LLVM::CallIntrinsicOp>(loc, result, b.getStringAttr(name), args).getResult(0);
+  return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name), args).getResult(0);
 }
 
 /// gpu.thread_id, block_id, global_id, grid_dim → `name(i32 dim)`.
@@ -285,7 +284,7 @@ struct BarrierLowering : ConvertOpToLLVMPattern<gpu::BarrierOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(gpu::BarrierOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    rewriter.create<LLVM::CallIntrinsicOp>(
+    LLVM::CallIntrinsicOp::create(rewriter, 
         op.getLoc(), rewriter.getStringAttr("llvm.spv.group.memory.barrier.with.group.sync"),
         ValueRange{});
     rewriter.eraseOp(op);
@@ -333,16 +332,16 @@ struct ShuffleLowering : ConvertOpToLLVMPattern<gpu::ShuffleOp> {
     Value src;
     switch (op.getMode()) {
     case gpu::ShuffleMode::IDX: src = offset; break;
-    case gpu::ShuffleMode::XOR: src = rewriter.create<LLVM::XOrOp>(loc, lane, offset); break;
-    case gpu::ShuffleMode::DOWN: src = rewriter.create<LLVM::AddOp>(loc, lane, offset); break;
-    case gpu::ShuffleMode::UP: src = rewriter.create<LLVM::SubOp>(loc, lane, offset); break;
+    case gpu::ShuffleMode::XOR: src = LLVM::XOrOp::create(rewriter, loc, lane, offset); break;
+    case gpu::ShuffleMode::DOWN: src = LLVM::AddOp::create(rewriter, loc, lane, offset); break;
+    case gpu::ShuffleMode::UP: src = LLVM::SubOp::create(rewriter, loc, lane, offset); break;
     }
     // Unsigned comparison: a negative lane (UP) is out of range too.
-    Value valid = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, src, width);
+    Value valid = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, src, width);
     Value in = adaptor.getValue();
     // Out-of-range lanes read the invocation's own value, never an
     // undefined lane.
-    Value safe = rewriter.create<LLVM::SelectOp>(loc, valid, src, lane);
+    Value safe = LLVM::SelectOp::create(rewriter, loc, valid, src, lane);
     Value r = callIntrinsic(rewriter, loc, "llvm.spv.wave.readlane", in.getType(), {in, safe});
     rewriter.replaceOp(op, {r, valid});
     return success();
@@ -367,11 +366,11 @@ struct SPIRVShuffleLowering : ConvertOpToLLVMPattern<Op> {
       Value lane =
           callIntrinsic(rewriter, loc, "llvm.spv.subgroup.local.invocation.id", i32, {});
       if constexpr (std::is_same_v<Op, spirv::GroupNonUniformShuffleXorOp>)
-        src = rewriter.create<LLVM::XOrOp>(loc, lane, operand);
+        src = LLVM::XOrOp::create(rewriter, loc, lane, operand);
       else if constexpr (std::is_same_v<Op, spirv::GroupNonUniformShuffleUpOp>)
-        src = rewriter.create<LLVM::SubOp>(loc, lane, operand);
+        src = LLVM::SubOp::create(rewriter, loc, lane, operand);
       else
-        src = rewriter.create<LLVM::AddOp>(loc, lane, operand);
+        src = LLVM::AddOp::create(rewriter, loc, lane, operand);
     }
     Value v = adaptor.getOperands()[0];
     rewriter.replaceOp(op, callIntrinsic(rewriter, loc, "llvm.spv.wave.readlane", v.getType(),
@@ -402,7 +401,7 @@ FailureOr<Value> elementPointer(ConversionPatternRewriter &rewriter, Location lo
     return failure();
   Value index = indices.empty() ? Value() : indices.front();
   if (index && index.getType() != rewriter.getI32Type())
-    index = rewriter.create<LLVM::TruncOp>(loc, rewriter.getI32Type(), index);
+    index = LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), index);
   if (storageClassOf(type) == spirv::StorageClass::StorageBuffer) {
     if (!index)
       index = i32Const(rewriter, loc, 0);
@@ -413,8 +412,7 @@ FailureOr<Value> elementPointer(ConversionPatternRewriter &rewriter, Location lo
     return converted;
   // Logical SPIR-V has no pointer arithmetic: index the array object.
   auto arrayType = LLVM::LLVMArrayType::get(elem, type.getNumElements());
-  return rewriter
-      .create<LLVM::GEPOp>(loc, converted.getType(), arrayType, converted,
+  return LLVM::GEPOp::create(rewriter, loc, converted.getType(), arrayType, converted,
                            ArrayRef<LLVM::GEPArg>{0, index}, LLVM::GEPNoWrapFlags::inbounds)
       .getResult();
 }
@@ -487,13 +485,13 @@ struct SharedAllocLowering : ConvertOpToLLVMPattern<memref::AllocOp> {
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(&module->getRegion(0).front());
-      auto global = rewriter.create<LLVM::GlobalOp>(op.getLoc(), arrayType, /*isConstant=*/false,
+      auto global = LLVM::GlobalOp::create(rewriter, op.getLoc(), arrayType, /*isConstant=*/false,
                                                     LLVM::Linkage::Internal, symbol, Attribute(),
                                                     /*alignment=*/0, kWorkgroupAS);
       Block *init = rewriter.createBlock(&global.getInitializerRegion());
       rewriter.setInsertionPointToStart(init);
-      Value poison = rewriter.create<LLVM::PoisonOp>(op.getLoc(), arrayType);
-      rewriter.create<LLVM::ReturnOp>(op.getLoc(), poison);
+      Value poison = LLVM::PoisonOp::create(rewriter, op.getLoc(), arrayType);
+      LLVM::ReturnOp::create(rewriter, op.getLoc(), poison);
     }
     rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
         op, LLVM::LLVMPointerType::get(getContext(), kWorkgroupAS), symbol);

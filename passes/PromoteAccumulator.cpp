@@ -192,21 +192,21 @@ struct PromoteAccumulatorPass
     Type type = acc.load.getType();
     OpBuilder b(loop);
     // 3. The element before the loop (poison when the loop does not run).
-    auto initial = b.create<scf::IfOp>(
+    auto initial = scf::IfOp::create(b, 
         loc, runs,
         [&](OpBuilder &tb, Location l) {
-          Value v = tb.create<memref::LoadOp>(l, acc.buffer, acc.index);
-          tb.create<scf::YieldOp>(l, v);
+          Value v = memref::LoadOp::create(tb, l, acc.buffer, acc.index);
+          scf::YieldOp::create(tb, l, v);
         },
         [&](OpBuilder &eb, Location l) {
-          Value v = eb.create<ub::PoisonOp>(l, type);
-          eb.create<scf::YieldOp>(l, v);
+          Value v = ub::PoisonOp::create(eb, l, type);
+          scf::YieldOp::create(eb, l, v);
         });
     SmallVector<Value> inits(loop.getInits());
     inits.push_back(initial.getResult(0));
     SmallVector<Type> types(loop.getResultTypes());
     types.push_back(type);
-    auto newLoop = b.create<scf::WhileOp>(loop.getLoc(), types, inits, nullptr, nullptr);
+    auto newLoop = scf::WhileOp::create(b, loop.getLoc(), types, inits, nullptr, nullptr);
     newLoop.getBefore().takeBody(loop.getBefore());
     newLoop.getAfter().takeBody(loop.getAfter());
     Value inBefore = newLoop.getBefore().front().addArgument(type, loc);
@@ -222,9 +222,9 @@ struct PromoteAccumulatorPass
       loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
     loop->erase();
     b.setInsertionPointAfter(newLoop);
-    b.create<scf::IfOp>(loc, runs, [&](OpBuilder &tb, Location l) {
-      tb.create<memref::StoreOp>(l, newLoop.getResults().back(), acc.buffer, acc.index);
-      tb.create<scf::YieldOp>(l);
+    scf::IfOp::create(b, loc, runs, [&](OpBuilder &tb, Location l) {
+      memref::StoreOp::create(tb, l, newLoop.getResults().back(), acc.buffer, acc.index);
+      scf::YieldOp::create(tb, l);
     });
     return newLoop;
   }

@@ -96,7 +96,7 @@ SmallVector<Value> scalarReplace(memref::AllocaOp alloca) {
     if (!e) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(alloca);
-      e = b.create<memref::AllocaOp>(alloca.getLoc(), scalarType);
+      e = memref::AllocaOp::create(b, alloca.getLoc(), scalarType);
     }
     return e;
   };
@@ -104,11 +104,11 @@ SmallVector<Value> scalarReplace(memref::AllocaOp alloca) {
     b.setInsertionPoint(user);
     if (auto load = dyn_cast<memref::LoadOp>(user)) {
       Value e = element(*constantOffset(type, load.getIndices()));
-      load.replaceAllUsesWith(b.create<memref::LoadOp>(load.getLoc(), e, ValueRange{}).getResult());
+      load.replaceAllUsesWith(memref::LoadOp::create(b, load.getLoc(), e, ValueRange{}).getResult());
     } else {
       auto store = cast<memref::StoreOp>(user);
       Value e = element(*constantOffset(type, store.getIndices()));
-      b.create<memref::StoreOp>(store.getLoc(), store.getValueToStore(), e, ValueRange{});
+      memref::StoreOp::create(b, store.getLoc(), store.getValueToStore(), e, ValueRange{});
     }
     user->erase();
   }
@@ -172,7 +172,7 @@ private:
     if (!init) {
       OpBuilder b = OpBuilder::atBlockBegin(&entry_);
       Type t = cast<MemRefType>(var.getType()).getElementType();
-      init = b.create<arith::ConstantOp>(var.getLoc(), b.getZeroAttr(t));
+      init = arith::ConstantOp::create(b, var.getLoc(), b.getZeroAttr(t));
     }
     return init;
   }
@@ -209,14 +209,14 @@ private:
     OpBuilder b(op);
     SmallVector<Type> types(op.getResultTypes());
     llvm::append_range(types, typesOf(stored));
-    auto ifOp = b.create<scf::IfOp>(op.getLoc(), types, op.getCondition(), false, false);
+    auto ifOp = scf::IfOp::create(b, op.getLoc(), types, op.getCondition(), false, false);
     ifOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     ifOp.getThenRegion().takeBody(op.getThenRegion());
     ifOp.getElseRegion().takeBody(op.getElseRegion());
     if (ifOp.getElseRegion().empty()) {
       Block *e = b.createBlock(&ifOp.getElseRegion());
       b.setInsertionPointToEnd(e);
-      b.create<scf::YieldOp>(op.getLoc());
+      scf::YieldOp::create(b, op.getLoc());
     }
     for (Region *r : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
       DenseMap<Value, Value> inner = current;
@@ -238,7 +238,7 @@ private:
     for (Value v : stored)
       inits.push_back(valueOf(v, current));
     OpBuilder b(op);
-    auto forOp = b.create<scf::ForOp>(op.getLoc(), op.getLowerBound(), op.getUpperBound(),
+    auto forOp = scf::ForOp::create(b, op.getLoc(), op.getLowerBound(), op.getUpperBound(),
                                       op.getStep(), inits);
     forOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     forOp.getRegion().takeBody(op.getRegion());
@@ -265,7 +265,7 @@ private:
     SmallVector<Type> types(op.getResultTypes());
     llvm::append_range(types, typesOf(stored));
     OpBuilder b(op);
-    auto loop = b.create<scf::WhileOp>(op.getLoc(), TypeRange(types), ValueRange(inits),
+    auto loop = scf::WhileOp::create(b, op.getLoc(), TypeRange(types), ValueRange(inits),
                                        ArrayRef<NamedAttribute>{});
     loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     loop.getBefore().takeBody(op.getBefore());

@@ -100,7 +100,7 @@ bool isBoundsGuard(Value cond) {
 /// A zero constant of `type` (int, index or float), or null.
 Value zeroOf(OpBuilder &b, Location loc, Type type) {
   if (isa<IntegerType, IndexType, FloatType>(type))
-    return b.create<arith::ConstantOp>(loc, type, b.getZeroAttr(type));
+    return arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
   return {};
 }
 
@@ -189,7 +189,7 @@ struct SplitKernelGuardPass
       SmallVector<Type> types;
       for (Value v : escaping)
         types.push_back(v.getType());
-      auto prologue = b.create<scf::IfOp>(loc, types, guard.getCondition(), /*withElse=*/true);
+      auto prologue = scf::IfOp::create(b, loc, types, guard.getCondition(), /*withElse=*/true);
       Block *pThen = prologue.thenBlock();
       // Without results the builder added terminators; with, not yet.
       for (Block *block : {pThen, prologue.elseBlock()})
@@ -198,12 +198,12 @@ struct SplitKernelGuardPass
       pThen->getOperations().splice(pThen->end(), then.getOperations(), then.begin(),
                                     loop->getIterator());
       OpBuilder tb = OpBuilder::atBlockEnd(pThen);
-      tb.create<scf::YieldOp>(loc, escaping);
+      scf::YieldOp::create(tb, loc, escaping);
       OpBuilder eb = OpBuilder::atBlockEnd(prologue.elseBlock());
       SmallVector<Value> zeros;
       for (Type t : types)
         zeros.push_back(zeroOf(eb, loc, t));
-      eb.create<scf::YieldOp>(loc, zeros);
+      scf::YieldOp::create(eb, loc, zeros);
       for (auto [v, r] : llvm::zip(escaping, prologue.getResults()))
         v.replaceUsesWithIf(r, [&](OpOperand &use) { return !prologue->isAncestor(use.getOwner()); });
     }

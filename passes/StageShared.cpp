@@ -248,7 +248,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     OpBuilder b = OpBuilder::atBlockBegin(&entry);
     SmallVector<Value> tiles;
     for (const StagedLoad &s : loads)
-      tiles.push_back(b.create<memref::AllocOp>(
+      tiles.push_back(memref::AllocOp::create(b, 
           loc, MemRefType::get({tileSize}, s.load.getType(), MemRefLayoutAttrInterface(), workgroup)));
 
     b.setInsertionPoint(loop);
@@ -256,47 +256,47 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     auto cmp = loop.getConditionOp().getCondition().getDefiningOp<arith::CmpIOp>();
     Value stop = cmp.getRhs();
     // The invocation's index in its workgroup and the workgroup's size.
-    auto dim = [&](auto op, gpu::Dimension d) { return b.create<decltype(op)>(loc, d).getResult(); };
+    auto dim = [&](auto op, gpu::Dimension d) { return decltype(op)::create(b, loc, d).getResult(); };
     Value tx = dim(gpu::ThreadIdOp(), gpu::Dimension::x), ty = dim(gpu::ThreadIdOp(), gpu::Dimension::y),
           tz = dim(gpu::ThreadIdOp(), gpu::Dimension::z);
     Value bx = dim(gpu::BlockDimOp(), gpu::Dimension::x), by = dim(gpu::BlockDimOp(), gpu::Dimension::y),
           bz = dim(gpu::BlockDimOp(), gpu::Dimension::z);
-    Value local = b.create<arith::AddIOp>(
-        loc, tx, b.create<arith::MulIOp>(loc, bx, b.create<arith::AddIOp>(
-                                                      loc, ty, b.create<arith::MulIOp>(loc, by, tz))));
-    Value size = b.create<arith::MulIOp>(loc, bx, b.create<arith::MulIOp>(loc, by, bz));
-    Value tile = b.create<arith::ConstantOp>(loc, IntegerAttr::get(ct, tileSize));
+    Value local = arith::AddIOp::create(b, 
+        loc, tx, arith::MulIOp::create(b, loc, bx, arith::AddIOp::create(b, 
+                                                      loc, ty, arith::MulIOp::create(b, loc, by, tz))));
+    Value size = arith::MulIOp::create(b, loc, bx, arith::MulIOp::create(b, loc, by, bz));
+    Value tile = arith::ConstantOp::create(b, loc, IntegerAttr::get(ct, tileSize));
 
     // The loop over tiles: W's loop values, with the counter at a tile start.
-    auto outer = b.create<scf::WhileOp>(loc, loop.getResultTypes(), loop.getInits(),
+    auto outer = scf::WhileOp::create(b, loc, loop.getResultTypes(), loop.getInits(),
                                         ArrayRef<NamedAttribute>{});
     SmallVector<Location> locs(loop.getNumResults(), loc);
     Block *before = b.createBlock(&outer.getBefore(), {}, loop.getResultTypes(), locs);
-    Value more = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, before->getArgument(k), stop);
-    b.create<scf::ConditionOp>(loc, more, before->getArguments());
+    Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, before->getArgument(k), stop);
+    scf::ConditionOp::create(b, loc, more, before->getArguments());
     Block *body = b.createBlock(&outer.getAfter(), {}, loop.getResultTypes(), locs);
     Value base = body->getArgument(k);
-    Value count = b.create<arith::MinSIOp>(loc, b.create<arith::SubIOp>(loc, stop, base), tile);
-    Value end = b.create<arith::AddIOp>(loc, base, count);
+    Value count = arith::MinSIOp::create(b, loc, arith::SubIOp::create(b, loc, stop, base), tile);
+    Value end = arith::AddIOp::create(b, loc, base, count);
     // Cooperative load of the tile.
-    Value countIndex = b.create<arith::IndexCastOp>(loc, b.getIndexType(), count);
-    auto fill = b.create<scf::ForOp>(loc, local, countIndex, size);
+    Value countIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
+    auto fill = scf::ForOp::create(b, loc, local, countIndex, size);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(fill.getBody()->getTerminator());
-      Value j = b.create<arith::AddIOp>(
-          loc, base, b.create<arith::IndexCastOp>(loc, ct, fill.getInductionVar()));
+      Value j = arith::AddIOp::create(b, 
+          loc, base, arith::IndexCastOp::create(b, loc, ct, fill.getInductionVar()));
       for (auto [s, t] : llvm::zip_equal(loads, tiles)) {
         IRMapping map;
         map.map(loop.getAfter().front().getArgument(k), j);
         for (Operation *op : s.indexOps)
           b.clone(*op, map);
         Value index = map.lookupOrDefault(s.load.getIndices()[0]);
-        Value v = b.create<memref::LoadOp>(loc, s.load.getMemRef(), ValueRange{index});
-        b.create<memref::StoreOp>(loc, v, t, ValueRange{fill.getInductionVar()});
+        Value v = memref::LoadOp::create(b, loc, s.load.getMemRef(), ValueRange{index});
+        memref::StoreOp::create(b, loc, v, t, ValueRange{fill.getInductionVar()});
       }
     }
-    b.create<gpu::BarrierOp>(loc);
+    gpu::BarrierOp::create(b, loc);
     // W over the tile's iterations, reading the tiles.
     IRMapping map;
     auto inner = cast<scf::WhileOp>(b.clone(*loop, map));
@@ -307,13 +307,13 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     for (auto [s, t] : llvm::zip_equal(loads, tiles)) {
       auto load = cast<memref::LoadOp>(map.lookup(s.load.getOperation()));
       OpBuilder lb(load);
-      Value offset = lb.create<arith::IndexCastOp>(
-          loc, lb.getIndexType(), lb.create<arith::SubIOp>(loc, innerCounter, base));
-      load.replaceAllUsesWith(lb.create<memref::LoadOp>(loc, t, ValueRange{offset}).getResult());
+      Value offset = arith::IndexCastOp::create(lb, 
+          loc, lb.getIndexType(), arith::SubIOp::create(lb, loc, innerCounter, base));
+      load.replaceAllUsesWith(memref::LoadOp::create(lb, loc, t, ValueRange{offset}).getResult());
       load.erase();
     }
-    b.create<gpu::BarrierOp>(loc);
-    b.create<scf::YieldOp>(loc, inner.getResults());
+    gpu::BarrierOp::create(b, loc);
+    scf::YieldOp::create(b, loc, inner.getResults());
     loop.replaceAllUsesWith(outer.getResults());
     loop.erase();
   }

@@ -287,11 +287,11 @@ public:
         if (auto select = dyn_cast<arith::SelectOp>(&op)) {
           bases_[result] = bases_.lookup(select.getFalseValue());
         } else if (auto indexCast = dyn_cast<arith::IndexCastOp>(&op)) {
-          bases_[result] = b.create<arith::IndexCastOp>(op.getLoc(), indexCast.getType(),
+          bases_[result] = arith::IndexCastOp::create(b, op.getLoc(), indexCast.getType(),
                                                         bases_.lookup(indexCast.getIn()));
         } else {
           auto add = cast<arith::AddIOp>(&op);
-          bases_[result] = b.create<arith::AddIOp>(op.getLoc(), scalarOf(add.getLhs()),
+          bases_[result] = arith::AddIOp::create(b, op.getLoc(), scalarOf(add.getLhs()),
                                                    scalarOf(add.getRhs()));
         }
         break;
@@ -317,10 +317,10 @@ public:
       if (auto load = dyn_cast<memref::LoadOp>(&op)) {
         Value idx = vectorIndex(b, load.getIndices()[0], loc);
         vectors_[load.getResult()] =
-            b.create<memref::LoadOp>(loc, views.lookup(load.getMemRef()), ValueRange{idx});
+            memref::LoadOp::create(b, loc, views.lookup(load.getMemRef()), ValueRange{idx});
       } else if (auto store = dyn_cast<memref::StoreOp>(&op)) {
         Value idx = vectorIndex(b, store.getIndices()[0], loc);
-        b.create<memref::StoreOp>(loc, vectorOf(b, store.getValue(), loc),
+        memref::StoreOp::create(b, loc, vectorOf(b, store.getValue(), loc),
                                   views.lookup(store.getMemRef()), ValueRange{idx});
       } else if (auto select = dyn_cast<arith::SelectOp>(&op);
                  select && a_.kindOf(select.getCondition()) == Kind::False) {
@@ -346,15 +346,15 @@ private:
 
   /// The vector<4> element index of a Lane index: its base / 4.
   Value vectorIndex(OpBuilder &b, Value laneIndex, Location loc) {
-    Value four = b.create<arith::ConstantIndexOp>(loc, kLanes);
-    return b.create<arith::DivUIOp>(loc, bases_.lookup(laneIndex), four);
+    Value four = arith::ConstantIndexOp::create(b, loc, kLanes);
+    return arith::DivUIOp::create(b, loc, bases_.lookup(laneIndex), four);
   }
 
   /// `v` as a vector<4>: the vector path's value, or a broadcast.
   Value vectorOf(OpBuilder &b, Value v, Location loc) {
     if (Value vec = vectors_.lookup(v))
       return vec;
-    return b.create<vector::BroadcastOp>(loc, VectorType::get({kLanes}, v.getType()),
+    return vector::BroadcastOp::create(b, loc, VectorType::get({kLanes}, v.getType()),
                                          uniform_.lookupOrDefault(v));
   }
 
@@ -400,9 +400,9 @@ struct VectorizeStreamingPass
 
     // The first of this invocation's four requested invocations, 4g, as
     // index and as i (index_cast, as i was computed).
-    Value firstId = b.create<arith::MulIOp>(loc, k.globalId.getResult(),
-                                            b.create<arith::ConstantIndexOp>(loc, kLanes));
-    Value base = k.toInt ? b.create<arith::IndexCastOp>(loc, intType, firstId).getResult() : firstId;
+    Value firstId = arith::MulIOp::create(b, loc, k.globalId.getResult(),
+                                            arith::ConstantIndexOp::create(b, loc, kLanes));
+    Value base = k.toInt ? arith::IndexCastOp::create(b, loc, intType, firstId).getResult() : firstId;
     VectorPathBuilder builder(k, analysis);
     builder.hoist(b, base);
 
@@ -432,43 +432,43 @@ struct VectorizeStreamingPass
 
     // The vector path's condition: all four requested, in range, aligned.
     auto constInt = [&](int64_t v) -> Value {
-      return b.create<arith::ConstantOp>(loc, intType, b.getIntegerAttr(intType, v));
+      return arith::ConstantOp::create(b, loc, intType, b.getIntegerAttr(intType, v));
     };
-    auto both = [&](Value x, Value y) -> Value { return b.create<arith::AndIOp>(loc, x, y); };
+    auto both = [&](Value x, Value y) -> Value { return arith::AndIOp::create(b, loc, x, y); };
     auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
-      return b.create<arith::CmpIOp>(loc, p, x, y);
+      return arith::CmpIOp::create(b, loc, p, x, y);
     };
     using P = arith::CmpIPredicate;
-    Value lastId = b.create<arith::AddIOp>(loc, firstId, b.create<arith::ConstantIndexOp>(loc, kLanes - 1));
-    Value last = b.create<arith::AddIOp>(loc, base, constInt(kLanes - 1));
+    Value lastId = arith::AddIOp::create(b, loc, firstId, arith::ConstantIndexOp::create(b, loc, kLanes - 1));
+    Value last = arith::AddIOp::create(b, loc, base, constInt(kLanes - 1));
     Value cond = cmp(P::ult, lastId, requestedIdx);
     cond = both(cond, cmp(P::sge, base, constInt(0)));
     cond = both(cond, cmp(P::sge, last, constInt(0))); // base + 3 did not overflow
     cond = both(cond, cmp(k.guard.getPredicate(), last, k.guard.getRhs()));
     for (Value wrapBase : builder.wrapTestBases()) {
       Type t = wrapBase.getType();
-      Value zero = b.create<arith::ConstantOp>(loc, t, b.getIntegerAttr(t, 0));
-      Value three = b.create<arith::ConstantOp>(loc, t, b.getIntegerAttr(t, kLanes - 1));
+      Value zero = arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, 0));
+      Value three = arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, kLanes - 1));
       cond = both(cond, cmp(P::sge, wrapBase, zero));
-      cond = both(cond, cmp(P::sge, b.create<arith::AddIOp>(loc, wrapBase, three), zero));
+      cond = both(cond, cmp(P::sge, arith::AddIOp::create(b, loc, wrapBase, three), zero));
     }
-    Value mask = b.create<arith::ConstantIndexOp>(loc, kLanes - 1);
-    Value zeroIdx = b.create<arith::ConstantIndexOp>(loc, 0);
+    Value mask = arith::ConstantIndexOp::create(b, loc, kLanes - 1);
+    Value zeroIdx = arith::ConstantIndexOp::create(b, loc, 0);
     for (Value accessBase : builder.accessBases())
-      cond = both(cond, cmp(P::eq, b.create<arith::AndIOp>(loc, accessBase, mask), zeroIdx));
+      cond = both(cond, cmp(P::eq, arith::AndIOp::create(b, loc, accessBase, mask), zeroIdx));
 
-    auto branch = b.create<scf::IfOp>(loc, cond, /*withElseRegion=*/true);
+    auto branch = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/true);
     OpBuilder vb = branch.getThenBodyBuilder();
     builder.emitVectorPath(vb, views);
 
     // Scalar path: the original guarded body for each of the four.
     OpBuilder sb = branch.getElseBodyBuilder();
     for (int64_t lane = 0; lane < kLanes; ++lane) {
-      Value id = sb.create<arith::AddIOp>(loc, firstId, sb.create<arith::ConstantIndexOp>(loc, lane));
-      Value exists = sb.create<arith::CmpIOp>(loc, P::ult, id, requestedIdx);
-      Value i = k.toInt ? sb.create<arith::IndexCastOp>(loc, intType, id).getResult() : id;
-      Value inRange = sb.create<arith::CmpIOp>(loc, k.guard.getPredicate(), i, k.guard.getRhs());
-      auto copy = sb.create<scf::IfOp>(loc, sb.create<arith::AndIOp>(loc, exists, inRange),
+      Value id = arith::AddIOp::create(sb, loc, firstId, arith::ConstantIndexOp::create(sb, loc, lane));
+      Value exists = arith::CmpIOp::create(sb, loc, P::ult, id, requestedIdx);
+      Value i = k.toInt ? arith::IndexCastOp::create(sb, loc, intType, id).getResult() : id;
+      Value inRange = arith::CmpIOp::create(sb, loc, k.guard.getPredicate(), i, k.guard.getRhs());
+      auto copy = scf::IfOp::create(sb, loc, arith::AndIOp::create(sb, loc, exists, inRange),
                                        /*withElseRegion=*/false);
       IRMapping map;
       map.map(k.index(), i);
