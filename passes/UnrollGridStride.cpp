@@ -19,7 +19,12 @@
 //     computed from the counter alone;
 //  3. the `after` region is one block of at most kMaxBodyOps operations
 //     without regions, barriers or atomics, and loads from a storage buffer
-//     (a latency-bound loop; private and workgroup memory are fast).
+//     (a latency-bound loop; private and workgroup memory are fast);
+//  4. neither region has a subgroup or workgroup operation (shuffles,
+//     reductions, ballots, barriers): after unrolling, invocations with four
+//     iterations left run the main loop while their neighbours run the
+//     original one, so they no longer execute such an operation together
+//     and a shuffle would read lanes that are not active.
 // The loop becomes two: a main loop whose condition is the original one at
 // the counter values i, i+s, i+2s, i+3s (computed with the body's own
 // wrapping add) all true, and whose body is four copies of the original
@@ -38,6 +43,7 @@
 #include <mlir/Dialect/MemRef/IR/MemRef.h>
 #include <mlir/Dialect/SCF/IR/SCF.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/IR/IRMapping.h>
 #include <mlir/IR/Matchers.h>
 #include <mlir/Interfaces/SideEffectInterfaces.h>
@@ -58,8 +64,27 @@ bool isStorageBuffer(Value memref) {
   return space && space.getValue() == spirv::StorageClass::StorageBuffer;
 }
 
+/// Whether `op`'s result depends on which invocations of its subgroup or
+/// workgroup execute it together (SPIR-V's GroupNonUniform* and Group*
+/// instructions, which nvc emits for shuffles, ballots and scans; the gpu
+/// dialect's shuffles, reductions and barriers). Some are Pure in MLIR, so
+/// the memory-effect test does not exclude them. The gpu dialect's id and
+/// size queries are per-invocation values and do not count.
+bool isGroupOperation(Operation *op) {
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GlobalIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+          gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp>(op))
+    return false;
+  if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
+    return true;
+  if (isa_and_nonnull<spirv::SPIRVDialect>(op->getDialect())) {
+    StringRef name = op->getName().stripDialect();
+    return name.starts_with("Group") || name.contains("Subgroup") || name.contains("Barrier");
+  }
+  return false;
+}
+
 /// The grid-stride loop's shape: which `before` argument is the counter and
-/// the step it advances by; nullopt if `loop` does not qualify (1-3 above).
+/// the step it advances by; nullopt if `loop` does not qualify (1-4 above).
 struct StrideLoop {
   unsigned counter;
   Value step;
@@ -74,7 +99,7 @@ std::optional<StrideLoop> matchStrideLoop(scf::WhileOp loop) {
       !llvm::equal(cond.getArgs(), before.getArguments()))
     return std::nullopt;
   for (Operation &op : before.without_terminator())
-    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) || isGroupOperation(&op))
       return std::nullopt;
   // 3. A short straight-line body that loads from a storage buffer.
   if (!loop.getAfter().hasOneBlock())
@@ -82,8 +107,8 @@ std::optional<StrideLoop> matchStrideLoop(scf::WhileOp loop) {
   unsigned ops = 0;
   bool loadsBuffer = false;
   for (Operation &op : after.without_terminator()) {
-    if (++ops > kMaxBodyOps || op.getNumRegions() != 0 || isa<gpu::BarrierOp>(op))
-      return std::nullopt;
+    if (++ops > kMaxBodyOps || op.getNumRegions() != 0 || isGroupOperation(&op))
+      return std::nullopt; // 3, 4
     if (auto load = dyn_cast<memref::LoadOp>(op))
       loadsBuffer |= isStorageBuffer(load.getMemref());
     else if (!isa<memref::StoreOp>(op) && !isMemoryEffectFree(&op))

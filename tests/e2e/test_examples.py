@@ -294,6 +294,20 @@ def case_index_ranges(r, rng):
     check_close(res["out"], want2, rtol=0, atol=0)
 
 
+def case_gridstride_shuffle(r, rng):
+    # One workgroup of 32, three full rounds and 1 + 2j elements more: lanes
+    # 0..2j loop four times, the others three, and pair (2j, 2j + 1) is split.
+    n = 32 * 3 + 1 + 2 * int(rng.integers(0, 15))
+    xs = rng.standard_normal(n).astype(np.float32)
+    out = poisoned(n, np.float32)
+    res = r.run("gridstride_shuffle.py", "swap_pairs", [32], {"xs": xs, "out": out},
+                outputs=["out"], local_size=(32,))
+    # Element n - 1's partner is past the end: its lane is alone in the last
+    # iteration and the shuffle reads an inactive lane there.
+    partner = np.arange(n - 1) ^ 1
+    check_close(res["out"][:n - 1], xs[partner], rtol=0, atol=0)
+
+
 def case_array_loops(r, rng):
     m, n = int(rng.integers(20, 60)), int(rng.integers(3, 12))
     a = rng.standard_normal((m, n))
@@ -1323,6 +1337,7 @@ CASES = [
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
+    ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),

@@ -58,3 +58,17 @@ def left_alone(xs, out):
     for i in range(cuda.threadIdx.x, 256, cuda.blockDim.x):
         acc += shared[i]
     out[i0] = acc
+
+
+# Left alone: a body with a subgroup shuffle. Invocations whose trip counts
+# differ run their shared iterations together; unrolled, one with four left
+# would run the main loop while its partner runs the rest, and the shuffle
+# would read a lane that is not active.
+# CHECK-LABEL: func.func @with_shuffle
+# CHECK: scf.while
+# CHECK-NOT: scf.while
+# CHECK: return
+@cuda.jit("void(float32[::1], float32[::1])")
+def with_shuffle(xs, out):
+    for i in range(cuda.grid(1), xs.shape[0], cuda.gridsize(1)):
+        out[i] = cuda.shfl_xor_sync(0xffffffff, xs[i], 1)
