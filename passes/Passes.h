@@ -51,6 +51,11 @@ createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize);
 /// buffer `nvc.assumes_no_alias` (MarkReadOnlyBuffers.cpp).
 std::unique_ptr<mlir::Pass> createMarkReadOnlyBuffersPass();
 
+/// After spirv-update-vce: adds the capabilities that built-in variables
+/// need (SubgroupLocalInvocationId, SubgroupSize: GroupNonUniform, SPIR-V
+/// 1.3), which update-vce does not derive from decorations.
+std::unique_ptr<mlir::Pass> createBuiltInCapabilitiesPass();
+
 /// Decorates every float add, subtract, multiply and negate NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();

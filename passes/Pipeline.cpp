@@ -46,7 +46,8 @@
 //  5. nvc's kernel ABI, [opt] NonWritable on the buffers a kernel never
 //     writes (MarkReadOnlyBuffers; not in the LLVM backend), NoContraction
 //     decorations, [opt] canonicalize, and the minimal
-//     version/capability/extension triple the module needs.
+//     version/capability/extension triple the module needs (update-vce from
+//     its operations, BuiltInCapabilities from its built-in variables).
 // The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
 // scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
 // pipeline optimises after that (compiler/LLVMBackend.cpp).
@@ -224,6 +225,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
   spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
+  spirvModule.addPass(createBuiltInCapabilitiesPass());
 }
 
 void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {

@@ -405,6 +405,17 @@ def case_device_array_args(r, rng):
     check_close(res["out"], want, rtol=0, atol=0)
 
 
+def case_lane_id(r, rng):
+    n = 64 * int(rng.integers(2, 5))
+    res = r.run("lane_id.py", "lanes", [n], {"out": poisoned(n, np.int32)}, outputs=["out"],
+                local_size=[64])
+    out = res["out"]
+    width = int(out[0]) // 1000
+    assert width in (1, 2, 4, 8, 16, 32, 64, 128), f"subgroup size {width}"
+    # 1-D workgroups of 64: subgroups are runs of consecutive invocations.
+    check_close(out, (np.arange(n) % 64 % width + 1000 * width).astype(np.int32), rtol=0, atol=0)
+
+
 def case_precision(r, rng):
     n = int(rng.integers(200, 400))
     x, y = rng.standard_normal(n), rng.standard_normal(n)
@@ -1350,6 +1361,7 @@ CASES = [
     ("--no-float64: float64 kernels computed and stored in float32", case_no_float64),
     ("narrow=True: float64/complex128 stored as float32, unwritten elements exact", case_narrow_storage),
     ("subgroup operations: nv.subgroup and numba.cuda warp functions", case_subgroups),
+    ("cuda.laneid and cuda.warpsize without subgroup operations", case_lane_id),
     ("atomics: every integer operation, return values, int64 narrowed, cas", case_integer_atomics),
     ("atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops",
      case_float_atomics),
