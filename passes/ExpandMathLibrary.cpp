@@ -1882,7 +1882,7 @@ struct ExpandMathLibraryPass
     gTrigBranches = float32Trig;
     gMathModule = getOperation();
     gPayneHanekFunc = {};
-    auto resetCache = llvm::make_scope_exit([] {
+    llvm::scope_exit resetCache([] {
       gTrigReductions = nullptr;
       gTrigBranches = true;
       gMathModule = {};

@@ -103,6 +103,14 @@ std::unique_ptr<mlir::Pass> createFoldRangeChecksPass(unsigned indexBits);
 /// independent loads at once. See UnrollGridStride.cpp.
 std::unique_ptr<mlir::Pass> createUnrollGridStridePass();
 
+/// Replaces float divisions by a power of two with multiplications by its
+/// exact reciprocal (bit-identical): by a constant anywhere; by divisors
+/// defined outside the loop a division is in by versioning the loop on a
+/// test of their bits (a copy that multiplies where all are powers of two,
+/// the original loop where not; only with `versionLoops`). Scalar float32
+/// and float64. See PowerOfTwoDivisor.cpp.
+std::unique_ptr<mlir::Pass> createPowerOfTwoDivisorPass(bool versionLoops = true);
+
 /// Fuses adjacent loops of a block that run over the same counter when no
 /// dependence forbids it (a row's sum and its sum of squares; a loop that
 /// writes tmp[j] and one that reads tmp[j]); kernels whose fusion relies on

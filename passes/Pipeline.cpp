@@ -32,7 +32,10 @@
 //     FMA contraction where fastmath/--fp-contract=fast permits it, [opt]
 //     VectorizeStreaming gives each invocation of a streaming kernel four
 //     elements as 16-byte vectors (not in the LLVM backend), [opt]
-//     UnrollGridStride unrolls grid-stride loops by four. These run
+//     UnrollGridStride unrolls grid-stride loops by four, [opt]
+//     PowerOfTwoDivisor multiplies by the exact reciprocal of a divisor that
+//     is a power of two (versioning loops on a test of loop-invariant ones;
+//     constant divisors only in the LLVM backend). These run
 //     before the math library is expanded, so its error-free
 //     transformations are never contracted.
 //  3. Replace math operations with nvc's math library (ExpandMathLibrary),
@@ -104,6 +107,9 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "give each invocation of a streaming kernel 4 elements, moved as 16-byte vectors"},
       {"unroll-grid-stride", "nvc-unroll-grid-stride", 2,
        "unroll grid-stride loops that load from storage buffers by four"},
+      {"power-of-two-divisor", "nvc-power-of-two-divisor", 2,
+       "divide by a power of two (constant, or loop-invariant and tested before the loop) "
+       "with an exact multiplication"},
       {"readonly-buffers", "nvc-mark-readonly-buffers", 2,
        "decorate storage buffers a kernel never writes NonWritable (read-only data path)"},
   };
@@ -190,6 +196,10 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(createVectorizeStreamingPass());
   if (enabled("unroll-grid-stride"))
     kernels.addPass(createUnrollGridStridePass());
+  // LLVM 22's SPIR-V structurizer emits invalid SPIR-V for versioned loops
+  // (a loop exit leaving the version's selection): constant divisors only there.
+  if (enabled("power-of-two-divisor"))
+    kernels.addPass(createPowerOfTwoDivisorPass(/*versionLoops=*/!llvmBackend));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();

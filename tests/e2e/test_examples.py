@@ -294,6 +294,55 @@ def case_index_ranges(r, rng):
     check_close(res["out"], want2, rtol=0, atol=0)
 
 
+def bits_equal(got, want):
+    """Element-wise: the same bits, or both NaN (payloads may differ)."""
+    uint = {4: np.uint32, 8: np.uint64}[want.dtype.itemsize]
+    return (got.view(uint) == want.view(uint)) | (np.isnan(got) & np.isnan(want))
+
+
+def case_divisions(r, rng):
+    # Divisors: powers of two across the whole exponent range (the extremes'
+    # reciprocals are not normal: those keep the division), other numbers and
+    # special values; dividends: zeros, infinities, NaN, subnormals, extremes
+    # and random numbers of random magnitude. Bit-identical to NumPy.
+    for dtype, entry in ((np.float64, "divide_rows"), (np.float32, "divide_rows32")):
+        fi = np.finfo(dtype)
+        emax = fi.maxexp
+        pows = [2.0 ** int(k) for k in (0, 1, -1, rng.integers(2, 30), -rng.integers(2, 30),
+                                        emax - 2, emax - 1, -(emax - 2), -(emax - 1), -(emax + 2))]
+        d = np.array(pows + [-p for p in pows] + [3.0, 0.1, 0.0, -0.0, np.inf, np.nan, 1.5, -7.0,
+                                                  fi.tiny / 4, fi.max] +
+                     list(rng.standard_normal(4)), dtype=dtype)
+        specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, fi.tiny, -fi.tiny, fi.tiny / 8,
+                             fi.max, -fi.max, 1.0, 3.0], dtype=dtype)
+        m = int(rng.integers(30, 50))
+        scale = np.exp2(rng.integers(-emax, emax, (len(d), m)).astype(np.float64))
+        randoms = (rng.standard_normal((len(d), m)) * scale).astype(dtype)
+        a = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(specials, (len(d), len(specials))), randoms], axis=1))
+        out = poisoned(a.shape, dtype)
+        res = r.run("divisions.py", entry, [len(d)], {"a": a, "d": d, "out": out},
+                    outputs=["out"])
+        with np.errstate(all="ignore"):
+            want = a / d[:, None]
+        same = bits_equal(res["out"], want)
+        if not same.all():
+            i, j = np.argwhere(~same)[0]
+            raise AssertionError(f"{entry}: {(~same).sum()} of {a.size} differ; first "
+                                 f"{a[i, j]!r} / {d[i]!r}: got {res['out'][i, j]!r}, "
+                                 f"want {want[i, j]!r}")
+    x = np.concatenate([rng.standard_normal(int(rng.integers(100, 200))) *
+                        np.exp2(rng.integers(-1000, 1000, 1)),
+                        [0.0, -0.0, np.inf, np.nan, 5e-324, 1.7976931348623157e308]])
+    out = poisoned((len(x), 5), np.float64)
+    res = r.run("divisions.py", "divide_constants", [len(x)], {"a": x, "out": out},
+                outputs=["out"])
+    with np.errstate(all="ignore"):
+        want = x[:, None] / np.array([8.0, -0.25, 3.0, 2.0 ** 1023, 2.0 ** -1022])
+    if not bits_equal(res["out"], want).all():
+        raise AssertionError("divide_constants: results differ from NumPy's divisions")
+
+
 def case_gridstride_shuffle(r, rng):
     # One workgroup of 32, three full rounds and 1 + 2j elements more: lanes
     # 0..2j loop four times, the others three, and pair (2j, 2j + 1) is split.
@@ -1349,6 +1398,7 @@ CASES = [
     ("Python integer and control-flow semantics", case_control_flow),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
+    ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),

@@ -17,9 +17,10 @@ def stencil(src, dst):
 # MLIR: arith.cmpi slt
 # ...which the pipeline structures into selections (SPIR-V needs structured
 # control flow); the float32 sum divided by the int 4 is a float64 division
-# (Numba's typing), converted back to float32 for the store.
+# (Numba's typing), made a multiplication by the exact reciprocal 0.25
+# (power-of-two-divisor), converted back to float32 for the store.
 # SPIRV: OpSelectionMerge
 # SPIRV: OpFAdd %float
 # SPIRV: OpFConvert %double
-# SPIRV: OpFDiv %double
+# SPIRV: OpFMul %double {{.*}} %double_0_25
 # SPIRV: OpFConvert %float
