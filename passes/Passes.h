@@ -74,6 +74,13 @@ std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true,
                                                         bool fastMath = false,
                                                         bool float32Trig = true);
 
+/// Computes float32 division and sqrt in float64, rounded once to float32
+/// (correctly rounded as on a CPU; Vulkan allows the device's float32 ones
+/// 2.5 ulp), except in kernels with fastmath permission (every kernel when
+/// `fastMath`) and operations flagged `afn`/`arcp`. Only for targets with
+/// float64. See CorrectlyRoundedFloat32.cpp.
+std::unique_ptr<mlir::Pass> createCorrectlyRoundedFloat32Pass(bool fastMath = false);
+
 /// Gives every float array that a float atomic updates through a
 /// compare-and-swap loop integer elements of the same width (bit-cast on
 /// load and store), since Vulkan has no float compare-and-swap. With

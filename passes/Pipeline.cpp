@@ -38,7 +38,10 @@
 //     constant divisors only in the LLVM backend). These run
 //     before the math library is expanded, so its error-free
 //     transformations are never contracted.
-//  3. Replace math operations with nvc's math library (ExpandMathLibrary),
+//  3. Compute float32 division and sqrt in float64, rounded once
+//     (CorrectlyRoundedFloat32: Vulkan lets devices round them loosely),
+//     except under fastmath; replace math operations with nvc's math
+//     library (ExpandMathLibrary),
 //     [opt] cse merges the range reductions of sin/cos/tan of one argument;
 //     make the kernels gpu.func entry points.
 //     Float arrays updated by compare-and-swap atomics get integer storage
@@ -201,6 +204,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   if (enabled("power-of-two-divisor"))
     kernels.addPass(createPowerOfTwoDivisorPass(/*versionLoops=*/!llvmBackend));
   kernels.addPass(createFloatAtomicStoragePass(options.nativeFloatAtomicAdd));
+  // Without float64 the device's float32 division and sqrt are all there is.
+  if (options.mathInFloat64)
+    kernels.addPass(createCorrectlyRoundedFloat32Pass(options.fastMath));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
   // The LLVM backend keeps float32 sin/cos/tan in float64 and float64 ones
