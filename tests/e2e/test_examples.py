@@ -371,6 +371,19 @@ def case_divisions_group(r, rng):
             want = np.roll(want, -1) / s
         if not bits_equal(res["out"], want).all():
             raise AssertionError(f"barrier_rounds_uniform (d = {s!r}): results differ")
+    # Every invocation reads the same xs[j]: StageShared stages them through
+    # workgroup memory, with barriers in the loop (two workgroups).
+    xs = rng.standard_normal(int(rng.integers(300, 600)))
+    d2 = np.concatenate([d, d[::-1]])
+    out = poisoned(2 * n, np.float64)
+    res = r.run("divisions.py", "staged_sums", [2 * n], {"xs": xs, "d": d2, "out": out},
+                outputs=["out"], local_size=(n,))
+    want = np.zeros(2 * n)
+    for v in xs:
+        want = want + v / d2
+    if not bits_equal(res["out"], want).all():
+        raise AssertionError(f"staged_sums: {(~bits_equal(res['out'], want)).sum()} of {2 * n} "
+                             f"differ: got {res['out'][:4]}, want {want[:4]}")
     x32, d32 = x.astype(np.float32), d.astype(np.float32)
     out = poisoned(n, np.float32)
     res = r.run("divisions.py", "shuffle_rounds", [n], {"x": x32, "d": d32, "out": out},

@@ -4,7 +4,8 @@ next to ones it must keep (other divisors, reciprocals that are not normal):
 results must be bit-identical to the divisions. The loops with barriers and
 shuffles divide by a divisor per invocation (a power of two in some, not in
 their neighbours): the invocations must still reach the barriers and
-shuffles together, so such loops are versioned on uniform divisors only."""
+shuffles together, so such loops are versioned on uniform divisors only
+(staged_sums: StageShared puts the barriers into the loop)."""
 import numba_vulkan as nv
 from numba import cuda, float64
 
@@ -74,3 +75,13 @@ def shuffle_rounds(x, d, out):
     for r in range(4):
         v = nv.subgroup.shuffle_xor(v, 1) / dt
     out[t] = v
+
+
+@cuda.jit("void(float64[::1], float64[::1], float64[::1])")
+def staged_sums(xs, d, out):
+    i = cuda.grid(1)
+    di = d[i]
+    acc = 0.0
+    for j in range(xs.shape[0]):
+        acc += xs[j] / di
+    out[i] = acc
