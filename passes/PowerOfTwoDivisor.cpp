@@ -18,10 +18,16 @@
 //     1 ≤ E ≤ 2·bias − 1, so that 2^-k is normal) and 2^-k built from them
 //     (exponent field 2·bias − E); then `if (all tests hold) {a copy of the
 //     loop multiplying by the reciprocals} else {the loop as it was}`. The
-//     test is the same for every invocation (a uniform branch, once), so a
-//     divisor that is not a power of two costs nothing in the loop. (A
-//     branch around each division instead cost such divisors up to 25 %,
-//     measured on the H200 with the coarsened DFT.)
+//     test is evaluated once, so a divisor that is not a power of two costs
+//     nothing in the loop. (A branch around each division instead cost such
+//     divisors up to 25 %, measured on the H200 with the coarsened DFT.)
+//     Where a divisor differs between invocations, the invocations of a
+//     workgroup may take different copies: so a loop with a barrier or a
+//     subgroup operation, which its invocations must execute together, is
+//     versioned only on divisors that are the same for every invocation of
+//     a workgroup (built from constants, scalar arguments and workgroup
+//     ids); for other divisors, only loops inside it that have no such
+//     operation are.
 // Both apply to scalar float32 and float64 divisions. The reciprocal is
 // built from bits, never with a division, so that the result is exact on
 // every Vulkan device (Vulkan allows float32 OpFDiv 2.5 ulp). Where a device
@@ -31,11 +37,13 @@
 // What it leaves alone: divisions outside loops by non-constant divisors
 // (the test would cost what it saves), divisors that vary in the loop,
 // loops inside a loop that is versioned (code would grow more than
-// twofold), loops of more than kMaxLoopOps operations, vector divisions, and divisions by constants that are not
-// powers of two or whose reciprocal is not normal.
+// twofold), loops of more than kMaxLoopOps operations, vector divisions,
+// and divisions by constants that are not powers of two or whose reciprocal
+// is not normal.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
+#include "passes/Uniformity.h"
 
 #include <llvm/ADT/MapVector.h>
 
@@ -54,13 +62,15 @@ using namespace mlir;
 /// Largest loop (operations, nested ones included) that is versioned.
 constexpr unsigned kMaxLoopOps = 2000;
 
-/// The outermost loop enclosing `op` that `v` is defined outside of; null if
-/// `op` is in no loop or `v` is defined in the innermost one.
-LoopLikeOpInterface outermostInvariantLoop(Operation *op, Value v) {
+/// The outermost loop enclosing `op` that `v` is defined outside of and
+/// that `mayVersion` accepts (and every loop between them); null if there is
+/// none.
+LoopLikeOpInterface outermostInvariantLoop(Operation *op, Value v,
+                                           llvm::function_ref<bool(Operation *)> mayVersion) {
   LoopLikeOpInterface found;
   for (auto loop = op->getParentOfType<LoopLikeOpInterface>(); loop;
        loop = loop->getParentOfType<LoopLikeOpInterface>()) {
-    if (!loop.isDefinedOutsideOfLoop(v))
+    if (!loop.isDefinedOutsideOfLoop(v) || !mayVersion(loop))
       break;
     found = loop;
   }
@@ -130,6 +140,11 @@ struct PowerOfTwoDivisorPass
   void runOnOperation() override {
     // Divisions by a loop-invariant divisor, by the loop to version.
     llvm::MapVector<Operation *, SmallVector<arith::DivFOp>> byLoop;
+    // Whether a loop contains a subgroup or workgroup operation.
+    llvm::DenseMap<Operation *, bool> hasGroupOperation;
+    // Entry block arguments of a kernel are its parameters, the same for
+    // every invocation (those of another function are not known to be).
+    bool isKernel = getOperation()->hasAttr("nvc.kernel");
     getOperation().walk([&](arith::DivFOp div) {
       if (!div.getType().isF32() && !div.getType().isF64())
         return;
@@ -144,7 +159,23 @@ struct PowerOfTwoDivisorPass
       }
       if (!versionLoops)
         return;
-      if (LoopLikeOpInterface loop = outermostInvariantLoop(div, div.getRhs()))
+      // A test of a divisor that differs between invocations of a workgroup
+      // sends them to different copies of the loop: a loop with a barrier or
+      // a subgroup operation is versioned only on uniform divisors, so that
+      // its invocations still execute those together.
+      bool uniform = isKernel && isWorkgroupUniform(div.getRhs(), getOperation());
+      auto mayVersion = [&](Operation *loop) {
+        if (uniform)
+          return true;
+        auto [it, inserted] = hasGroupOperation.try_emplace(loop, false);
+        if (inserted)
+          it->second = loop->walk([](Operation *op) {
+                              return isGroupOperation(op) ? WalkResult::interrupt()
+                                                          : WalkResult::advance();
+                            }).wasInterrupted();
+        return !it->second;
+      };
+      if (LoopLikeOpInterface loop = outermostInvariantLoop(div, div.getRhs(), mayVersion))
         byLoop[loop.getOperation()].push_back(div);
     });
     for (auto &[loop, divisions] : byLoop) {

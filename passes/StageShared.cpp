@@ -42,6 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
+#include "passes/Uniformity.h"
 
 #include <mlir/Analysis/SliceAnalysis.h>
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -90,24 +91,6 @@ int64_t workgroupBytes(func::FuncOp kernel) {
   return bytes;
 }
 
-/// Whether `v` has the same value in every invocation of a workgroup.
-bool uniform(Value v, func::FuncOp kernel, int depth = 0) {
-  if (depth > 32)
-    return false;
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return arg.getOwner() == &kernel.getBody().front() && !isa<MemRefType>(arg.getType());
-  Operation *def = v.getDefiningOp();
-  if (matchPattern(v, m_Constant()))
-    return true;
-  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
-    return true;
-  if (def->getNumRegions() || !isMemoryEffectFree(def) ||
-      !isa<arith::ArithDialect>(def->getDialect()))
-    return false;
-  return llvm::all_of(def->getOperands(),
-                      [&](Value o) { return uniform(o, kernel, depth + 1); });
-}
-
 /// The operations computing `index` in `body` from `counter` and uniform
 /// values (defined outside `loop`), in order, if it is so computed and
 /// depends on `counter`.
@@ -126,7 +109,7 @@ std::optional<SmallVector<Operation *>> indexSlice(Value index, Value counter, B
     Operation *def = v.getDefiningOp();
     bool inside = def ? loop->isAncestor(def) : loop->isAncestor(v.getParentBlock()->getParentOp());
     if (!inside) {
-      if (!uniform(v, kernel))
+      if (!isWorkgroupUniform(v, kernel))
         return std::nullopt;
       continue;
     }
@@ -179,7 +162,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
       if (a != b)
         return std::nullopt;
     auto counter = dyn_cast<BlockArgument>(cmp.getLhs());
-    if (!counter || counter.getOwner() != &before || !uniform(cmp.getRhs(), kernel))
+    if (!counter || counter.getOwner() != &before || !isWorkgroupUniform(cmp.getRhs(), kernel))
       return std::nullopt;
     unsigned k = counter.getArgNumber();
     APInt start;

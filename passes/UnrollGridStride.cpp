@@ -36,6 +36,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
+#include "passes/Uniformity.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
@@ -62,25 +63,6 @@ bool isStorageBuffer(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   auto space = type ? dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace()) : nullptr;
   return space && space.getValue() == spirv::StorageClass::StorageBuffer;
-}
-
-/// Whether `op`'s result depends on which invocations of its subgroup or
-/// workgroup execute it together (SPIR-V's GroupNonUniform* and Group*
-/// instructions, which nvc emits for shuffles, ballots and scans; the gpu
-/// dialect's shuffles, reductions and barriers). Some are Pure in MLIR, so
-/// the memory-effect test does not exclude them. The gpu dialect's id and
-/// size queries are per-invocation values and do not count.
-bool isGroupOperation(Operation *op) {
-  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GlobalIdOp, gpu::BlockDimOp, gpu::GridDimOp,
-          gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp>(op))
-    return false;
-  if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
-    return true;
-  if (isa_and_nonnull<spirv::SPIRVDialect>(op->getDialect())) {
-    StringRef name = op->getName().stripDialect();
-    return name.starts_with("Group") || name.contains("Subgroup") || name.contains("Barrier");
-  }
-  return false;
 }
 
 /// The grid-stride loop's shape: which `before` argument is the counter and

@@ -343,6 +343,59 @@ def case_divisions(r, rng):
         raise AssertionError("divide_constants: results differ from NumPy's divisions")
 
 
+def case_divisions_group(r, rng):
+    # Divisors that differ between the invocations of a workgroup (every
+    # other one a power of two) in loops with barriers and shuffles: a test
+    # of such divisors would send neighbours to different copies of the loop
+    # (PowerOfTwoDivisor versions these loops on uniform divisors only).
+    n = 64
+    x = rng.standard_normal(n)
+    pows = np.exp2(rng.integers(-8, 8, n).astype(np.float64))
+    d = np.where(np.arange(n) % 2 == 0, pows, rng.uniform(1.1, 1.9, n) * pows)
+    d = d * np.where(rng.random(n) < 0.5, -1.0, 1.0)
+    out = poisoned(n, np.float64)
+    res = r.run("divisions.py", "barrier_rounds", [n], {"x": x, "d": d, "out": out},
+                outputs=["out"], local_size=(n,))
+    want = x.copy()
+    for _ in range(4):
+        want = np.roll(want, -1) / d
+    if not bits_equal(res["out"], want).all():
+        raise AssertionError(f"barrier_rounds: {(~bits_equal(res['out'], want)).sum()} of {n} "
+                             f"differ: got {res['out'][:4]}, want {want[:4]}")
+    for s in (2.0 ** int(rng.integers(-8, 8)), float(rng.uniform(1.1, 1.9))):
+        out = poisoned(n, np.float64)
+        res = r.run("divisions.py", "barrier_rounds_uniform", [n], {"x": x, "out": out},
+                    scalars=[("d", s)], outputs=["out"], local_size=(n,))
+        want = x.copy()
+        for _ in range(4):
+            want = np.roll(want, -1) / s
+        if not bits_equal(res["out"], want).all():
+            raise AssertionError(f"barrier_rounds_uniform (d = {s!r}): results differ")
+    # Every invocation reads the same xs[j]: StageShared stages them through
+    # workgroup memory, with barriers in the loop (two workgroups).
+    xs = rng.standard_normal(int(rng.integers(300, 600)))
+    d2 = np.concatenate([d, d[::-1]])
+    out = poisoned(2 * n, np.float64)
+    res = r.run("divisions.py", "staged_sums", [2 * n], {"xs": xs, "d": d2, "out": out},
+                outputs=["out"], local_size=(n,))
+    want = np.zeros(2 * n)
+    for v in xs:
+        want = want + v / d2
+    if not bits_equal(res["out"], want).all():
+        raise AssertionError(f"staged_sums: {(~bits_equal(res['out'], want)).sum()} of {2 * n} "
+                             f"differ: got {res['out'][:4]}, want {want[:4]}")
+    x32, d32 = x.astype(np.float32), d.astype(np.float32)
+    out = poisoned(n, np.float32)
+    res = r.run("divisions.py", "shuffle_rounds", [n], {"x": x32, "d": d32, "out": out},
+                outputs=["out"], local_size=(n,))
+    want = x32.copy()
+    for _ in range(4):
+        want = want[np.arange(n) ^ 1] / d32
+    if not bits_equal(res["out"], want).all():
+        raise AssertionError(f"shuffle_rounds: {(~bits_equal(res['out'], want)).sum()} of {n} "
+                             f"differ: got {res['out'][:4]}, want {want[:4]}")
+
+
 def case_gridstride_shuffle(r, rng):
     # One workgroup of 32, three full rounds and 1 + 2j elements more: lanes
     # 0..2j loop four times, the others three, and pair (2j, 2j + 1) is split.
@@ -1399,6 +1452,7 @@ CASES = [
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),
+    ("float division by per-invocation divisors in loops with barriers and shuffles", case_divisions_group),
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),

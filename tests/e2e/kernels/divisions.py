@@ -1,8 +1,13 @@
 """Float divisions that PowerOfTwoDivisor turns into multiplications by an
 exact reciprocal (a power-of-two divisor, constant or tested before the loop)
 next to ones it must keep (other divisors, reciprocals that are not normal):
-results must be bit-identical to the divisions."""
-from numba import cuda
+results must be bit-identical to the divisions. The loops with barriers and
+shuffles divide by a divisor per invocation (a power of two in some, not in
+their neighbours): the invocations must still reach the barriers and
+shuffles together, so such loops are versioned on uniform divisors only
+(staged_sums: StageShared puts the barriers into the loop)."""
+import numba_vulkan as nv
+from numba import cuda, float64
 
 
 @cuda.jit("void(float64[:, ::1], float64[::1], float64[:, ::1])")
@@ -33,3 +38,50 @@ def divide_constants(a, out):
         out[i, 2] = x / 3.0
         out[i, 3] = x / 8.98846567431158e+307   # 2^1023: 2^-1023 is subnormal, stays
         out[i, 4] = x / 2.2250738585072014e-308  # 2^-1022
+
+
+@cuda.jit("void(float64[::1], float64[::1], float64[::1])")
+def barrier_rounds(x, d, out):
+    s = cuda.shared.array(64, float64)
+    t = cuda.threadIdx.x
+    dt = d[t]
+    v = x[t]
+    for r in range(4):
+        s[t] = v
+        cuda.syncthreads()
+        v = s[(t + 1) % 64] / dt
+        cuda.syncthreads()
+    out[t] = v
+
+
+@cuda.jit("void(float64[::1], float64, float64[::1])")
+def barrier_rounds_uniform(x, d, out):
+    s = cuda.shared.array(64, float64)
+    t = cuda.threadIdx.x
+    v = x[t]
+    for r in range(4):
+        s[t] = v
+        cuda.syncthreads()
+        v = s[(t + 1) % 64] / d
+        cuda.syncthreads()
+    out[t] = v
+
+
+@cuda.jit("void(float32[::1], float32[::1], float32[::1])")
+def shuffle_rounds(x, d, out):
+    t = cuda.grid(1)
+    dt = d[t]
+    v = x[t]
+    for r in range(4):
+        v = nv.subgroup.shuffle_xor(v, 1) / dt
+    out[t] = v
+
+
+@cuda.jit("void(float64[::1], float64[::1], float64[::1])")
+def staged_sums(xs, d, out):
+    i = cuda.grid(1)
+    di = d[i]
+    acc = 0.0
+    for j in range(xs.shape[0]):
+        acc += xs[j] / di
+    out[i] = acc

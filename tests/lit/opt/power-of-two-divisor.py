@@ -8,7 +8,8 @@
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-unroll-grid-stride -fno-power-of-two-divisor -o - | FileCheck %s --check-prefix=OFF
 # RUN: %nvc %s -o %t.spv && spirv-val --target-env vulkan1.1 %t.spv
 import numpy as np
-from numba import cuda
+import numba_vulkan as nv
+from numba import cuda, float64
 
 
 # CHECK-LABEL: func.func @phases
@@ -74,3 +75,97 @@ def left_alone(a, d):
     a[i] = a[i] / d[0]
     for j in range(d.shape[0]):
         a[i] += a[i] / d[j]
+
+
+# A loop with a barrier, dividing by a divisor per invocation: a test of it
+# would send the invocations of a workgroup to different copies of the loop
+# (and barriers), so the loop is left alone.
+# CHECK-LABEL: func.func @barrier_per_invocation
+# CHECK-NOT: arith.bitcast
+# CHECK-NOT: scf.if
+# CHECK: scf.while
+# CHECK: gpu.barrier
+# CHECK: arith.divf
+# CHECK: return
+@cuda.jit("void(float64[::1], float64[::1])")
+def barrier_per_invocation(x, d):
+    s = cuda.shared.array(64, float64)
+    t = cuda.threadIdx.x
+    dt = d[t]
+    v = x[t]
+    for r in range(4):
+        s[t] = v
+        cuda.syncthreads()
+        v = s[(t + 1) % 64] / dt
+        cuda.syncthreads()
+    x[t] = v
+
+
+# The same loop with a scalar argument as divisor: the same for every
+# invocation, so the branch is uniform and the loop is versioned.
+# CHECK-LABEL: func.func @barrier_uniform
+# CHECK: %[[RECIPROCAL:.*]] = arith.bitcast %{{.*}} : i64 to f64
+# CHECK: scf.if
+# CHECK: gpu.barrier
+# CHECK: arith.mulf %{{.*}}, %[[RECIPROCAL]] : f64
+# CHECK: } else {
+# CHECK: gpu.barrier
+# CHECK: arith.divf
+# CHECK: return
+@cuda.jit("void(float64[::1], float64)")
+def barrier_uniform(x, d):
+    s = cuda.shared.array(64, float64)
+    t = cuda.threadIdx.x
+    v = x[t]
+    for r in range(4):
+        s[t] = v
+        cuda.syncthreads()
+        v = s[(t + 1) % 64] / d
+        cuda.syncthreads()
+    x[t] = v
+
+
+# A per-invocation divisor in a loop without barriers inside one with them:
+# the inner loop is versioned (the branch rejoins before the next barrier),
+# the outer one is not.
+# CHECK-LABEL: func.func @barrier_inner_loop
+# CHECK: scf.while
+# CHECK: gpu.barrier
+# CHECK: arith.bitcast %{{.*}} : f64 to i64
+# CHECK: scf.if
+# CHECK: arith.mulf
+# CHECK: } else {
+# CHECK: arith.divf
+# CHECK: gpu.barrier
+# CHECK: return
+@cuda.jit("void(float64[::1], float64[::1])")
+def barrier_inner_loop(x, d):
+    s = cuda.shared.array(64, float64)
+    t = cuda.threadIdx.x
+    dt = d[t]
+    v = x[t]
+    for r in range(3):
+        s[t] = v
+        cuda.syncthreads()
+        for k in range(r + 1):
+            v = v + s[(t + k) % 64] / dt
+        cuda.syncthreads()
+    x[t] = v
+
+
+# Likewise a subgroup shuffle: lanes split between the copies would read
+# inactive lanes.
+# CHECK-LABEL: func.func @shuffle_per_invocation
+# CHECK-NOT: scf.if
+# CHECK: scf.while
+# CHECK: GroupNonUniformShuffleXor
+# CHECK: arith.divf
+# CHECK: return
+@cuda.jit("void(float32[::1], float32[::1])")
+def shuffle_per_invocation(x, d):
+    t = cuda.grid(1)
+    dt = d[t]
+    v = x[t]
+    for r in range(4):
+        v = nv.subgroup.shuffle_xor(v, 1) / dt
+    x[t] = v
