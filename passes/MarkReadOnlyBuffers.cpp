@@ -20,6 +20,21 @@
 //     no-alias rule for array arguments (docs/language.md), so mark it
 //     `nvc.assumes_no_alias` (manifest `assumes_no_alias`, enforced by the
 //     launcher).
+// Functions that may read back what they wrote are left undecorated. With
+// any NonWritable buffer in a shader, NVIDIA's driver (580, H200) also loads
+// the buffers the shader writes through the read-only path and moves those
+// loads above the stores before them: `out[i] = a; out[i] = out[i] * 0.5`
+// then reads the old out[i] (the loop-fusion e2e case, all outputs wrong;
+// its SASS in bench/results/2026-11-30-h200/session4/). So a function is
+// decorated only if no load of a buffer it writes can run after a write of
+// that buffer: the load comes earlier in the function (structured SPIR-V
+// lists blocks in an order where only loops' back edges go backwards,
+// checked) and no loop contains both. No path then has a write before a
+// load of the same buffer, not even across a barrier (another invocation's
+// write).
+// Accumulators that -O2 keeps in registers (load before the loop, store
+// after) qualify; a loop that reads and writes a buffer (saxpy's y in its
+// scalar remainder loop) does not, whatever its indices.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
@@ -50,6 +65,58 @@ bool onlyLoaded(Value p) {
   return true;
 }
 
+/// Collects the loads and the other accesses (stores, atomics, copies) of
+/// the pointer `p`, through access chains.
+void collectAccesses(Value p, SmallVectorImpl<Operation *> &loads,
+                     SmallVectorImpl<Operation *> &writes) {
+  for (Operation *user : p.getUsers()) {
+    if (auto chain = dyn_cast<spirv::AccessChainOp>(user); chain && chain.getBasePtr() == p)
+      collectAccesses(chain.getResult(), loads, writes);
+    else if (isa<spirv::LoadOp>(user))
+      loads.push_back(user);
+    else
+      writes.push_back(user);
+  }
+}
+
+/// Which operations of a function may run after which (conservatively):
+/// structured SPIR-V lists its blocks so that every edge but a loop's back
+/// edge goes to a later block, so an operation can only follow another one
+/// that comes earlier in the function's text or shares a loop with it.
+class ProgramOrder {
+public:
+  explicit ProgramOrder(spirv::FuncOp f) {
+    f.walk<WalkOrder::PreOrder>([&](Operation *op) { index_[op] = index_.size(); });
+    // Check the block order that this relies on; if it does not hold, every
+    // operation may follow every other.
+    f.walk([&](Operation *op) {
+      if (!isa<spirv::BranchOp, spirv::BranchConditionalOp>(op))
+        return;
+      for (Block *target : op->getSuccessors()) {
+        bool forward = index_[&target->front()] > index_[op];
+        bool backEdge = isa<spirv::LoopOp>(target->getParentOp()) &&
+                        target->getParent() == op->getParentRegion();
+        ordered_ = ordered_ && (forward || backEdge);
+      }
+    });
+  }
+
+  /// Whether `later` may run after `earlier` in one invocation.
+  bool mayFollow(Operation *later, Operation *earlier) const {
+    if (!ordered_ || index_.lookup(later) > index_.lookup(earlier))
+      return true;
+    for (auto loop = later->getParentOfType<spirv::LoopOp>(); loop;
+         loop = loop->getParentOfType<spirv::LoopOp>())
+      if (loop->isAncestor(earlier))
+        return true;
+    return false;
+  }
+
+private:
+  llvm::DenseMap<Operation *, size_t> index_;
+  bool ordered_ = true;
+};
+
 struct MarkReadOnlyBuffersPass
     : public PassWrapper<MarkReadOnlyBuffersPass, OperationPass<spirv::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MarkReadOnlyBuffersPass)
@@ -65,6 +132,7 @@ struct MarkReadOnlyBuffersPass
       // each binding is only loaded (step 2).
       std::map<uint32_t, SmallVector<spirv::GlobalVariableOp>> byBinding;
       std::map<uint32_t, bool> readOnly;
+      std::map<uint32_t, SmallVector<Operation *>> loadsOf, writesOf;
       f.walk([&](spirv::AddressOfOp addr) {
         auto var = module.lookupSymbol<spirv::GlobalVariableOp>(addr.getVariable());
         auto ptr = var ? dyn_cast<spirv::PointerType>(var.getType()) : nullptr;
@@ -78,7 +146,15 @@ struct MarkReadOnlyBuffersPass
           byBinding[b].push_back(var);
         auto [it, fresh] = readOnly.try_emplace(b, true);
         it->second = it->second && onlyLoaded(addr.getPointer());
+        collectAccesses(addr.getPointer(), loadsOf[b], writesOf[b]);
       });
+      // Reads of what the function wrote (see the header): no decoration.
+      ProgramOrder order(f);
+      for (auto &[b, writes] : writesOf)
+        for (Operation *load : loadsOf[b])
+          for (Operation *write : writes)
+            if (order.mayFollow(load, write))
+              return;
       // Step 3.
       bool anyReadOnly = false, anyWritten = false;
       for (auto &[b, vars] : byBinding) {

@@ -14,11 +14,11 @@ import numpy as np
 from numba import cuda
 
 
-@cuda.jit("void(float32, float32[::1], float32[::1])")
-def saxpy(a, x, y):
+@cuda.jit("void(float32, float32[::1], float32[::1], float32[::1])")
+def saxpy(a, x, y, out):
     i = cuda.grid(1)
     if i < x.size:
-        y[i] = a * x[i] + y[i]
+        out[i] = a * x[i] + y[i]
 
 
 @cuda.jit("void(float32[::1], float32[::1])")
@@ -34,18 +34,55 @@ def scale_in_place(x):
     if i < x.size:
         x[i] = x[i] * np.float32(2)
 
-# saxpy: x (binding 0) and its vec4 view are only loaded; y (binding 1) and
-# its view are loaded and stored.
-# CHECK-DAG: OpDecorate %saxpy_arg1 NonWritable
-# CHECK-DAG: OpDecorate %saxpy_arg9 NonWritable
-# CHECK-DAG: OpDecorate %saxpy_arg9 Binding 0
-# CHECK-NOT: OpDecorate %saxpy_arg2 NonWritable
-# CHECK-NOT: OpDecorate %saxpy_arg10 NonWritable
+
+@cuda.jit("void(float64[::1], float64[::1], float64[::1])")
+def producer_consumer(x, tmp, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        tmp[i] = x[i] * 2.0
+        out[i] = tmp[i] * tmp[i]
+
+
+@cuda.jit("void(float64[::1], float64[:, ::1])")
+def accumulate(x, img):
+    i = cuda.grid(1)
+    if i < img.shape[0]:
+        for j in range(x.size):
+            img[i, 0] += x[j]
+
+
+@cuda.jit("void(float64[::1], float64[::1])")
+def shifted_updates(x, y):
+    i = cuda.grid(1)
+    if i < x.size:
+        for j in range(4):
+            y[i + j] = y[i + j + 1] + x[i]
+
+# saxpy: x and y (bindings 0, 1) and their vec4 views are only loaded; out
+# (binding 2) and its view are stored.
+# CHECK: OpDecorate %saxpy_arg1 Binding 0
+# CHECK: OpDecorate %saxpy_arg1 NonWritable
+# CHECK: OpDecorate %saxpy_arg2 NonWritable
+# CHECK-NOT: OpDecorate %saxpy_arg3 NonWritable
+# CHECK: OpDecorate %[[XVIEW:saxpy_arg[0-9]+]] Binding 0
+# CHECK-NEXT: OpDecorate %[[XVIEW]] DescriptorSet 0
+# CHECK-NEXT: OpDecorate %[[XVIEW]] NonWritable
+# CHECK-NOT: OpDecorate %saxpy_arg15 NonWritable
 # total: xs is read-only, acc is updated atomically.
 # CHECK-DAG: OpDecorate %total_arg0 NonWritable
 # CHECK-NOT: OpDecorate %total_arg1 NonWritable
 # scale_in_place: its only buffer is written.
 # CHECK-NOT: OpDecorate %scale_in_place_arg0 NonWritable
+# producer_consumer reads tmp[i] after writing it: with any NonWritable
+# buffer NVIDIA's driver would move that load above the store, so none is
+# decorated, x included.
+# CHECK-NOT: OpDecorate %producer_consumer_arg0 NonWritable
+# accumulate: -O2 keeps img[i, 0] in a register, loaded before the loop and
+# stored after it: no load after a store, x is decorated.
+# CHECK-DAG: OpDecorate %accumulate_arg0 NonWritable
+# shifted_updates loads and stores y in one loop (a later iteration may read
+# what an earlier one wrote): nothing decorated.
+# CHECK-NOT: OpDecorate %shifted_updates_arg0 NonWritable
 # CHECK: OpFunction
 
 # OFF-NOT: NonWritable
