@@ -20,21 +20,22 @@
 //     no-alias rule for array arguments (docs/language.md), so mark it
 //     `nvc.assumes_no_alias` (manifest `assumes_no_alias`, enforced by the
 //     launcher).
-// Functions that may read back what they wrote are left undecorated. With
-// any NonWritable buffer in a shader, NVIDIA's driver (580, H200) also loads
-// the buffers the shader writes through the read-only path and moves those
-// loads above the stores before them: `out[i] = a; out[i] = out[i] * 0.5`
-// then reads the old out[i] (the loop-fusion e2e case, all outputs wrong;
-// its SASS in bench/results/2026-11-30-h200/session4/). So a function is
-// decorated only if no load of a buffer it writes can run after a write of
-// that buffer: the load comes earlier in the function (structured SPIR-V
-// lists blocks in an order where only loops' back edges go backwards,
-// checked) and no loop contains both. No path then has a write before a
-// load of the same buffer, not even across a barrier (another invocation's
-// write).
-// Accumulators that -O2 keeps in registers (load before the loop, store
-// after) qualify; a loop that reads and writes a buffer (saxpy's y in its
-// scalar remainder loop) does not, whatever its indices.
+// A module with a function that may read back what it wrote is left
+// undecorated. With a NonWritable buffer in a module, NVIDIA's driver (580,
+// H200) loads the buffers a shader writes through the read-only path too and
+// moves those loads above the stores before them: `tmp[i] = a; out[i] =
+// tmp[i] * tmp[i]` then reads the old tmp[i] (the loop-fusion e2e case,
+// every output wrong; SASS in bench/results/2026-11-30-h200/session4/). It
+// does so even when the decorated buffer belongs to another entry point of
+// the module. So buffers are decorated only if no function of the module can
+// load a buffer after writing it: the load comes earlier in the function
+// (structured SPIR-V lists blocks in an order where only loops' back edges
+// go backwards, checked) and no loop contains both. No path then has a
+// write before a load of the same buffer, not even across a barrier
+// (another invocation's write). Accumulators that -O2 keeps in registers
+// (load before the loop, store after) qualify; a loop that reads and writes
+// a buffer (saxpy's y in its scalar remainder loop) does not, whatever its
+// indices.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
@@ -127,11 +128,18 @@ struct MarkReadOnlyBuffersPass
 
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
-    module.walk([&](spirv::FuncOp f) {
-      // Step 1: the function's buffer variables by binding, and whether
-      // each binding is only loaded (step 2).
+    // Steps 1 and 2 for every function first: one that may read back what
+    // it wrote leaves the whole module undecorated (see the header).
+    struct Buffers {
+      spirv::FuncOp func;
       std::map<uint32_t, SmallVector<spirv::GlobalVariableOp>> byBinding;
       std::map<uint32_t, bool> readOnly;
+    };
+    SmallVector<Buffers> functions;
+    bool readsBackWrites = false;
+    module.walk([&](spirv::FuncOp f) {
+      Buffers &buffers = functions.emplace_back();
+      buffers.func = f;
       std::map<uint32_t, SmallVector<Operation *>> loadsOf, writesOf;
       f.walk([&](spirv::AddressOfOp addr) {
         auto var = module.lookupSymbol<spirv::GlobalVariableOp>(addr.getVariable());
@@ -142,23 +150,25 @@ struct MarkReadOnlyBuffersPass
         if (!binding)
           return;
         uint32_t b = *binding;
-        if (!llvm::is_contained(byBinding[b], var))
-          byBinding[b].push_back(var);
-        auto [it, fresh] = readOnly.try_emplace(b, true);
+        if (!llvm::is_contained(buffers.byBinding[b], var))
+          buffers.byBinding[b].push_back(var);
+        auto [it, fresh] = buffers.readOnly.try_emplace(b, true);
         it->second = it->second && onlyLoaded(addr.getPointer());
         collectAccesses(addr.getPointer(), loadsOf[b], writesOf[b]);
       });
-      // Reads of what the function wrote (see the header): no decoration.
       ProgramOrder order(f);
       for (auto &[b, writes] : writesOf)
         for (Operation *load : loadsOf[b])
           for (Operation *write : writes)
-            if (order.mayFollow(load, write))
-              return;
+            readsBackWrites = readsBackWrites || order.mayFollow(load, write);
+    });
+    if (readsBackWrites)
+      return;
+    for (Buffers &buffers : functions) {
       // Step 3.
       bool anyReadOnly = false, anyWritten = false;
-      for (auto &[b, vars] : byBinding) {
-        if (!readOnly[b]) {
+      for (auto &[b, vars] : buffers.byBinding) {
+        if (!buffers.readOnly[b]) {
           anyWritten = true;
           continue;
         }
@@ -168,8 +178,8 @@ struct MarkReadOnlyBuffersPass
       }
       // Step 4.
       if (anyReadOnly && anyWritten)
-        f->setAttr("nvc.assumes_no_alias", UnitAttr::get(&getContext()));
-    });
+        buffers.func->setAttr("nvc.assumes_no_alias", UnitAttr::get(&getContext()));
+    }
   }
 };
 
