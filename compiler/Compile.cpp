@@ -153,6 +153,26 @@ bool pipelineRuns(const std::string &text, const std::string &name) {
   return false;
 }
 
+/// Whether the kernels of `module` (frontend MLIR) compute with float32: a
+/// value, argument or array element of type f32 anywhere (vectors and
+/// memrefs included). Such a module gets the denorm-preserve variant.
+bool usesFloat32(mlir::ModuleOp module) {
+  bool found = false;
+  auto check = [&](mlir::Type type) {
+    type.walk([&](mlir::Float32Type) { found = true; });
+  };
+  module->walk([&](mlir::Operation *op) {
+    for (mlir::Type t : op->getResultTypes())
+      check(t);
+    for (mlir::Region &region : op->getRegions())
+      for (mlir::Block &block : region)
+        for (mlir::BlockArgument arg : block.getArguments())
+          check(arg.getType());
+    return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+  });
+  return found;
+}
+
 } // namespace
 
 std::string describePipeline(const CompileOptions &options, std::string &error) {
@@ -324,13 +344,16 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   // without float64 makes them use the GLSL.std.450 built-ins.
   bool float32Only = options.noFloat64;
   // Target: Vulkan 1.1 (SPIR-V 1.3); spirv-update-vce trims the capability
-  // list to what the module uses, and the manifest reports that.
+  // list to what the module uses, and the manifest reports that. The
+  // optional AtomicFloat32AddEXT and DenormPreserve (with their extensions)
+  // are only used by the module variants.
   auto targetEnv = mlir::parseAttribute(
       "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
       "GroupNonUniform, GroupNonUniformArithmetic, GroupNonUniformShuffle, "
       "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot, "
-      "AtomicFloat32AddEXT], "
-      "[SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, "
+      "AtomicFloat32AddEXT, DenormPreserve], "
+      "[SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add, "
+      "SPV_KHR_float_controls]>, "
       "#spirv.resource_limits<>>",
       &context);
   module->getOperation()->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
@@ -398,16 +421,32 @@ CompileResult compileSource(const std::string &path, const std::string &text,
                       "\n";
     return finish(true);
   }
-  // Float32 atomic adds: the main module uses compare-and-swap loops (any
-  // device); a variant uses OpAtomicFAddEXT for devices that have it.
-  bool floatAddVariant = false;
-  if (options.emit == EmitKind::Binary)
+  // Module variants (docs/manifest.md "variants"), in the launcher's order
+  // of preference. Float32 atomic adds: the main module uses
+  // compare-and-swap loops (any device); a variant uses OpAtomicFAddEXT for
+  // devices that have it. Float32 arithmetic: a variant keeps subnormals
+  // (DenormPreserve 32) for devices that can, where the main module leaves
+  // them to the device (NVIDIA flushes them). With both, the combination
+  // comes first.
+  struct VariantBuild {
+    std::string name;
+    bool nativeFloatAtomicAdd, denormPreserve;
+    mlir::OwningOpRef<mlir::ModuleOp> module;
+  };
+  std::vector<VariantBuild> variantBuilds;
+  if (options.emit == EmitKind::Binary) {
+    bool floatAdd = false;
     module->walk([&](mlir::memref::GenericAtomicRMWOp op) {
-      floatAddVariant |= isNativeFloatAtomicAdd(op);
+      floatAdd |= isNativeFloatAtomicAdd(op);
     });
-  mlir::OwningOpRef<mlir::ModuleOp> variantModule;
-  if (floatAddVariant)
-    variantModule = module->clone();
+    bool float32 = usesFloat32(*module);
+    if (floatAdd && float32)
+      variantBuilds.push_back({"atomic-float-add-denorm-preserve", true, true, module->clone()});
+    if (floatAdd)
+      variantBuilds.push_back({"atomic-float-add", true, false, module->clone()});
+    if (float32)
+      variantBuilds.push_back({"denorm-preserve", false, true, module->clone()});
+  }
 
   // Runs `pipeline` on `m` and serializes the result; false (with a
   // diagnostic) on failure.
@@ -458,24 +497,36 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   mlir::spirv::ModuleOp spirvModule;
   if (!lower(pm, *module, result.words, spirvModule))
     return finish(false);
-  std::vector<std::pair<std::string, SPIRVModuleInfo>> variants;
-  if (variantModule) {
-    PipelineOptions native = pipelineOptionsFor(options, indexBits, float32Only);
-    native.nativeFloatAtomicAdd = true;
+  std::vector<SPIRVModuleInfo> variantInfos;
+  for (VariantBuild &b : variantBuilds) {
+    PipelineOptions variantOptions = pipelineOptionsFor(options, indexBits, float32Only);
+    variantOptions.nativeFloatAtomicAdd = b.nativeFloatAtomicAdd;
+    variantOptions.denormPreserve = b.denormPreserve;
     mlir::PassManager variantPipeline(&context, mlir::ModuleOp::getOperationName());
-    buildLoweringPipeline(variantPipeline, native);
+    buildLoweringPipeline(variantPipeline, variantOptions);
     SPIRVVariant &v = result.variants.emplace_back();
-    v.name = "atomic-float-add";
+    v.name = b.name;
     mlir::spirv::ModuleOp variantSPIRV;
-    if (!lower(variantPipeline, *variantModule, v.words, variantSPIRV))
+    if (!lower(variantPipeline, *b.module, v.words, variantSPIRV))
       return finish(false);
-    // Arrays that also see float max/min/exch stay on compare-and-swap
-    // loops: then the variant is the main module again, and is dropped.
-    if (v.words == result.words)
-      result.variants.pop_back();
-    else
-      variants.emplace_back(v.name, spirvModuleInfo(variantSPIRV));
+    variantInfos.push_back(spirvModuleInfo(variantSPIRV));
   }
+  // Arrays that also see float max/min/exch stay on compare-and-swap loops:
+  // then the atomic-float-add variant is the main module again, and the
+  // combined one the denorm-preserve one. A variant identical to the main
+  // module or to a later (less demanding) variant is dropped.
+  std::vector<std::pair<std::string, SPIRVModuleInfo>> variants;
+  std::vector<SPIRVVariant> kept;
+  for (size_t i = 0; i < result.variants.size(); ++i) {
+    bool duplicate = result.variants[i].words == result.words;
+    for (size_t j = i + 1; j < result.variants.size() && !duplicate; ++j)
+      duplicate = result.variants[i].words == result.variants[j].words;
+    if (duplicate)
+      continue;
+    variants.emplace_back(result.variants[i].name, variantInfos[i]);
+    kept.push_back(std::move(result.variants[i]));
+  }
+  result.variants = std::move(kept);
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);
   nlohmann::json manifest =

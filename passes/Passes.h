@@ -56,6 +56,15 @@ std::unique_ptr<mlir::Pass> createMarkReadOnlyBuffersPass();
 /// 1.3), which update-vce does not derive from decorations.
 std::unique_ptr<mlir::Pass> createBuiltInCapabilitiesPass();
 
+/// Before spirv-update-vce: adds `OpExecutionMode <entry> DenormPreserve 32`
+/// to every entry point, so that float32 subnormals survive on devices that
+/// flush them by default (NVIDIA). The module then needs the DenormPreserve
+/// capability and SPV_KHR_float_controls (derived by update-vce; the target
+/// environment must allow them), and a device with
+/// shaderDenormPreserveFloat32: nvc uses it for the `denorm-preserve` module
+/// variant (DenormPreserve.cpp, docs/manifest.md).
+std::unique_ptr<mlir::Pass> createDenormPreservePass();
+
 /// Decorates every float add, subtract, multiply and negate NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
@@ -214,6 +223,10 @@ struct PipelineOptions {
   /// float32 atomic adds on storage buffers use OpAtomicFAddEXT
   /// (SPV_EXT_shader_atomic_float_add) instead of a compare-and-swap loop.
   bool nativeFloatAtomicAdd = false;
+  /// Every entry point keeps float32 subnormals (execution mode
+  /// DenormPreserve 32, SPV_KHR_float_controls): the `denorm-preserve`
+  /// variant, for devices with shaderDenormPreserveFloat32.
+  bool denormPreserve = false;
   /// -O level, 0..3.
   unsigned optLevel = kDefaultOptLevel;
   /// Names (OptimizationPass::name) of passes removed with -fno-<name>.

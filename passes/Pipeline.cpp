@@ -53,7 +53,9 @@
 //     writes (MarkReadOnlyBuffers; not in the LLVM backend), NoContraction
 //     decorations, [opt] canonicalize, and the minimal
 //     version/capability/extension triple the module needs (update-vce from
-//     its operations, BuiltInCapabilities from its built-in variables).
+//     its operations, BuiltInCapabilities from its built-in variables); for
+//     the denorm-preserve module variant, DenormPreserve adds the execution
+//     mode DenormPreserve 32 to every entry point before update-vce.
 // The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
 // scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
 // pipeline optimises after that (compiler/LLVMBackend.cpp).
@@ -240,6 +242,10 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
+  // The denorm-preserve variant: its execution mode, before update-vce
+  // derives the capability and extension it needs.
+  if (options.denormPreserve)
+    spirvModule.addPass(createDenormPreservePass());
   spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createBuiltInCapabilitiesPass());
 }
