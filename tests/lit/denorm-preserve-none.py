@@ -1,3 +1,4 @@
+# RUN: rm -f %t.denorm-preserve.spv
 # RUN: %nvc %s -o %t.spv
 # RUN: not test -e %t.denorm-preserve.spv
 # RUN: FileCheck %s < %t.json
