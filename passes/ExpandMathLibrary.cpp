@@ -180,9 +180,12 @@ F horner(F x, const std::vector<double> &c) {
 /// 2^k for k in [-1022, 1023], from its bits.
 F pow2(I k) { return fromBits((k + I(1023)) << I(52)); }
 
-/// x·2^k, exact unless the result overflows or is subnormal (one rounding);
-/// k is clamped to [-3000, 3000], beyond which every finite x over- or
-/// underflows anyway.
+/// x·2^k, exact unless the result overflows or is subnormal. k is clamped
+/// to [-3000, 3000], beyond which every finite x over- or underflows anyway.
+/// The three partial products round at most once when k ≥ 0 or
+/// |x| ≥ 2^-900 (the intermediate x·2^(2k/3) stays normal whenever the
+/// result is not 0); a smaller x scaled down may be rounded at each step,
+/// which is why atan2 never scales a tiny operand down.
 F scale(F x, I k) {
   k = sel(k > I(3000), I(3000), sel(k < I(-3000), I(-3000), k));
   I k1 = k / I(3);
@@ -1102,6 +1105,13 @@ F atan2Impl(F y, F x) {
   I e = sel(m > F(0.0) && isfinite(m), ilogb(sel(m > F(0.0), m, F(1.0))), I(0));
   B xNeg = signbit(x);
   F res = copysign(angle({scale(ay, I(0) - e), F(0.0)}, {scale(ax, I(0) - e), F(0.0)}, xNeg), y);
+  // Scaling by 2^-e rounds an operand that becomes subnormal, and more than
+  // once (see scale). That loses the result only when it is |y|/|x| itself:
+  // for q = |y|/|x| < 2^-30 and x > 0, atan(q) = q·(1 - q²/3 + …) differs
+  // from q by < 2^-60 relative, so the correctly rounded q is within
+  // 0.5 ulp + 2^-7 ulp. (Near π/2 or π the tiny part does not matter.)
+  F q = ay / ax;
+  res = sel(xNeg, res, sel(q < F(0x1p-30), copysign(q, y), res));
   B bothZero = ay == F(0.0) && ax == F(0.0);
   res = sel(bothZero, copysign(sel(xNeg, F(PI_HI), F(0.0)), y), res);
   B bothInf = isinf(x) && isinf(y);

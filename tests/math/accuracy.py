@@ -348,8 +348,14 @@ def pair_samples(name, dtype, rng, n):
     x, y = x[:m], rng.permutation(y[:m])
     sp = np.array(SPECIALS, dtype)
     gx, gy = np.meshgrid(sp, sp)
-    x = np.concatenate([x, gx.ravel(), rng.uniform(-3, 3, n).astype(dtype)])
-    y = np.concatenate([y, gy.ravel(), rng.uniform(-3, 3, n).astype(dtype)])
+    # a few subnormal multiples against moderate operands: atan2 and fmod
+    # results that are themselves subnormal, where each extra rounding shows
+    # (every multiple k·2^-1074 for k ≤ 64 against 16 operands of exponents 0…7)
+    mod = 2.0 ** (np.arange(16) // 2) * rng.uniform(1, 2, 16) * np.where(np.arange(16) % 2, -1, 1)
+    sub, mod = np.meshgrid(np.arange(1, 65) * float(np.finfo(dtype).smallest_subnormal), mod)
+    sub, mod = sub.ravel().astype(dtype), mod.ravel().astype(dtype)
+    x = np.concatenate([x, gx.ravel(), sub, mod, rng.uniform(-3, 3, n).astype(dtype)])
+    y = np.concatenate([y, gy.ravel(), mod, sub, rng.uniform(-3, 3, n).astype(dtype)])
     if name == "pow":  # keep results in range: moderate exponents, some integers
         y[-n:] = np.where(rng.random(n) < 0.3, np.round(y[-n:] * 5), y[-n:] * 10)
         x[-n:] = rng.uniform(-4, 4, n)
