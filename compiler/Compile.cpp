@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/raw_ostream.h>
 #include <mlir/AsmParser/AsmParser.h>
+#include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
 #include <mlir/IR/Diagnostics.h>
@@ -153,10 +154,10 @@ bool pipelineRuns(const std::string &text, const std::string &name) {
   return false;
 }
 
-/// Whether the kernels of `module` (frontend MLIR) compute with float32: a
-/// value, argument or array element of type f32 anywhere (vectors and
-/// memrefs included). Such a module gets the denorm-preserve variant.
-bool usesFloat32(mlir::ModuleOp module) {
+/// Whether the kernels of `module` (a lowered spirv.module) compute with
+/// float32: an operation result or block argument whose type is or contains
+/// f32. Such a module gets the denorm-preserve variant.
+bool usesFloat32(mlir::spirv::ModuleOp module) {
   bool found = false;
   auto check = [&](mlir::Type type) {
     type.walk([&](mlir::Float32Type) { found = true; });
@@ -421,32 +422,29 @@ CompileResult compileSource(const std::string &path, const std::string &text,
                       "\n";
     return finish(true);
   }
-  // Module variants (docs/manifest.md "variants"), in the launcher's order
-  // of preference. Float32 atomic adds: the main module uses
-  // compare-and-swap loops (any device); a variant uses OpAtomicFAddEXT for
-  // devices that have it. Float32 arithmetic: a variant keeps subnormals
-  // (DenormPreserve 32) for devices that can, where the main module leaves
-  // them to the device (NVIDIA flushes them). With both, the combination
-  // comes first.
-  struct VariantBuild {
-    std::string name;
-    bool nativeFloatAtomicAdd, denormPreserve;
-    mlir::OwningOpRef<mlir::ModuleOp> module;
-  };
-  std::vector<VariantBuild> variantBuilds;
-  if (options.emit == EmitKind::Binary) {
-    bool floatAdd = false;
+  // Float32 atomic adds: the main module uses compare-and-swap loops (any
+  // device); a variant uses OpAtomicFAddEXT for devices that have it. It
+  // needs its own run of the pipeline, from a copy of the frontend module.
+  bool floatAddVariant = false;
+  if (options.emit == EmitKind::Binary)
     module->walk([&](mlir::memref::GenericAtomicRMWOp op) {
-      floatAdd |= isNativeFloatAtomicAdd(op);
+      floatAddVariant |= isNativeFloatAtomicAdd(op);
     });
-    bool float32 = usesFloat32(*module);
-    if (floatAdd && float32)
-      variantBuilds.push_back({"atomic-float-add-denorm-preserve", true, true, module->clone()});
-    if (floatAdd)
-      variantBuilds.push_back({"atomic-float-add", true, false, module->clone()});
-    if (float32)
-      variantBuilds.push_back({"denorm-preserve", false, true, module->clone()});
-  }
+  mlir::OwningOpRef<mlir::ModuleOp> floatAddModule;
+  if (floatAddVariant)
+    floatAddModule = module->clone();
+  // Kernels that may flush float32 subnormals, as Numba's fastmath=True
+  // does: those decorated so, or all of them under --fastmath.
+  std::vector<std::string> fastmathEntries;
+  bool allFastmath = true;
+  module->walk([&](mlir::func::FuncOp f) {
+    if (!f->hasAttr("nvc.kernel"))
+      return;
+    if (options.fastMath || f->hasAttr("nvc.fastmath"))
+      fastmathEntries.push_back(f.getName().str());
+    else
+      allFastmath = false;
+  });
 
   // Runs `pipeline` on `m` and serializes the result; false (with a
   // diagnostic) on failure.
@@ -497,36 +495,62 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   mlir::spirv::ModuleOp spirvModule;
   if (!lower(pm, *module, result.words, spirvModule))
     return finish(false);
-  std::vector<SPIRVModuleInfo> variantInfos;
-  for (VariantBuild &b : variantBuilds) {
-    PipelineOptions variantOptions = pipelineOptionsFor(options, indexBits, float32Only);
-    variantOptions.nativeFloatAtomicAdd = b.nativeFloatAtomicAdd;
-    variantOptions.denormPreserve = b.denormPreserve;
-    mlir::PassManager variantPipeline(&context, mlir::ModuleOp::getOperationName());
-    buildLoweringPipeline(variantPipeline, variantOptions);
-    SPIRVVariant &v = result.variants.emplace_back();
-    v.name = b.name;
-    mlir::spirv::ModuleOp variantSPIRV;
-    if (!lower(variantPipeline, *b.module, v.words, variantSPIRV))
-      return finish(false);
-    variantInfos.push_back(spirvModuleInfo(variantSPIRV));
-  }
-  // Arrays that also see float max/min/exch stay on compare-and-swap loops:
-  // then the atomic-float-add variant is the main module again, and the
-  // combined one the denorm-preserve one. A variant identical to the main
-  // module or to a later (less demanding) variant is dropped.
+  // Lists a serialized variant, for the files and for the manifest.
   std::vector<std::pair<std::string, SPIRVModuleInfo>> variants;
-  std::vector<SPIRVVariant> kept;
-  for (size_t i = 0; i < result.variants.size(); ++i) {
-    bool duplicate = result.variants[i].words == result.words;
-    for (size_t j = i + 1; j < result.variants.size() && !duplicate; ++j)
-      duplicate = result.variants[i].words == result.variants[j].words;
-    if (duplicate)
-      continue;
-    variants.emplace_back(result.variants[i].name, variantInfos[i]);
-    kept.push_back(std::move(result.variants[i]));
+  auto addVariant = [&](const std::string &name, mlir::spirv::ModuleOp m,
+                        std::vector<uint32_t> words) {
+    result.variants.push_back({name, std::move(words)});
+    variants.emplace_back(name, spirvModuleInfo(m));
+  };
+  // The denorm-preserve variant of a finished spirv.module: a copy with the
+  // execution mode added (buildDenormPreservePipeline), serialized and
+  // validated like the main module. The copy carries the target environment
+  // that the original finds on its parent.
+  auto addDenormPreserveVariant = [&](const std::string &name, mlir::spirv::ModuleOp base) {
+    mlir::OwningOpRef<mlir::spirv::ModuleOp> copy(base.clone());
+    (*copy)->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
+    mlir::PassManager derive(&context, mlir::spirv::ModuleOp::getOperationName());
+    buildDenormPreservePipeline(derive, fastmathEntries);
+    std::vector<uint32_t> words;
+    std::string error;
+    if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, words, error)) {
+      result.internalError = true;
+      if (!diags.errorCount())
+        diags.error({}, error.empty() ? "internal compiler error: the denorm-preserve pipeline failed"
+                                      : error);
+      return false;
+    }
+    addVariant(name, *copy, std::move(words));
+    return true;
+  };
+
+  // Module variants (docs/manifest.md "variants"), in the launcher's order
+  // of preference. Float32 arithmetic: a variant keeps subnormals
+  // (DenormPreserve 32) for devices that can, where the main module leaves
+  // them to the device (NVIDIA flushes them); not for fastmath kernels. With
+  // float32 atomic adds too, the combination comes first.
+  bool float32 =
+      options.emit == EmitKind::Binary && !allFastmath && usesFloat32(spirvModule);
+  if (floatAddModule) {
+    PipelineOptions native = pipelineOptionsFor(options, indexBits, float32Only);
+    native.nativeFloatAtomicAdd = true;
+    mlir::PassManager floatAddPipeline(&context, mlir::ModuleOp::getOperationName());
+    buildLoweringPipeline(floatAddPipeline, native);
+    std::vector<uint32_t> floatAddWords;
+    mlir::spirv::ModuleOp floatAddSPIRV;
+    if (!lower(floatAddPipeline, *floatAddModule, floatAddWords, floatAddSPIRV))
+      return finish(false);
+    // Arrays that also see float max/min/exch stay on compare-and-swap
+    // loops: then the variant is the main module again, and is dropped.
+    if (floatAddWords != result.words) {
+      if (float32 &&
+          !addDenormPreserveVariant("atomic-float-add-denorm-preserve", floatAddSPIRV))
+        return finish(false);
+      addVariant("atomic-float-add", floatAddSPIRV, std::move(floatAddWords));
+    }
   }
-  result.variants = std::move(kept);
+  if (float32 && !addDenormPreserveVariant("denorm-preserve", spirvModule))
+    return finish(false);
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);
   nlohmann::json manifest =

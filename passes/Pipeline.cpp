@@ -53,9 +53,11 @@
 //     writes (MarkReadOnlyBuffers; not in the LLVM backend), NoContraction
 //     decorations, [opt] canonicalize, and the minimal
 //     version/capability/extension triple the module needs (update-vce from
-//     its operations, BuiltInCapabilities from its built-in variables); for
-//     the denorm-preserve module variant, DenormPreserve adds the execution
-//     mode DenormPreserve 32 to every entry point before update-vce.
+//     its operations, BuiltInCapabilities from its built-in variables).
+// The denorm-preserve module variant is derived from a finished spirv.module
+// (buildDenormPreservePipeline): DenormPreserve adds the execution mode
+// DenormPreserve 32 to every entry point but fastmath ones, then the triple
+// is derived again.
 // The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
 // scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
 // pipeline optimises after that (compiler/LLVMBackend.cpp).
@@ -226,6 +228,14 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   return gpuModule;
 }
 
+/// The minimal version/capability/extension triple of a spirv.module: what
+/// its operations need (update-vce) and what its built-in variables need
+/// (BuiltInCapabilities, which update-vce does not derive).
+void addMinimalTriple(mlir::OpPassManager &spirvModule) {
+  spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
+  spirvModule.addPass(createBuiltInCapabilitiesPass());
+}
+
 } // namespace
 
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
@@ -242,12 +252,12 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
-  // The denorm-preserve variant: its execution mode, before update-vce
-  // derives the capability and extension it needs.
-  if (options.denormPreserve)
-    spirvModule.addPass(createDenormPreservePass());
-  spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
-  spirvModule.addPass(createBuiltInCapabilitiesPass());
+  addMinimalTriple(spirvModule);
+}
+
+void buildDenormPreservePipeline(mlir::PassManager &pm, std::vector<std::string> fastmathEntries) {
+  pm.addPass(createDenormPreservePass(std::move(fastmathEntries)));
+  addMinimalTriple(pm);
 }
 
 void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
