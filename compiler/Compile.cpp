@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/raw_ostream.h>
 #include <mlir/AsmParser/AsmParser.h>
+#include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
 #include <mlir/IR/Diagnostics.h>
@@ -151,6 +152,26 @@ bool pipelineRuns(const std::string &text, const std::string &name) {
     start = end + 1;
   }
   return false;
+}
+
+/// Whether the kernels of `module` (a lowered spirv.module) compute with
+/// float32: an operation result or block argument whose type is or contains
+/// f32. Such a module gets the denorm-preserve variant.
+bool usesFloat32(mlir::spirv::ModuleOp module) {
+  bool found = false;
+  auto check = [&](mlir::Type type) {
+    type.walk([&](mlir::Float32Type) { found = true; });
+  };
+  module->walk([&](mlir::Operation *op) {
+    for (mlir::Type t : op->getResultTypes())
+      check(t);
+    for (mlir::Region &region : op->getRegions())
+      for (mlir::Block &block : region)
+        for (mlir::BlockArgument arg : block.getArguments())
+          check(arg.getType());
+    return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+  });
+  return found;
 }
 
 } // namespace
@@ -324,13 +345,16 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   // without float64 makes them use the GLSL.std.450 built-ins.
   bool float32Only = options.noFloat64;
   // Target: Vulkan 1.1 (SPIR-V 1.3); spirv-update-vce trims the capability
-  // list to what the module uses, and the manifest reports that.
+  // list to what the module uses, and the manifest reports that. The
+  // optional AtomicFloat32AddEXT and DenormPreserve (with their extensions)
+  // are only used by the module variants.
   auto targetEnv = mlir::parseAttribute(
       "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
       "GroupNonUniform, GroupNonUniformArithmetic, GroupNonUniformShuffle, "
       "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot, "
-      "AtomicFloat32AddEXT], "
-      "[SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, "
+      "AtomicFloat32AddEXT, DenormPreserve], "
+      "[SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add, "
+      "SPV_KHR_float_controls]>, "
       "#spirv.resource_limits<>>",
       &context);
   module->getOperation()->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
@@ -399,15 +423,28 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     return finish(true);
   }
   // Float32 atomic adds: the main module uses compare-and-swap loops (any
-  // device); a variant uses OpAtomicFAddEXT for devices that have it.
+  // device); a variant uses OpAtomicFAddEXT for devices that have it. It
+  // needs its own run of the pipeline, from a copy of the frontend module.
   bool floatAddVariant = false;
   if (options.emit == EmitKind::Binary)
     module->walk([&](mlir::memref::GenericAtomicRMWOp op) {
       floatAddVariant |= isNativeFloatAtomicAdd(op);
     });
-  mlir::OwningOpRef<mlir::ModuleOp> variantModule;
+  mlir::OwningOpRef<mlir::ModuleOp> floatAddModule;
   if (floatAddVariant)
-    variantModule = module->clone();
+    floatAddModule = module->clone();
+  // Kernels that may flush float32 subnormals, as Numba's fastmath=True
+  // does: those decorated so, or all of them under --fastmath.
+  std::vector<std::string> fastmathEntries;
+  bool allFastmath = true;
+  module->walk([&](mlir::func::FuncOp f) {
+    if (!f->hasAttr("nvc.kernel"))
+      return;
+    if (options.fastMath || f->hasAttr("nvc.fastmath"))
+      fastmathEntries.push_back(f.getName().str());
+    else
+      allFastmath = false;
+  });
 
   // Runs `pipeline` on `m` and serializes the result; false (with a
   // diagnostic) on failure.
@@ -458,24 +495,62 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   mlir::spirv::ModuleOp spirvModule;
   if (!lower(pm, *module, result.words, spirvModule))
     return finish(false);
+  // Lists a serialized variant, for the files and for the manifest.
   std::vector<std::pair<std::string, SPIRVModuleInfo>> variants;
-  if (variantModule) {
+  auto addVariant = [&](const std::string &name, mlir::spirv::ModuleOp m,
+                        std::vector<uint32_t> words) {
+    result.variants.push_back({name, std::move(words)});
+    variants.emplace_back(name, spirvModuleInfo(m));
+  };
+  // The denorm-preserve variant of a finished spirv.module: a copy with the
+  // execution mode added (buildDenormPreservePipeline), serialized and
+  // validated like the main module. The copy carries the target environment
+  // that the original finds on its parent.
+  auto addDenormPreserveVariant = [&](const std::string &name, mlir::spirv::ModuleOp base) {
+    mlir::OwningOpRef<mlir::spirv::ModuleOp> copy(base.clone());
+    (*copy)->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
+    mlir::PassManager derive(&context, mlir::spirv::ModuleOp::getOperationName());
+    buildDenormPreservePipeline(derive, fastmathEntries);
+    std::vector<uint32_t> words;
+    std::string error;
+    if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, words, error)) {
+      result.internalError = true;
+      if (!diags.errorCount())
+        diags.error({}, error.empty() ? "internal compiler error: the denorm-preserve pipeline failed"
+                                      : error);
+      return false;
+    }
+    addVariant(name, *copy, std::move(words));
+    return true;
+  };
+
+  // Module variants (docs/manifest.md "variants"), in the launcher's order
+  // of preference. Float32 arithmetic: a variant keeps subnormals
+  // (DenormPreserve 32) for devices that can, where the main module leaves
+  // them to the device (NVIDIA flushes them); not for fastmath kernels. With
+  // float32 atomic adds too, the combination comes first.
+  bool float32 =
+      options.emit == EmitKind::Binary && !allFastmath && usesFloat32(spirvModule);
+  if (floatAddModule) {
     PipelineOptions native = pipelineOptionsFor(options, indexBits, float32Only);
     native.nativeFloatAtomicAdd = true;
-    mlir::PassManager variantPipeline(&context, mlir::ModuleOp::getOperationName());
-    buildLoweringPipeline(variantPipeline, native);
-    SPIRVVariant &v = result.variants.emplace_back();
-    v.name = "atomic-float-add";
-    mlir::spirv::ModuleOp variantSPIRV;
-    if (!lower(variantPipeline, *variantModule, v.words, variantSPIRV))
+    mlir::PassManager floatAddPipeline(&context, mlir::ModuleOp::getOperationName());
+    buildLoweringPipeline(floatAddPipeline, native);
+    std::vector<uint32_t> floatAddWords;
+    mlir::spirv::ModuleOp floatAddSPIRV;
+    if (!lower(floatAddPipeline, *floatAddModule, floatAddWords, floatAddSPIRV))
       return finish(false);
     // Arrays that also see float max/min/exch stay on compare-and-swap
     // loops: then the variant is the main module again, and is dropped.
-    if (v.words == result.words)
-      result.variants.pop_back();
-    else
-      variants.emplace_back(v.name, spirvModuleInfo(variantSPIRV));
+    if (floatAddWords != result.words) {
+      if (float32 &&
+          !addDenormPreserveVariant("atomic-float-add-denorm-preserve", floatAddSPIRV))
+        return finish(false);
+      addVariant("atomic-float-add", floatAddSPIRV, std::move(floatAddWords));
+    }
   }
+  if (float32 && !addDenormPreserveVariant("denorm-preserve", spirvModule))
+    return finish(false);
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);
   nlohmann::json manifest =

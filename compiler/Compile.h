@@ -90,7 +90,7 @@ struct CompileOptions {
 /// the variant's capabilities and extensions need (docs/manifest.md
 /// "variants"). Written next to the main module as `<stem>.<name>.spv`.
 struct SPIRVVariant {
-  std::string name; ///< e.g. "atomic-float-add"
+  std::string name; ///< e.g. "atomic-float-add", "denorm-preserve"
   std::vector<uint32_t> words;
 };
 
@@ -107,8 +107,11 @@ struct CompileResult {
   /// The validated module (EmitKind::Binary and SPIRVText).
   std::vector<uint32_t> words;
   /// Builds for devices with optional features (EmitKind::Binary); listed
-  /// in the manifest. Float32 atomic adds make one, "atomic-float-add",
-  /// using OpAtomicFAddEXT where `words` uses compare-and-swap loops.
+  /// in the manifest, in preference order. Float32 atomic adds make
+  /// "atomic-float-add", using OpAtomicFAddEXT where `words` uses
+  /// compare-and-swap loops; float32 arithmetic makes "denorm-preserve"
+  /// (execution mode DenormPreserve 32); both make
+  /// "atomic-float-add-denorm-preserve" first (docs/manifest.md "variants").
   std::vector<SPIRVVariant> variants;
   /// The manifest JSON text, ending in a newline (EmitKind::Binary and SPIRVText).
   std::string manifest;

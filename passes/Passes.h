@@ -56,6 +56,16 @@ std::unique_ptr<mlir::Pass> createMarkReadOnlyBuffersPass();
 /// 1.3), which update-vce does not derive from decorations.
 std::unique_ptr<mlir::Pass> createBuiltInCapabilitiesPass();
 
+/// Adds `OpExecutionMode <entry> DenormPreserve 32` to every entry point but
+/// those named in `fastmathEntries` (fastmath kernels, whose subnormals
+/// Numba's fastmath=True flushes too), so that float32 subnormals survive on
+/// devices that flush them by default (NVIDIA). The module then needs the DenormPreserve capability and
+/// SPV_KHR_float_controls (derived by the update-vce that follows it in
+/// buildDenormPreservePipeline; the target environment must allow them), and
+/// a device with shaderDenormPreserveFloat32: nvc uses it for the
+/// `denorm-preserve` module variant (DenormPreserve.cpp, docs/manifest.md).
+std::unique_ptr<mlir::Pass> createDenormPreservePass(std::vector<std::string> fastmathEntries);
+
 /// Decorates every float add, subtract, multiply and negate NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
@@ -232,6 +242,14 @@ struct PipelineOptions {
 /// correctness needs, and the optimisation passes that `options.optLevel`
 /// and `options.disabledPasses` select.
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
+
+/// Turns a finished spirv.module (the output of buildLoweringPipeline, its
+/// target environment attached to it) into its `denorm-preserve` variant:
+/// DenormPreserve 32 on every entry point, and the version, capability and
+/// extension triple derived again (DenormPreserve, SPV_KHR_float_controls).
+/// Entry points named in `fastmathEntries` are left as they are. Far cheaper
+/// than a second run of the whole pipeline.
+void buildDenormPreservePipeline(mlir::PassManager &pm, std::vector<std::string> fastmathEntries);
 
 /// The LLVM backend's pipeline: the same preparation of the kernels, then
 /// scf → cf and LowerToLLVMSPIRV; the gpu.module then holds only LLVM-dialect

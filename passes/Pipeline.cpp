@@ -54,6 +54,10 @@
 //     decorations, [opt] canonicalize, and the minimal
 //     version/capability/extension triple the module needs (update-vce from
 //     its operations, BuiltInCapabilities from its built-in variables).
+// The denorm-preserve module variant is derived from a finished spirv.module
+// (buildDenormPreservePipeline): DenormPreserve adds the execution mode
+// DenormPreserve 32 to every entry point but fastmath ones, then the triple
+// is derived again.
 // The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
 // scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
 // pipeline optimises after that (compiler/LLVMBackend.cpp).
@@ -224,6 +228,14 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   return gpuModule;
 }
 
+/// The minimal version/capability/extension triple of a spirv.module: what
+/// its operations need (update-vce) and what its built-in variables need
+/// (BuiltInCapabilities, which update-vce does not derive).
+void addMinimalTriple(mlir::OpPassManager &spirvModule) {
+  spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
+  spirvModule.addPass(createBuiltInCapabilitiesPass());
+}
+
 } // namespace
 
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
@@ -240,8 +252,12 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
-  spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
-  spirvModule.addPass(createBuiltInCapabilitiesPass());
+  addMinimalTriple(spirvModule);
+}
+
+void buildDenormPreservePipeline(mlir::PassManager &pm, std::vector<std::string> fastmathEntries) {
+  pm.addPass(createDenormPreservePass(std::move(fastmathEntries)));
+  addMinimalTriple(pm);
 }
 
 void buildLLVMLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {

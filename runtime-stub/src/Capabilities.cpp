@@ -67,6 +67,11 @@ const std::vector<CapabilityRule> &capabilityRules() {
        "the shaderBufferFloat64AtomicAdd or shaderSharedFloat64AtomicAdd feature "
        "(VK_EXT_shader_atomic_float)",
        [](auto &f) { return f.shaderBufferFloat64AtomicAdd || f.shaderSharedFloat64AtomicAdd; }},
+      // nvc requests DenormPreserve for float32 only (the denorm-preserve
+      // variant); the float16/float64 properties are not consulted.
+      {"DenormPreserve",
+       "the shaderDenormPreserveFloat32 property (VkPhysicalDeviceFloatControlsProperties)",
+       [](auto &f) { return f.shaderDenormPreserveFloat32; }},
       {"VulkanMemoryModel", "the vulkanMemoryModel feature",
        [](auto &f) { return f.vulkanMemoryModel; }},
       {"VulkanMemoryModelDeviceScope", "the vulkanMemoryModelDeviceScope feature",

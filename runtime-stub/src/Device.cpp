@@ -370,6 +370,13 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   props.pNext = &subgroup;
+  // Float controls (Vulkan 1.2 core, or VK_KHR_shader_float_controls): which
+  // denormal modes the device's shaders may request.
+  VkPhysicalDeviceFloatControlsProperties floatControls{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+  const bool hasFloatControls = v12 || isEnabled("VK_KHR_shader_float_controls");
+  if (hasFloatControls)
+    subgroup.pNext = &floatControls;
   vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
   const VkPhysicalDeviceLimits &l = props.properties.limits;
   for (int i = 0; i < 3; ++i) {
@@ -417,6 +424,8 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
     f.shaderSharedFloat32AtomicAdd = enable.atomicFloat.shaderSharedFloat32AtomicAdd;
     f.shaderSharedFloat64AtomicAdd = enable.atomicFloat.shaderSharedFloat64AtomicAdd;
   }
+  if (hasFloatControls)
+    f.shaderDenormPreserveFloat32 = floatControls.shaderDenormPreserveFloat32;
   f.subgroupSize = subgroup.subgroupSize;
   f.subgroupStages = subgroup.supportedStages;
   f.subgroupOperations = subgroup.supportedOperations;

@@ -193,6 +193,17 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
     std::printf("device: %s (%s, Vulkan %s)\n", info.name.c_str(), toString(info.type),
                 info.apiVersionString().c_str());
     std::printf("module: %s\n", module.spirvPath().c_str());
+    // Why each variant was or was not loaded (Module takes the first the
+    // device can run, unless NVC_NO_VARIANTS is set).
+    for (const VariantDesc &v : module.manifest().variants) {
+      const std::vector<std::string> missing =
+          missingFeatures({v.spirvVersion, v.capabilities, v.extensions}, device.features());
+      std::string why;
+      for (const std::string &m : missing)
+        why += (why.empty() ? "" : "; ") + m;
+      std::printf("variant %s: %s\n", v.name.c_str(),
+                  missing.empty() ? "the device can run it" : ("not runnable: " + why).c_str());
+    }
     std::printf("entry point: %s\n", entry.name.c_str());
     std::printf("workgroups (groups): %s\n", formatSize(result.dispatch.workgroupCount).c_str());
     std::printf("workgroup size (local size): %s\n",
@@ -244,7 +255,9 @@ int main(int argc, char **argv) {
   app.add_option("--out", outs, "after the run, write array NAME to FILE.npy (repeatable)")
       ->type_name("NAME=FILE.npy")
       ->allow_extra_args(false); // one NAME=FILE per --out; later words are arguments
-  app.add_flag("-v,--verbose", verbose, "print the device, workgroup count and size");
+  app.add_flag("-v,--verbose", verbose,
+               "print the device, the module loaded (and whether the device can run each "
+               "variant), workgroup count and size");
   app.add_option("--time", timing.repeats,
                  "run on device-resident buffers: warm-up runs, then N runs timed with Vulkan "
                  "timestamps; print the median GPU time and the host upload/download times")

@@ -97,6 +97,31 @@ TEST_CASE("capabilities map to device features", "[device]") {
   CHECK_THROWS_WITH(vulkanVersionForSpirv("x"), Catch::Contains("malformed SPIR-V version 'x'"));
 }
 
+TEST_CASE("DenormPreserve needs shaderDenormPreserveFloat32 and float controls", "[device]") {
+  // The denorm-preserve variant's requirements (docs/manifest.md "variants").
+  const FeatureRequirements denorm{"1.3", {"Shader", "DenormPreserve"}, {"SPV_KHR_float_controls"}};
+  DeviceFeatures v11;
+  v11.apiVersion = kVulkan11;
+  const auto missing = missingFeatures(denorm, v11);
+  REQUIRE(missing.size() == 2);
+  CHECK(missing[0].find("capability DenormPreserve needs the shaderDenormPreserveFloat32 "
+                        "property") == 0);
+  CHECK(missing[1] == "extension SPV_KHR_float_controls needs Vulkan 1.2 or the device extension "
+                      "VK_KHR_shader_float_controls, which the device does not offer");
+  // Vulkan 1.2 has float controls, but not every device preserves float32
+  // subnormals (lavapipe does not; NVIDIA does when asked).
+  DeviceFeatures v12;
+  v12.apiVersion = kVulkan12;
+  REQUIRE(missingFeatures(denorm, v12).size() == 1);
+  DeviceFeatures preserving = v12;
+  preserving.shaderDenormPreserveFloat32 = true;
+  CHECK(missingFeatures(denorm, preserving).empty());
+  DeviceFeatures extension = v11;
+  extension.shaderDenormPreserveFloat32 = true;
+  extension.extensions = {"VK_KHR_shader_float_controls"};
+  CHECK(missingFeatures(denorm, extension).empty());
+}
+
 TEST_CASE("the machine's Vulkan devices can be listed and opened", "[device]") {
   const std::vector<DeviceInfo> devices = listDevices();
   REQUIRE_FALSE(devices.empty());

@@ -274,6 +274,39 @@ TEST_CASE("the default manifest path replaces the extension", "[manifest]") {
   CHECK(defaultManifestPath("a/.hidden") == "a/.hidden.json");
 }
 
+TEST_CASE("the first variant the device can run is chosen", "[manifest]") {
+  // nvc's order for float32 atomic adds in float32 kernels: both, then each.
+  json j = saxpyJson();
+  auto variant = [](const char *name, std::vector<std::string> caps,
+                    std::vector<std::string> exts) {
+    return json{{"name", name}, {"spirv_version", "1.3"}, {"capabilities", caps},
+                {"extensions", exts}};
+  };
+  j["variants"] = json::array(
+      {variant("atomic-float-add-denorm-preserve",
+               {"Shader", "AtomicFloat32AddEXT", "DenormPreserve"},
+               {"SPV_EXT_shader_atomic_float_add", "SPV_KHR_float_controls"}),
+       variant("atomic-float-add", {"Shader", "AtomicFloat32AddEXT"},
+               {"SPV_EXT_shader_atomic_float_add"}),
+       variant("denorm-preserve", {"Shader", "DenormPreserve"}, {"SPV_KHR_float_controls"})});
+  const Manifest m = Manifest::parse(j.dump(), "kernel.json");
+  REQUIRE(m.variants.size() == 3);
+
+  DeviceFeatures plain;
+  plain.apiVersion = VK_API_VERSION_1_2;
+  CHECK(chooseVariant(m, plain) == nullptr);
+  DeviceFeatures atomics = plain; // lavapipe
+  atomics.shaderBufferFloat32AtomicAdd = true;
+  atomics.extensions = {"VK_EXT_shader_atomic_float"};
+  CHECK(chooseVariant(m, atomics) == &m.variants[1]);
+  DeviceFeatures denorm = plain;
+  denorm.shaderDenormPreserveFloat32 = true;
+  CHECK(chooseVariant(m, denorm) == &m.variants[2]);
+  DeviceFeatures both = atomics; // NVIDIA
+  both.shaderDenormPreserveFloat32 = true;
+  CHECK(chooseVariant(m, both) == &m.variants[0]);
+}
+
 TEST_CASE("variants are parsed and chosen by the device's features", "[manifest]") {
   json j = saxpyJson();
   j["variants"] = json::array({{{"name", "atomic-float-add"},

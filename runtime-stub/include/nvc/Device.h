@@ -72,6 +72,10 @@ struct DeviceFeatures {
   bool shaderSharedFloat64AtomicAdd = false;
   bool vulkanMemoryModel = false;
   bool vulkanMemoryModelDeviceScope = false;
+  /// VkPhysicalDeviceFloatControlsProperties (Vulkan 1.2 or
+  /// VK_KHR_shader_float_controls): float32 subnormals may be preserved
+  /// (execution mode DenormPreserve 32).
+  bool shaderDenormPreserveFloat32 = false;
   std::uint32_t subgroupSize = 0;
   std::uint32_t subgroupStages = 0;     ///< VkShaderStageFlags with subgroup operations
   std::uint32_t subgroupOperations = 0; ///< VkSubgroupFeatureFlags
