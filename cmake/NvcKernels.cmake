@@ -10,6 +10,10 @@
 #   target_compile_definitions(app PRIVATE
 #     KERNEL_DIR="$<TARGET_PROPERTY:app,NVC_KERNEL_DIRECTORY>")
 # The compiler is the imported executable nvc::nvc (or the in-tree target nvc).
+# Module variants (docs/manifest.md "variants") go next to the .spv as
+# <name>.<variant>.spv when a kernel needs them; they are not declared as
+# outputs (whether one is made depends on the source), but the clean target
+# removes them, and nvc deletes those a rebuild no longer makes.
 function(nvc_add_kernels target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "OUTPUT_DIRECTORY" "SOURCES;OPTIONS")
   if(NOT ARG_SOURCES)
@@ -30,6 +34,7 @@ function(nvc_add_kernels target)
   endif()
   file(MAKE_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
   set(outputs)
+  set(variant_files)
   foreach(source IN LISTS ARG_SOURCES)
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(name "${source}" NAME_WE)
@@ -44,8 +49,13 @@ function(nvc_add_kernels target)
       COMMENT "nvc: compiling kernel ${name}.py"
       VERBATIM)
     list(APPEND outputs "${spv}" "${json}")
+    # every name in nvc::kModuleVariantNames (compiler/Compile.h)
+    foreach(variant atomic-float-add-denorm-preserve atomic-float-add denorm-preserve)
+      list(APPEND variant_files "${ARG_OUTPUT_DIRECTORY}/${name}.${variant}.spv")
+    endforeach()
   endforeach()
   add_custom_target(${target}_nvc_kernels DEPENDS ${outputs})
+  set_property(TARGET ${target}_nvc_kernels APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${variant_files})
   add_dependencies(${target} ${target}_nvc_kernels)
   set_property(TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
 endfunction()

@@ -85,6 +85,12 @@ struct CompileOptions {
   std::string printIRAfter;
 };
 
+/// The name of every module variant nvc makes (SPIRVVariant::name), so that
+/// a build can delete the `<stem>.<name>.spv` files an earlier build of the
+/// same output left and this one did not write.
+inline const std::array<const char *, 3> kModuleVariantNames = {
+    "atomic-float-add-denorm-preserve", "atomic-float-add", "denorm-preserve"};
+
 /// A second build of the module for devices with an optional feature, which
 /// a launcher loads instead of the main module when the device has what
 /// the variant's capabilities and extensions need (docs/manifest.md

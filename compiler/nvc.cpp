@@ -336,6 +336,16 @@ int main(int argc, char **argv) {
   }
   for (auto &p : pending)
     p.commit();
+  // Variant files of an earlier build that this one did not make (its
+  // manifest no longer lists them) would only mislead.
+  if (opt.emit == "spv" && !opt.printPipeline)
+    for (const char *name : nvc::kModuleVariantNames)
+      if (std::none_of(result.variants.begin(), result.variants.end(),
+                       [&](const nvc::SPIRVVariant &v) { return v.name == name; })) {
+        std::error_code ignored; // absent, or not ours to remove: leave it
+        fs::remove(fs::path(outPath).replace_extension("." + std::string(name) + ".spv"),
+                   ignored);
+      }
   } catch (const WriteError &e) { // the pending files are gone by now
     std::cerr << "nvc: error: " << e.message << "\n";
     return 1;

@@ -1,9 +1,7 @@
-# RUN: rm -f %t.denorm-preserve.spv
 # RUN: %nvc %s -o %t.spv
 # RUN: spirv-dis %t.denorm-preserve.spv | FileCheck %s
 # RUN: spirv-dis %t.denorm-preserve.spv | FileCheck %s --check-prefix=NOFAST
 # RUN: spirv-val --target-env vulkan1.1 %t.denorm-preserve.spv
-# RUN: rm -f %t.denorm-preserve.spv
 # RUN: %nvc %s --fastmath -o %t.spv
 # RUN: not test -e %t.denorm-preserve.spv
 # RUN: FileCheck %s --check-prefix=ALLFAST < %t.json

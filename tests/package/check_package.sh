@@ -4,7 +4,7 @@
 # examples/cmake-project against it (-DCMAKE_PREFIX_PATH), builds it — nvc
 # compiles the kernel through nvc_add_kernels() with a depfile — runs the
 # program, then touches the kernel source and checks that only the kernel is
-# rebuilt.
+# rebuilt, and that the clean target removes the module variant too.
 # usage: check_package.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -29,4 +29,11 @@ fi
 touch "$work/project/kernels/scale.py"
 ninja -C "$work/build" -n | grep -q "nvc: compiling kernel scale.py" || {
   echo "touching the kernel source does not rebuild it"; exit 1; }
+# The float32 kernel's denorm-preserve variant is written next to it, and
+# the clean target removes it with the declared outputs.
+[ -f "$work/build/nvc-kernels/scale.denorm-preserve.spv" ] || { echo "no variant"; exit 1; }
+ninja -C "$work/build" clean >/dev/null
+if [ -e "$work/build/nvc-kernels/scale.denorm-preserve.spv" ]; then
+  echo "clean leaves the variant"; exit 1
+fi
 echo "package test passed"
