@@ -86,8 +86,8 @@ struct CompileOptions {
 };
 
 /// The name of every module variant nvc makes (SPIRVVariant::name), so that
-/// a build can delete the `<stem>.<name>.spv` files an earlier build of the
-/// same output left and this one did not write.
+/// a build can delete the `<stem>.<name>.spv` files that an earlier build of
+/// the same output listed in its manifest and this one did not write.
 inline const std::array<const char *, 3> kModuleVariantNames = {
     "atomic-float-add-denorm-preserve", "atomic-float-add", "denorm-preserve"};
 

@@ -21,10 +21,13 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -79,25 +82,37 @@ public:
   PendingFile(fs::path path, const std::string &data) : path_(std::move(path)) {
     tmp_ = path_;
     tmp_ += fmt::format(".tmp{}", static_cast<long>(::getpid()));
+    errno = 0;
     std::ofstream out(tmp_, std::ios::binary);
     if (out) {
       out.write(data.data(), static_cast<std::streamsize>(data.size()));
       out.close();
     }
     if (!out) {
+      std::string why = errno ? std::strerror(errno) : "write failed";
       discard();
-      throw WriteError{fmt::format("cannot write '{}'", path_.string())};
+      throw WriteError{fmt::format("cannot write '{}': {}", path_.string(), why)};
     }
   }
   PendingFile(const PendingFile &) = delete;
   PendingFile &operator=(const PendingFile &) = delete;
   ~PendingFile() { discard(); }
+  const fs::path &path() const { return path_; }
+  /// Throws WriteError if commit() is bound to fail: the path names a
+  /// directory. (The temporary file beside it was created, so the directory
+  /// is writable.) Checked for every output before any is committed, so
+  /// that a failure leaves all of them as they were.
+  void checkTarget() const {
+    std::error_code ec;
+    if (fs::is_directory(path_, ec))
+      throw WriteError{fmt::format("cannot write '{}': it is a directory", path_.string())};
+  }
   void commit() {
     std::error_code ec;
     fs::rename(tmp_, path_, ec);
     if (ec) {
       discard();
-      throw WriteError{fmt::format("cannot write '{}'", path_.string())};
+      throw WriteError{fmt::format("cannot write '{}': {}", path_.string(), ec.message())};
     }
     tmp_.clear();
   }
@@ -111,6 +126,23 @@ private:
   }
   fs::path path_, tmp_;
 };
+
+/// The names of the module variants that the nvc manifest at `path` lists
+/// and nvc makes (nvc::kModuleVariantNames); none when there is no such file
+/// or it is not an nvc manifest.
+std::vector<std::string> listedVariants(const fs::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  nlohmann::json manifest = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::vector<std::string> names;
+  if (!manifest.is_object() || !manifest.contains("variants") || !manifest["variants"].is_array())
+    return names;
+  for (const nlohmann::json &v : manifest["variants"])
+    if (v.is_object() && v.contains("name") && v["name"].is_string())
+      for (const char *known : nvc::kModuleVariantNames)
+        if (v["name"].get<std::string>() == known)
+          names.push_back(known);
+  return names;
+}
 
 std::array<int32_t, 3> parseLocalSize(const std::string &text) {
   std::array<int32_t, 3> size = {1, 1, 1};
@@ -334,18 +366,24 @@ int main(int argc, char **argv) {
                                                                     : opt.depTarget,
                                               result.dependencies));
   }
+  // Variants the manifest being replaced lists, read before it is replaced.
+  std::vector<std::string> earlierVariants;
+  if (opt.emit == "spv" && !opt.printPipeline)
+    earlierVariants = listedVariants(fs::path(outPath).replace_extension(".json"));
+  for (auto &p : pending)
+    p.checkTarget();
   for (auto &p : pending)
     p.commit();
-  // Variant files of an earlier build that this one did not make (its
-  // manifest no longer lists them) would only mislead.
-  if (opt.emit == "spv" && !opt.printPipeline)
-    for (const char *name : nvc::kModuleVariantNames)
-      if (std::none_of(result.variants.begin(), result.variants.end(),
-                       [&](const nvc::SPIRVVariant &v) { return v.name == name; })) {
-        std::error_code ignored; // absent, or not ours to remove: leave it
-        fs::remove(fs::path(outPath).replace_extension("." + std::string(name) + ".spv"),
-                   ignored);
-      }
+  // Variant files of the earlier build that this one did not make would
+  // only mislead. Only regular files, and never a file just written.
+  for (const std::string &name : earlierVariants) {
+    fs::path stale = fs::path(outPath).replace_extension("." + name + ".spv");
+    bool made = std::any_of(pending.begin(), pending.end(),
+                            [&](const PendingFile &p) { return p.path() == stale; });
+    std::error_code ignored; // absent, or not ours to remove: leave it
+    if (!made && fs::symlink_status(stale, ignored).type() == fs::file_type::regular)
+      fs::remove(stale, ignored);
+  }
   } catch (const WriteError &e) { // the pending files are gone by now
     std::cerr << "nvc: error: " << e.message << "\n";
     return 1;
