@@ -424,8 +424,13 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
     f.shaderSharedFloat32AtomicAdd = enable.atomicFloat.shaderSharedFloat32AtomicAdd;
     f.shaderSharedFloat64AtomicAdd = enable.atomicFloat.shaderSharedFloat64AtomicAdd;
   }
+  // nvc's denorm-preserve variant sets the float32 mode alone, which a device
+  // whose float controls must be the same for every width cannot take
+  // (VkShaderFloatControlsIndependence NONE).
   if (hasFloatControls)
-    f.shaderDenormPreserveFloat32 = floatControls.shaderDenormPreserveFloat32;
+    f.shaderDenormPreserveFloat32 =
+        floatControls.shaderDenormPreserveFloat32 &&
+        floatControls.denormBehaviorIndependence != VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
   f.subgroupSize = subgroup.subgroupSize;
   f.subgroupStages = subgroup.supportedStages;
   f.subgroupOperations = subgroup.supportedOperations;

@@ -28,7 +28,17 @@ Module::Module(const Device &device, const std::string &spirvPath,
   std::string loaded = spirvPath;
   if (const VariantDesc *v = chooseVariant(manifest, device.features())) {
     loaded = variantPath(spirvPath, v->name);
-    words = readSpirv(loaded);
+    try {
+      words = readSpirv(loaded);
+    } catch (const Error &e) {
+      // A deployment that copied only the .spv and .json: say what is missing
+      // rather than run the main module, whose float32 subnormals or atomics
+      // may behave differently on this device.
+      throw Error(fmt::format("{}; {} lists this variant, '{}', as the build for this device: "
+                              "ship the variant files with the module, or set "
+                              "NVC_NO_VARIANTS=1 to run the main module",
+                              e.what(), manifest.displayName, v->name));
+    }
     // The variant's requirements replace the main module's.
     manifest.spirvVersion = v->spirvVersion;
     for (EntryPointDesc &e : manifest.entryPoints) {

@@ -262,6 +262,21 @@ TEST_CASE("modules are checked against their manifests and the device", "[launch
     CHECK_THROWS_WITH(Module(sharedDevice(), shaderPath("saxpy.spv"), workPath("none.json")),
                       Catch::Contains("none.json: cannot open the file"));
   }
+  SECTION("a variant the device can run whose file was not shipped") {
+    // Every device runs a variant that needs only Shader (SPIR-V 1.3).
+    json j = json::parse(readFile(sourcePath("saxpy.json")));
+    j["variants"] = json::array({{{"name", "plain"},
+                                  {"spirv_version", "1.3"},
+                                  {"capabilities", json::array({"Shader"})},
+                                  {"extensions", json::array()}}});
+    writeFile(workPath("shipped.spv"), readFile(shaderPath("saxpy.spv")));
+    writeFile(workPath("shipped.json"), j.dump());
+    CHECK_THROWS_WITH(Module(sharedDevice(), workPath("shipped.spv")),
+                      Catch::Contains("shipped.plain.spv: cannot open the SPIR-V file") &&
+                          Catch::Contains("shipped.json lists this variant, 'plain', as the "
+                                          "build for this device") &&
+                          Catch::Contains("NVC_NO_VARIANTS=1"));
+  }
   SECTION("the default manifest path is next to the .spv") {
     // The compiled kernels live in the build tree without manifests.
     CHECK_THROWS_WITH(Module(sharedDevice(), shaderPath("saxpy.spv")),

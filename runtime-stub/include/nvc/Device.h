@@ -74,7 +74,9 @@ struct DeviceFeatures {
   bool vulkanMemoryModelDeviceScope = false;
   /// VkPhysicalDeviceFloatControlsProperties (Vulkan 1.2 or
   /// VK_KHR_shader_float_controls): float32 subnormals may be preserved
-  /// (execution mode DenormPreserve 32).
+  /// (execution mode DenormPreserve 32) independently of the other widths:
+  /// shaderDenormPreserveFloat32, and denormBehaviorIndependence not NONE
+  /// (NONE requires the same mode for every width).
   bool shaderDenormPreserveFloat32 = false;
   std::uint32_t subgroupSize = 0;
   std::uint32_t subgroupStages = 0;     ///< VkShaderStageFlags with subgroup operations
