@@ -154,24 +154,31 @@ bool pipelineRuns(const std::string &text, const std::string &name) {
   return false;
 }
 
-/// Whether the kernels of `module` (a lowered spirv.module) compute with
-/// float32: an operation result or block argument whose type is or contains
-/// f32. Such a module gets the denorm-preserve variant.
-bool usesFloat32(mlir::spirv::ModuleOp module) {
+/// Whether the functions of `module` (a lowered spirv.module), other than
+/// the entry points named in `skipped`, compute with float32: an operation
+/// result or block argument whose type is or contains f32. Such a module gets
+/// the denorm-preserve variant unless only skipped (fastmath) kernels do.
+bool usesFloat32(mlir::spirv::ModuleOp module, const std::vector<std::string> &skipped) {
   bool found = false;
   auto check = [&](mlir::Type type) {
     type.walk([&](mlir::Float32Type) { found = true; });
   };
-  module->walk([&](mlir::Operation *op) {
-    for (mlir::Type t : op->getResultTypes())
-      check(t);
-    for (mlir::Region &region : op->getRegions())
-      for (mlir::Block &block : region)
-        for (mlir::BlockArgument arg : block.getArguments())
-          check(arg.getType());
-    return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
-  });
-  return found;
+  for (mlir::spirv::FuncOp f : module.getOps<mlir::spirv::FuncOp>()) {
+    if (llvm::is_contained(skipped, f.getName()))
+      continue;
+    f->walk([&](mlir::Operation *op) {
+      for (mlir::Type t : op->getResultTypes())
+        check(t);
+      for (mlir::Region &region : op->getRegions())
+        for (mlir::Block &block : region)
+          for (mlir::BlockArgument arg : block.getArguments())
+            check(arg.getType());
+      return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+    });
+    if (found)
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -530,7 +537,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   // them to the device (NVIDIA flushes them); not for fastmath kernels. With
   // float32 atomic adds too, the combination comes first.
   bool float32 =
-      options.emit == EmitKind::Binary && !allFastmath && usesFloat32(spirvModule);
+      options.emit == EmitKind::Binary && !allFastmath && usesFloat32(spirvModule, fastmathEntries);
   if (floatAddModule) {
     PipelineOptions native = pipelineOptionsFor(options, indexBits, float32Only);
     native.nativeFloatAtomicAdd = true;
