@@ -519,12 +519,11 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     mlir::PassManager derive(&context, mlir::spirv::ModuleOp::getOperationName());
     buildDenormPreservePipeline(derive, fastmathEntries);
     std::vector<uint32_t> words;
-    std::string error;
+    std::string error = "internal compiler error: the denorm-preserve pipeline failed";
     if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, words, error)) {
       result.internalError = true;
       if (!diags.errorCount())
-        diags.error({}, error.empty() ? "internal compiler error: the denorm-preserve pipeline failed"
-                                      : error);
+        diags.error({}, error);
       return false;
     }
     addVariant(name, *copy, std::move(words));

@@ -59,11 +59,12 @@ std::unique_ptr<mlir::Pass> createBuiltInCapabilitiesPass();
 /// Adds `OpExecutionMode <entry> DenormPreserve 32` to every entry point but
 /// those named in `fastmathEntries` (fastmath kernels, whose subnormals
 /// Numba's fastmath=True flushes too), so that float32 subnormals survive on
-/// devices that flush them by default (NVIDIA). The module then needs the DenormPreserve capability and
-/// SPV_KHR_float_controls (derived by the update-vce that follows it in
-/// buildDenormPreservePipeline; the target environment must allow them), and
-/// a device with shaderDenormPreserveFloat32: nvc uses it for the
-/// `denorm-preserve` module variant (DenormPreserve.cpp, docs/manifest.md).
+/// devices that flush them by default (NVIDIA). The module then needs the
+/// DenormPreserve capability and SPV_KHR_float_controls (derived by the
+/// update-vce that follows it in buildDenormPreservePipeline; the target
+/// environment must allow them), and a device with
+/// shaderDenormPreserveFloat32: nvc uses it for the `denorm-preserve` module
+/// variant (DenormPreserve.cpp, docs/manifest.md).
 std::unique_ptr<mlir::Pass> createDenormPreservePass(std::vector<std::string> fastmathEntries);
 
 /// Decorates every float add, subtract, multiply and negate NoContraction,
