@@ -10,6 +10,7 @@
 #include "frontend/MLIRGen.h"
 
 #include "frontend/MathCodegen.h"
+#include "frontend/TypeRules.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
@@ -1657,7 +1658,7 @@ private:
       const Type &rt = typeOf(e);
       switch (u.op) {
       case ast::UnaryOpKind::Not: {
-        mlir::Value t = truth(v.scalar(), v.type, e.getLoc());
+        mlir::Value t = truthOf(v, e.getLoc());
         mlir::Value one = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
         return Val{rt, {mlir::arith::XOrIOp::create(b_, l, t, one)}};
       }
@@ -1665,12 +1666,20 @@ private:
         return convert(v, rt, e.getLoc());
       case ast::UnaryOpKind::USub: {
         Val c = convert(v, rt, e.getLoc());
-        if (rt.isFloat())
-          return Val{rt, {mlir::arith::NegFOp::create(b_, l, c.scalar())}};
+        if (rt.isFloat() || rt.isComplex()) {
+          Val neg{rt, {}};
+          for (mlir::Value part : c.parts)
+            neg.parts.push_back(mlir::arith::NegFOp::create(b_, l, part));
+          return neg;
+        }
         return Val{rt, {mlir::arith::SubIOp::create(b_, l, intConst(0, c.scalar().getType(), l),
                                                        c.scalar())}};
       }
       case ast::UnaryOpKind::Invert: {
+        if (rt.isBoolean()) // Numba follows NumPy: ~True is False
+          return Val{rt, {mlir::arith::XOrIOp::create(
+                             b_, l, v.scalar(),
+                             mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true)))}};
         Val c = convert(v, rt, e.getLoc());
         return Val{rt, {mlir::arith::XOrIOp::create(b_, 
                            l, c.scalar(), intConst(-1, c.scalar().getType(), l))}};
@@ -1782,38 +1791,15 @@ private:
   Val binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
     mlir::Location l = loc(at);
     const Type &lt = lhsIn.type, &rt = rhsIn.type;
+    if (op == ast::BinOpKind::Pow)
+      return power(lhsIn, rhsIn, at);
     if (lt.isComplex() || rt.isComplex())
       return complexBinary(op, lhsIn, rhsIn, at);
     if (!lt.isNumber() || !rt.isNumber())
       fail(at, fmt::format("unsupported operand types {} and {}", lt.str(), rt.str()));
-    bool anyFloat = lt.isFloat() || rt.isFloat();
-    Type t;
-    if (op == ast::BinOpKind::Div)
-      t = anyFloat ? unifyTypes(lt, rt) : Type::floating(64);
-    else if (anyFloat)
-      t = unifyTypes(lt, rt);
-    else if (lt.isBoolean() && rt.isBoolean() &&
-             (op == ast::BinOpKind::BitAnd || op == ast::BinOpKind::BitOr ||
-              op == ast::BinOpKind::BitXor))
-      t = Type::boolean();
-    else
-      t = promoteIntegers(lt, rt);
-    // Integer powers with a small constant exponent are multiplications.
-    if (op == ast::BinOpKind::Pow) {
-      if (auto rhsConst = rhsIn.parts.front().getDefiningOp<mlir::arith::ConstantOp>()) {
-        if (auto ia = llvm::dyn_cast<mlir::IntegerAttr>(rhsConst.getValue())) {
-          int64_t n = ia.getInt();
-          if (n >= 1 && n <= 8) {
-            mlir::Value x = convert(lhsIn, t, at).scalar();
-            mlir::Value r = x;
-            for (int64_t i = 1; i < n; ++i)
-              r = t.isFloat() ? mlir::Value(mlir::arith::MulFOp::create(b_, l, r, x))
-                              : mlir::Value(mlir::arith::MulIOp::create(b_, l, r, x));
-            return Val{t, {r}};
-          }
-        }
-      }
-    }
+    Type t = binaryResultType(op, lt, rt);
+    if (t.isUnknown())
+      fail(at, fmt::format("unsupported operand types {} and {}", lt.str(), rt.str()));
     mlir::Value a = convert(lhsIn, t, at).scalar();
     mlir::Value b = convert(rhsIn, t, at).scalar();
     auto result = [&](mlir::Value v) { return Val{t, {v}}; };
@@ -1839,11 +1825,6 @@ private:
         mlir::Value adjusted = mlir::arith::AddFOp::create(b_, l, r, b);
         return result(mlir::arith::SelectOp::create(b_, l, fix, adjusted, r));
       }
-      case ast::BinOpKind::Pow:
-        if (t.bits() == 64)
-          fail(at, "float64 ** with a non-constant exponent is not available yet "
-                   "(GLSL.std.450's pow is 32-bit only)");
-        return result(mlir::math::PowFOp::create(b_, l, a, b));
       default:
         fail(at, "unsupported operator for floats");
       }
@@ -1880,8 +1861,6 @@ private:
     case ast::BinOpKind::FloorDiv:
     case ast::BinOpKind::Mod:
       return result(floorDivMod(op == ast::BinOpKind::FloorDiv, a, b, isSigned, l));
-    case ast::BinOpKind::Pow:
-      return result(integerPower(a, b, l));
     default:
       fail(at, "unsupported operator for integers");
     }
@@ -1970,32 +1949,248 @@ private:
 
   /// a ** b for integers by repeated squaring; a negative exponent gives 0
   /// (Python would give a float; Numba's integer power does the same).
-  mlir::Value integerPower(mlir::Value a, mlir::Value b, mlir::Location l) {
-    mlir::Type t = a.getType();
-    mlir::Block *head = newBlock(), *body = newBlock(), *exit = newBlock();
-    for (int i = 0; i < 3; ++i)
-      head->addArgument(t, l); // result, base, exponent
-    exit->addArgument(t, l);
-    mlir::Value one = intConst(1, t, l);
-    mlir::cf::BranchOp::create(b_, l, head, mlir::ValueRange{one, a, b});
+  /// The integer constant `v` holds, if it is one.
+  static std::optional<int64_t> constantInteger(const Val &v) {
+    if (v.parts.size() != 1)
+      return std::nullopt;
+    if (auto c = v.parts.front().getDefiningOp<mlir::arith::ConstantOp>())
+      if (auto ia = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue()))
+        return v.type.isBoolean() ? ia.getValue().getZExtValue() : ia.getInt();
+    return std::nullopt;
+  }
+
+  /// Numba computes `x ** n` for an integer exponent of at most this magnitude
+  /// by repeated squaring, and through pow() above it (numbers.py's
+  /// int_power_impl and static_power_impl).
+  static constexpr int64_t kPowerBySquaringLimit = 0x10000;
+
+  /// `base ** exponent` and pow(base, exponent) as numba-cuda computes them
+  /// (numba/cuda/cpython/numbers.py, mathimpl.py), so that results agree bit
+  /// for bit:
+  ///  - float ** integer keeps the float's type and multiplies by repeated
+  ///    squaring (r = 1; while e: if e & 1: r *= x; e >>= 1; x *= x), unrolled
+  ///    for a constant exponent; a negative exponent gives 1 / r; |e| above
+  ///    0x10000 goes to pow(x, float(e));
+  ///  - float ** float is the math library's pow (docs/math.md);
+  ///  - integer ** integer squares the same way; for a negative exponent the
+  ///    result is 0 unless the base is 1 or -1, and 0 ** negative is the
+  ///    type's minimum (numba's result when it does not raise
+  ///    ZeroDivisionError);
+  ///  - complex ** complex is numba-cuda's cpow (complexPower).
+  Val power(const Val &base, const Val &exponent, ast::Location at) {
+    mlir::Location l = loc(at);
+    Type t = binaryResultType(ast::BinOpKind::Pow, base.type, exponent.type);
+    if (t.isUnknown())
+      fail(at, fmt::format("unsupported operand types {} and {}", base.type.str(),
+                           exponent.type.str()));
+    if (t.isComplex())
+      return Val{t, complexPower(convert(base, t, at), convert(exponent, t, at), at)};
+    if (t.isFloat() && exponent.type.isFloat())
+      return Val{t, {realMath("math.pow", {convert(base, t, at).scalar(),
+                                           convert(exponent, t, at).scalar()},
+                              t, at)}};
+    mlir::Value x = convert(base, t, at).scalar();
+    // The exponent as Numba types it: int64 or uint64.
+    Type expType = exponent.type.isInteger() && !exponent.type.isSigned()
+                       ? Type::integer(64, false)
+                       : Type::integer(64);
+    if (t.isInteger())
+      expType = t;
+    mlir::Value e = convert(exponent, expType, at).scalar();
+    std::optional<int64_t> constant = constantInteger(exponent);
+    if (constant && !expType.isSigned() && *constant < 0)
+      constant.reset(); // a uint64 above INT64_MAX
+    if (constant && *constant >= -kPowerBySquaringLimit && *constant <= kPowerBySquaringLimit)
+      return Val{t, {constantPower(x, *constant, t, l)}};
+    return Val{t, {runtimePower(x, e, expType.isSigned(), t, at)}};
+  }
+
+  mlir::Value multiply(mlir::Value a, mlir::Value b, const Type &t, mlir::Location l) {
+    if (t.isFloat())
+      return mlir::arith::MulFOp::create(b_, l, a, b);
+    return mlir::arith::MulIOp::create(b_, l, a, b);
+  }
+
+  /// The smallest value of the integer type `v` computes in.
+  mlir::Value integerMinimum(mlir::Type t, mlir::Location l) {
+    unsigned bits = t.getIntOrFloatBitWidth();
+    return mlir::arith::ConstantOp::create(
+        b_, l, b_.getIntegerAttr(t, llvm::APInt::getSignedMinValue(bits)));
+  }
+
+  /// x ** n for a constant n, |n| ≤ 0x10000: Numba's static_power_impl, the
+  /// squaring loop unrolled (the multiplications in its order).
+  mlir::Value constantPower(mlir::Value x, int64_t n, const Type &t, mlir::Location l) {
+    bool invert = n < 0;
+    uint64_t e = invert ? static_cast<uint64_t>(-n) : static_cast<uint64_t>(n);
+    mlir::Value r; // null while r is still 1 (1 * v is v exactly)
+    mlir::Value v = x;
+    while (e != 0) {
+      if (e & 1)
+        r = r ? multiply(r, v, t, l) : v;
+      e >>= 1;
+      if (e != 0)
+        v = multiply(v, v, t, l);
+    }
+    mlir::Type lowered = x.getType();
+    if (!r)
+      r = t.isFloat() ? floatConst(1, lowered, l) : intConst(1, lowered, l);
+    if (!invert)
+      return r;
+    if (t.isFloat())
+      return mlir::arith::DivFOp::create(b_, l, floatConst(1, lowered, l), r);
+    // Numba's integer inversion of the result: 0 gives the minimum, 1 and -1
+    // stay, anything else is 0.
+    return integerInverse(r, r, l);
+  }
+
+  /// Numba's integer result of base ** negative given r = base ** |e|:
+  /// `test` 0 → the type's minimum; `test` ±1 → r; otherwise 0.
+  mlir::Value integerInverse(mlir::Value test, mlir::Value r, mlir::Location l) {
+    mlir::Type t = test.getType();
+    auto eq = [&](mlir::Value a, int64_t c) -> mlir::Value {
+      return mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, a,
+                                         intConst(c, t, l));
+    };
+    mlir::Value unit = mlir::arith::OrIOp::create(b_, l, eq(test, 1), eq(test, -1));
+    mlir::Value v = mlir::arith::SelectOp::create(b_, l, unit, r, intConst(0, t, l));
+    return mlir::arith::SelectOp::create(b_, l, eq(test, 0), integerMinimum(t, l), v);
+  }
+
+  /// x ** e for a run-time integer e: Numba's int_power_impl (squaring loop;
+  /// pow(x, float(e)) when |e| > 0x10000).
+  mlir::Value runtimePower(mlir::Value x, mlir::Value e, bool expSigned, const Type &t,
+                           ast::Location at) {
+    mlir::Location l = loc(at);
+    mlir::Type et = e.getType(), xt = x.getType();
+    mlir::Value zero = intConst(0, et, l), one = intConst(1, et, l);
+    mlir::Value negative =
+        expSigned ? mlir::Value(mlir::arith::CmpIOp::create(
+                        b_, l, mlir::arith::CmpIPredicate::slt, e, zero))
+                  : mlir::Value(mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(false)));
+    mlir::Value magnitude = mlir::arith::SelectOp::create(
+        b_, l, negative, mlir::arith::SubIOp::create(b_, l, zero, e), e);
+    // -INT_MIN overflows (Numba raises OverflowError there): pow() takes it.
+    mlir::Value limit = intConst(kPowerBySquaringLimit, et, l);
+    mlir::Value generic = mlir::arith::CmpIOp::create(
+        b_, l, expSigned ? mlir::arith::CmpIPredicate::sgt : mlir::arith::CmpIPredicate::ugt,
+        magnitude, limit);
+    if (expSigned)
+      generic = mlir::arith::OrIOp::create(
+          b_, l, generic,
+          mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, magnitude, zero));
+    mlir::Block *genericB = newBlock(), *head = newBlock(), *body = newBlock(),
+                *done = newBlock(), *exit = newBlock();
+    exit->addArgument(xt, l);
+    mlir::Value unitR = t.isFloat() ? floatConst(1, xt, l) : intConst(1, xt, l);
+    mlir::cf::CondBranchOp::create(b_, l, generic, genericB, mlir::ValueRange{}, head,
+                                   mlir::ValueRange{unitR, x, magnitude});
+    // |e| > 0x10000: pow(x, float(e)) (an integer result is converted back).
+    b_.setInsertionPointToEnd(genericB);
+    {
+      Type ft = t.isFloat() ? t : Type::floating(64);
+      Type eType = Type::integer(64, expSigned);
+      mlir::Value xf = convertScalar(x, t, ft, at);
+      mlir::Value ef = convertScalar(e, eType, ft, at);
+      mlir::Value p = realMath("math.pow", {xf, ef}, ft, at);
+      mlir::cf::BranchOp::create(b_, l, exit, mlir::ValueRange{convertScalar(p, ft, t, at)});
+    }
+    // The squaring loop over (r, v, e).
+    head->addArgument(xt, l);
+    head->addArgument(xt, l);
+    head->addArgument(et, l);
     b_.setInsertionPointToEnd(head);
-    mlir::Value res = head->getArgument(0), base = head->getArgument(1), e = head->getArgument(2);
-    mlir::Value zero = intConst(0, t, l);
-    mlir::Value more = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::sgt, e, zero);
-    mlir::Value negExp = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, e, zero);
-    mlir::Value final = mlir::arith::SelectOp::create(b_, l, negExp, zero, res);
-    mlir::cf::CondBranchOp::create(b_, l, more, body, mlir::ValueRange{}, exit,
-                                      mlir::ValueRange{final});
+    mlir::Value r = head->getArgument(0), v = head->getArgument(1), k = head->getArgument(2);
+    mlir::Value more = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, k, zero);
+    done->addArgument(xt, l);
+    mlir::cf::CondBranchOp::create(b_, l, more, body, mlir::ValueRange{}, done,
+                                   mlir::ValueRange{r});
     b_.setInsertionPointToEnd(body);
-    mlir::Value odd = mlir::arith::CmpIOp::create(b_, 
-        l, mlir::arith::CmpIPredicate::ne, mlir::arith::AndIOp::create(b_, l, e, one), zero);
-    mlir::Value withBase = mlir::arith::MulIOp::create(b_, l, res, base);
-    mlir::Value nextRes = mlir::arith::SelectOp::create(b_, l, odd, withBase, res);
-    mlir::Value nextBase = mlir::arith::MulIOp::create(b_, l, base, base);
-    mlir::Value nextE = mlir::arith::ShRSIOp::create(b_, l, e, one);
-    mlir::cf::BranchOp::create(b_, l, head, mlir::ValueRange{nextRes, nextBase, nextE});
+    mlir::Value odd = mlir::arith::CmpIOp::create(
+        b_, l, mlir::arith::CmpIPredicate::ne, mlir::arith::AndIOp::create(b_, l, k, one), zero);
+    mlir::Value nextR = mlir::arith::SelectOp::create(b_, l, odd, multiply(r, v, t, l), r);
+    mlir::Value nextV = multiply(v, v, t, l);
+    mlir::Value nextK = mlir::arith::ShRUIOp::create(b_, l, k, one);
+    mlir::cf::BranchOp::create(b_, l, head, mlir::ValueRange{nextR, nextV, nextK});
+    b_.setInsertionPointToEnd(done);
+    mlir::Value result = done->getArgument(0);
+    mlir::Value inverted;
+    if (t.isFloat())
+      inverted = mlir::arith::DivFOp::create(b_, l, floatConst(1, xt, l), result);
+    else // Numba tests the base itself here, before the loop
+      inverted = integerInverse(x, result, l);
+    mlir::cf::BranchOp::create(
+        b_, l, exit,
+        mlir::ValueRange{mlir::arith::SelectOp::create(b_, l, negative, inverted, result)});
     b_.setInsertionPointToEnd(exit);
     return exit->getArgument(0);
+  }
+
+  /// numba-cuda's complex ** complex (mathimpl.py's cpow_implement, in the
+  /// parts' precision): 1 for a zero exponent, 0 for a zero real part of
+  /// both operands, otherwise |a|^c / e^(arg(a)·d) at angle arg(a)·c +
+  /// d·log|a|, for exponent c + di; the last step multiplied as a complex
+  /// product, as numba does.
+  std::vector<mlir::Value> complexPower(const Val &a, const Val &b, ast::Location at) {
+    mlir::Location l = loc(at);
+    Type part = a.type.complexPart();
+    mlir::Type ft = lowerScalar(part);
+    mlir::Value ar = a.parts[0], ai = a.parts[1], br = b.parts[0], bi = b.parts[1];
+    mlir::Value zero = floatConst(0, ft, l), one = floatConst(1, ft, l);
+    auto oeq = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OEQ, x, y);
+    };
+    auto mul = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return mlir::arith::MulFOp::create(b_, l, x, y);
+    };
+    auto add = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return mlir::arith::AddFOp::create(b_, l, x, y);
+    };
+    auto sub = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+      return mlir::arith::SubFOp::create(b_, l, x, y);
+    };
+    mlir::Value bZero = mlir::arith::AndIOp::create(b_, l, oeq(br, zero), oeq(bi, zero));
+    mlir::Value bothReZero = mlir::arith::AndIOp::create(b_, l, oeq(ar, zero), oeq(br, zero));
+    mlir::Block *general = newBlock(), *exit = newBlock();
+    exit->addArgument(ft, l);
+    exit->addArgument(ft, l);
+    mlir::Block *special = newBlock();
+    mlir::Value isSpecial = mlir::arith::OrIOp::create(b_, l, bZero, bothReZero);
+    mlir::cf::CondBranchOp::create(b_, l, isSpecial, special, general);
+    b_.setInsertionPointToEnd(special);
+    // (1 + 0j) for b == 0, else (0 + 0j)
+    mlir::Value sre = mlir::arith::SelectOp::create(b_, l, bZero, one, zero);
+    mlir::cf::BranchOp::create(b_, l, exit, mlir::ValueRange{sre, zero});
+    b_.setInsertionPointToEnd(general);
+    mlir::Value vabs = realMath("math.hypot", {ar, ai}, part, at);
+    mlir::Value len = realMath("math.pow", {vabs, br}, part, at);
+    mlir::Value angle = realMath("math.atan2", {ai, ar}, part, at);
+    mlir::Value phase = mul(angle, br);
+    mlir::Block *withImag = newBlock(), *join = newBlock();
+    join->addArgument(ft, l);
+    join->addArgument(ft, l);
+    mlir::Value imagNonZero =
+        mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::UNE, bi, zero);
+    mlir::cf::CondBranchOp::create(b_, l, imagNonZero, withImag, mlir::ValueRange{}, join,
+                                   mlir::ValueRange{len, phase});
+    b_.setInsertionPointToEnd(withImag);
+    mlir::Value len2 = mlir::arith::DivFOp::create(
+        b_, l, len, realMath("math.exp", {mul(angle, bi)}, part, at));
+    mlir::Value phase2 = add(phase, mul(bi, realMath("math.log", {vabs}, part, at)));
+    mlir::cf::BranchOp::create(b_, l, join, mlir::ValueRange{len2, phase2});
+    b_.setInsertionPointToEnd(join);
+    mlir::Value lenJ = join->getArgument(0), phaseJ = join->getArgument(1);
+    mlir::Value c = realMath("math.cos", {phaseJ}, part, at);
+    mlir::Value s = realMath("math.sin", {phaseJ}, part, at);
+    // cos + sin·1j, as complex arithmetic: (s + 0j)(0 + 1j) = (s·0 − 0·1) + (s·1 + 0·0)j
+    mlir::Value uRe = add(c, sub(mul(s, zero), mul(zero, one)));
+    mlir::Value uIm = add(zero, add(mul(s, one), mul(zero, zero)));
+    // (len + 0j) · u
+    mlir::Value re = sub(mul(lenJ, uRe), mul(zero, uIm));
+    mlir::Value im = add(mul(lenJ, uIm), mul(zero, uRe));
+    mlir::cf::BranchOp::create(b_, l, exit, mlir::ValueRange{re, im});
+    b_.setInsertionPointToEnd(exit);
+    return {exit->getArgument(0), exit->getArgument(1)};
   }
 
   mlir::Value compareScalars(ast::CmpOpKind op, const Val &lhs, const Val &rhs, ast::Location at) {
@@ -2576,6 +2771,8 @@ private:
                                        : floatConst(0, lowerScalar(part), l);
       return Val{rt, {re, im}};
     }
+    if (f == "pow")
+      return convert(binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()), rt, c.getLoc());
     if (rt.isComplex() || (!args.empty() && args[0].type.isComplex() &&
                            (f == "abs" || f == "np.abs" || f == "np.absolute" ||
                             f.rfind("cmath.", 0) == 0)))

@@ -14,6 +14,7 @@
 #include "frontend/TypeInference.h"
 
 #include "frontend/MathBuiltins.h"
+#include "frontend/TypeRules.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
@@ -106,25 +107,6 @@ void collectDefinitions(const ast::Block &block,
       collectDefinitions(i->orelse, single);
     }
   }
-}
-
-const char *binOpSymbol(ast::BinOpKind op) {
-  switch (op) {
-  case ast::BinOpKind::Add: return "+";
-  case ast::BinOpKind::Sub: return "-";
-  case ast::BinOpKind::Mult: return "*";
-  case ast::BinOpKind::MatMult: return "@";
-  case ast::BinOpKind::Div: return "/";
-  case ast::BinOpKind::FloorDiv: return "//";
-  case ast::BinOpKind::Mod: return "%";
-  case ast::BinOpKind::Pow: return "**";
-  case ast::BinOpKind::LShift: return "<<";
-  case ast::BinOpKind::RShift: return ">>";
-  case ast::BinOpKind::BitOr: return "|";
-  case ast::BinOpKind::BitXor: return "^";
-  case ast::BinOpKind::BitAnd: return "&";
-  }
-  return "?";
 }
 
 class Inferrer {
@@ -895,50 +877,15 @@ private:
       fail(e.getLoc(), fmt::format("a condition must be a number or bool, not {}", t.str()));
   }
 
-  /// Numba's result type of `lhs op rhs` for numbers.
+  /// Numba's result type of `lhs op rhs` for numbers (TypeRules).
   Type binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc) {
-    if (!lhs.isScalar() || !rhs.isScalar())
+    if (op == ast::BinOpKind::MatMult && lhs.isScalar() && rhs.isScalar())
+      fail(loc, "the @ operator is not supported on scalars");
+    Type t = binaryResultType(op, lhs, rhs);
+    if (t.isUnknown())
       fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
                             lhs.str(), rhs.str()));
-    if (lhs.isComplex() || rhs.isComplex()) {
-      switch (op) {
-      case ast::BinOpKind::Add:
-      case ast::BinOpKind::Sub:
-      case ast::BinOpKind::Mult:
-      case ast::BinOpKind::Div:
-        return unifyTypes(lhs, rhs);
-      default:
-        fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
-                              lhs.str(), rhs.str()));
-      }
-    }
-    bool anyFloat = lhs.isFloat() || rhs.isFloat();
-    switch (op) {
-    case ast::BinOpKind::Add:
-    case ast::BinOpKind::Sub:
-    case ast::BinOpKind::Mult:
-    case ast::BinOpKind::FloorDiv:
-    case ast::BinOpKind::Mod:
-    case ast::BinOpKind::Pow:
-      return anyFloat ? unifyTypes(lhs, rhs) : promoteIntegers(lhs, rhs);
-    case ast::BinOpKind::Div:
-      return anyFloat ? unifyTypes(lhs, rhs) : Type::floating(64);
-    case ast::BinOpKind::LShift:
-    case ast::BinOpKind::RShift:
-    case ast::BinOpKind::BitAnd:
-    case ast::BinOpKind::BitOr:
-    case ast::BinOpKind::BitXor:
-      if (anyFloat)
-        fail(loc, fmt::format("unsupported operand types for {}: {} and {}", binOpSymbol(op),
-                              lhs.str(), rhs.str()));
-      if (lhs.isBoolean() && rhs.isBoolean() && op != ast::BinOpKind::LShift &&
-          op != ast::BinOpKind::RShift)
-        return Type::boolean();
-      return promoteIntegers(lhs, rhs);
-    case ast::BinOpKind::MatMult:
-      fail(loc, "the @ operator is not supported on scalars");
-    }
-    return Type();
+    return t;
   }
 
   Type name(const ast::Name &n) {
@@ -1327,6 +1274,13 @@ private:
       Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
       return record(c, Type::tuple({q, q}));
     }
+    if (f == "pow") {
+      // pow(a, b) is a ** b (Numba's PowerBuiltin; the 3-argument form is not
+      // supported by Numba either).
+      if (!needArgs(2, 2, "pow"))
+        return record(c, Type());
+      return record(c, binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()));
+    }
     if (f == "method.conjugate") {
       if (!args.empty())
         fail(c.getLoc(), "conjugate() takes no arguments");
@@ -1433,27 +1387,17 @@ private:
         return record(e, t);
       if (!t.isScalar() || (t.isComplex() && u.op == ast::UnaryOpKind::Invert))
         fail(u.getLoc(), fmt::format("bad operand type for unary operator: {}", t.str()));
-      if (t.isComplex())
-        return record(e, u.op == ast::UnaryOpKind::Not ? Type::boolean() : t);
-      switch (u.op) {
-      case ast::UnaryOpKind::Not:
-        return record(e, Type::boolean());
-      case ast::UnaryOpKind::Invert:
-        if (t.isFloat())
-          fail(u.getLoc(), fmt::format("bad operand type for unary ~: {}", t.str()));
-        return record(e, promoteIntegers(t, t));
-      default: {
-        // -3 is a constant too (tuple indices, range steps, shapes).
-        auto it = result_.constants.find(u.operand.get());
-        if (u.op == ast::UnaryOpKind::USub && it != result_.constants.end() &&
-            it->second.type.isInteger() && it->second.type.isSigned()) {
-          ConstValue c = it->second;
-          c.i = -c.i;
-          result_.constants[&e] = c;
-        }
-        return record(e, t.isFloat() ? t : promoteIntegers(t, t));
+      if (u.op == ast::UnaryOpKind::Invert && t.isFloat())
+        fail(u.getLoc(), fmt::format("bad operand type for unary ~: {}", t.str()));
+      // -3 is a constant too (tuple indices, range steps, shapes).
+      auto it = result_.constants.find(u.operand.get());
+      if (u.op == ast::UnaryOpKind::USub && it != result_.constants.end() &&
+          it->second.type.isInteger() && it->second.type.isSigned()) {
+        ConstValue c = it->second;
+        c.i = -c.i;
+        result_.constants[&e] = c;
       }
-      }
+      return record(e, unaryResultType(u.op, t));
     }
     case ast::Expr::Kind::BoolOp: {
       auto &b = cast<ast::BoolOp>(e);

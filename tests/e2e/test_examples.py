@@ -261,6 +261,180 @@ def case_control_flow(r, rng):
                              f"want {want[bad]}")
 
 
+def within_ulps(got, want, ulps):
+    """|got - want| ≤ ulps·spacing(want) elementwise, NaN where want is NaN and
+    equal infinities; raises with the first offending element."""
+    got, want = np.asarray(got), np.asarray(want)
+    with np.errstate(invalid="ignore", over="ignore"):
+        same = (got == want) | (np.isnan(got) & np.isnan(want))
+        near = np.abs(got - want) <= ulps * np.spacing(np.abs(want).astype(want.dtype))
+    bad = ~(same | (np.isfinite(want) & near))
+    if bad.any():
+        k = np.argwhere(bad)[0][0]
+        raise AssertionError(f"{bad.sum()} of {got.size} differ by more than {ulps} ulp; first "
+                             f"at {k}: got {got[k]!r}, want {want[k]!r}")
+
+
+def numba_float_int_power(x, n, ftype):
+    """Numba's float ** integer (int_power_impl / static_power_impl): repeated
+    squaring in the float's width, 1/r for a negative exponent."""
+    r, a, e = ftype(1), ftype(x), abs(int(n))
+    with np.errstate(all="ignore"):
+        while e:
+            if e & 1:
+                r = ftype(r * a)
+            e >>= 1
+            a = ftype(a * a)
+        return ftype(ftype(1) / r) if n < 0 else r
+
+
+def numba_int_power(a, n, bits, constant):
+    """Numba's integer ** integer in `bits`-bit arithmetic: a negative
+    exponent gives 0 unless the base is ±1, and 0 ** negative the minimum.
+    A constant exponent inverts the computed power (static_power_impl), a
+    run-time one tests the base (int_power_impl)."""
+    wrap = lambda v: (v + 2**(bits - 1)) % 2**bits - 2**(bits - 1)
+    r = wrap(a ** abs(n))
+    if n >= 0:
+        return r
+    t = r if constant else a
+    return -2**(bits - 1) if t == 0 else (r if t in (1, -1) else 0)
+
+
+def complex_close(got, want, rtol, what):
+    """Each part equal (NaN to NaN, inf to inf) where either part of `want` is
+    not finite, else |got - want| ≤ rtol·|want|."""
+    with np.errstate(all="ignore"):
+        finite = np.isfinite(want)
+        same = lambda g, w: (g == w) | (np.isnan(g) & np.isnan(w))
+        special_ok = same(got.real, want.real) & same(got.imag, want.imag)
+        near = np.abs(got - want) <= rtol * np.abs(want)
+    bad = ~np.where(finite, near, special_ok)
+    if bad.any():
+        k = np.argwhere(bad)[0][0]
+        raise AssertionError(f"{what}: {bad.sum()} of {got.size} differ; first at {k}: "
+                             f"got {got[k]!r}, want {want[k]!r}")
+
+
+def numba_cpow(a, b, ftype):
+    """numba-cuda's complex ** complex (mathimpl.cpow_implement) in the
+    precision of `ftype`, with NumPy's functions for the math library's."""
+    f = ftype
+    with np.errstate(all="ignore"):
+        ar, ai, br, bi = f(a.real), f(a.imag), f(b.real), f(b.imag)
+        if br == 0 and bi == 0:
+            return complex(1, 0)
+        if ar == 0 and br == 0:
+            return complex(0, 0)
+        vabs = f(np.hypot(ar, ai))
+        ln = f(np.power(vabs, br))
+        at = f(np.arctan2(ai, ar))
+        phase = f(at * br)
+        if bi != 0:
+            ln = f(ln / f(np.exp(f(at * bi))))
+            phase = f(phase + f(bi * f(np.log(vabs))))
+        return complex(f(ln * f(np.cos(phase))), f(ln * f(np.sin(phase))))
+
+
+def case_operators(r, rng):
+    n = int(rng.integers(100, 200))
+    # complex unary operators
+    z = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    z[::9] = 0
+    out, out64, truth = poisoned(4 * n, np.complex128), poisoned(n, np.complex64), \
+        poisoned(2 * n, np.bool_)
+    res = r.run("operators.py", "complex_unary", [n], {"z": z, "out": out, "out64": out64,
+                                                        "truth": truth},
+                outputs=["out", "out64", "truth"])
+    want = np.empty(4 * n, np.complex128)
+    want[0::4], want[1::4], want[2::4] = -z, z, -6j
+    want[3::4] = -(z * 2) - 1j
+    assert np.array_equal(res["out"], want), "complex -z, +z"
+    assert np.array_equal(res["out64"], -z.astype(np.complex64)), "complex64 -z"
+    want_t = np.empty(2 * n, np.bool_)
+    want_t[0::2], want_t[1::2] = z == 0, True
+    assert np.array_equal(res["truth"], want_t), "not z"
+    b = rng.integers(0, 2, n).astype(np.bool_)
+    res = r.run("operators.py", "bool_unary", [n], {"b": b, "inv": poisoned(n, np.bool_),
+                                                     "neg": poisoned(2 * n, np.int64)},
+                outputs=["inv", "neg"])
+    assert np.array_equal(res["inv"], ~b), "~bool is the boolean not (NumPy's rule)"
+    want_n = np.empty(2 * n, np.int64)
+    want_n[0::2], want_n[1::2] = -b.astype(np.int64), b
+    assert np.array_equal(res["neg"], want_n), "-bool, +bool"
+
+    # float64 and float32 powers
+    x = rng.standard_normal(n) * 3
+    x[::7] = np.round(x[::7])
+    y = rng.standard_normal(n) * 4
+    y[::5] = np.round(y[::5])                     # integral exponents of negative bases
+    k = rng.integers(-12, 13, n)
+    out = poisoned(8 * n, np.float64)
+    res = r.run("operators.py", "power64", [n], {"x": x, "y": y, "n": k, "out": out},
+                outputs=["out"])["out"]
+    f8 = np.float64
+    with np.errstate(all="ignore"):
+        within_ulps(res[0::8], np.power(x, y), 2)
+        within_ulps(res[1::8], np.power(np.abs(x), 1.0 / 3.0), 2)
+        within_ulps(res[2::8], np.power(np.abs(x), y), 2)
+    exact = lambda got, want, what: np.testing.assert_array_equal(got, want, err_msg=what)
+    exact(res[3::8], [numba_float_int_power(a, m, f8) for a, m in zip(x, k)], "x ** n (run time)")
+    exact(res[4::8], [numba_float_int_power(a, 5, f8) for a in x], "x ** 5")
+    exact(res[5::8], [numba_float_int_power(a, -3, f8) for a in x], "x ** -3")
+    exact(res[6::8], [numba_float_int_power(a, 12, f8) for a in x], "pow(x, 12)")
+    exact(res[7::8], np.ones(n), "x ** 0")
+    x32, y32 = x.astype(np.float32), y.astype(np.float32)
+    k32 = k.astype(np.int32)
+    res = r.run("operators.py", "power32", [n], {"x": x32, "y": y32, "n": k32,
+                                                  "out": poisoned(6 * n, np.float32)},
+                outputs=["out"])["out"]
+    f4 = np.float32
+    with np.errstate(all="ignore"):
+        want_pow32 = np.power(x32.astype(np.float64), y32.astype(np.float64)).astype(np.float32)
+    within_ulps(res[0::6], want_pow32, 1)
+    within_ulps(res[5::6], want_pow32, 1)
+    exact(res[1::6], [numba_float_int_power(a, m, f4) for a, m in zip(x32, k32)],
+          "float32 ** int32 stays float32")
+    exact(res[2::6], [numba_float_int_power(a, 7, f4) for a in x32], "float32 ** 7")
+    exact(res[3::6], [numba_float_int_power(a, -2, f4) for a in x32], "float32 ** -2")
+    exact(res[4::6], [numba_float_int_power(a, m, f4) for a, m in zip(x32, k32)], "pow(x, n)")
+
+    # integer powers, 64-bit exact and under the default 32-bit integers
+    a = rng.integers(-3, 4, n)
+    m = rng.integers(-3, 11, n)
+    for flags, bits in ((["--index-bits", "64"], 64), ([], 32)):
+        res = r.run("operators.py", "power_int", [n], {"a": a, "n": m,
+                                                        "out": poisoned(5 * n, np.int64)},
+                    outputs=["out"], flags=flags)["out"]
+        want = np.empty(5 * n, np.int64)
+        for i, (p, q) in enumerate(zip(a.tolist(), m.tolist())):
+            want[5 * i:5 * i + 5] = [numba_int_power(p, q, bits, False),
+                                     numba_int_power(p, 3, bits, True),
+                                     numba_int_power(p, -1, bits, True),
+                                     numba_int_power(p, -2, bits, True), p * p]
+        exact(res, want, f"integer ** ({bits}-bit)")
+
+    # complex powers: numba-cuda's cpow, also its test's special cases
+    ca = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    cb = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    ca[:2], cb[:2] = [0j, 1j], [0j, 1.0]
+    ca[2], cb[2] = 0j, 2.5 + 1j
+    xr = rng.standard_normal(n)
+    res = r.run("operators.py", "power_complex", [n], {"a": ca, "b": cb, "x": xr,
+                                                        "out": poisoned(4 * n, np.complex128)},
+                outputs=["out"])["out"]
+    want = np.array([[numba_cpow(p, q, f8), numba_cpow(p, 2, f8), numba_cpow(p, complex(s), f8),
+                      numba_cpow(complex(s), q, f8)] for p, q, s in zip(ca, cb, xr)]).ravel()
+    complex_close(res, want, 1e-13, "complex128 **")
+    ca64, cb64 = ca.astype(np.complex64), cb.astype(np.complex64)
+    res = r.run("operators.py", "power_complex64", [n], {"a": ca64, "b": cb64,
+                                                          "out": poisoned(n, np.complex64)},
+                outputs=["out"])["out"]
+    want = np.array([numba_cpow(p, q, f4) for p, q in zip(ca64, cb64)])
+    complex_close(res, want, 3e-6, "complex64 **")
+    np.testing.assert_allclose(res, ca64 ** cb64, rtol=3e-6, atol=1e-30)  # numba's own test
+
+
 def case_index_ranges(r, rng):
     n = int(rng.integers(300, 500))
     a = rng.standard_normal(n)
@@ -1465,6 +1639,7 @@ CASES = [
     ("grid-stride loop (cuda.grid)", case_gridstride("adder_gpu")),
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
+    ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),
