@@ -2453,7 +2453,46 @@ private:
       mode = mlir::gpu::ShuffleMode::UP;
     else if (name == "shuffle_down" || name == "shfl_down")
       mode = mlir::gpu::ShuffleMode::DOWN;
-    return Val{rt, {shuffle32(v, operand, mode, l)}};
+    return Val{rt, {cudaShuffle(v, operand, mode, l)}};
+  }
+
+  /// A shuffle with CUDA's rules at the subgroup's edges (the CUDA
+  /// Programming Guide's __shfl_*_sync with width = warpSize; SPIR-V leaves a
+  /// source lane outside the subgroup undefined): shfl/shuffle reads lane
+  /// `src` modulo the subgroup size; down, up and xor return the invocation's
+  /// own value when lane + delta, lane - delta or lane ^ mask is not a lane
+  /// of the subgroup (delta and mask unsigned, as CUDA's).
+  mlir::Value cudaShuffle(mlir::Value v, mlir::Value operand, mlir::gpu::ShuffleMode mode,
+                          mlir::Location l) {
+    using P = mlir::arith::CmpIPredicate;
+    mlir::Type i32 = b_.getI32Type();
+    mlir::Value size = mlir::arith::IndexCastOp::create(
+        b_, l, i32, mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
+    if (mode == mlir::gpu::ShuffleMode::IDX) {
+      // Subgroup sizes are powers of two (Vulkan 1.1, VkPhysicalDeviceSubgroupProperties).
+      mlir::Value mask = mlir::arith::SubIOp::create(b_, l, size, intConst(1, i32, l));
+      return shuffle32(v, mlir::arith::AndIOp::create(b_, l, operand, mask), mode, l);
+    }
+    mlir::Value lane = mlir::arith::IndexCastOp::create(
+        b_, l, i32, mlir::gpu::LaneIdOp::create(b_, l, nullptr));
+    mlir::Value inside;
+    switch (mode) {
+    case mlir::gpu::ShuffleMode::DOWN: {
+      // lane + delta < size without wrapping: delta < size - lane
+      mlir::Value room = mlir::arith::SubIOp::create(b_, l, size, lane);
+      inside = mlir::arith::CmpIOp::create(b_, l, P::ult, operand, room);
+      break;
+    }
+    case mlir::gpu::ShuffleMode::UP:
+      inside = mlir::arith::CmpIOp::create(b_, l, P::ule, operand, lane);
+      break;
+    default:
+      inside = mlir::arith::CmpIOp::create(
+          b_, l, P::ult, mlir::arith::XOrIOp::create(b_, l, lane, operand), size);
+      break;
+    }
+    mlir::Value shuffled = shuffle32(v, operand, mode, l);
+    return mlir::arith::SelectOp::create(b_, l, inside, shuffled, v);
   }
 
   /// A subgroup shuffle of a scalar, as SPIR-V's OpGroupNonUniformShuffle

@@ -694,6 +694,62 @@ def case_device_array_args(r, rng):
     check_close(res["out"], want, rtol=0, atol=0)
 
 
+def case_shuffle_edges(r, rng):
+    n = 64 * int(rng.integers(2, 4))
+    for d in sorted({0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, int(rng.integers(0, 70))}):
+        x = rng.standard_normal(n)
+        k = rng.integers(-2**40, 2**40, n)
+        res = r.run("shuffle_edges.py", "cuda_edges", [n],
+                    {"deltas": np.array([d], np.int32), "x": x, "k": k,
+                     "out": poisoned(9 * n, np.int32), "outf": poisoned(2 * n, np.float64)},
+                    outputs=["out", "outf"], local_size=[64],
+                    flags=["--index-bits", "64"])
+        info = res["out"][8::9]
+        lane, size = info % 1000, info // 1000
+        assert (lane == np.arange(n) % size).all(), "1-D workgroups split into consecutive lanes"
+        i = np.arange(n)
+        base = i - lane
+
+        def pick(values, src, inside):
+            return np.where(inside, values[np.where(inside, base + src, i)], values)
+        v = (i * 3 + 1).astype(np.int32)
+        want = np.empty(8 * n, np.int32)
+        want[0::8] = pick(v, lane + d, lane + d < size)
+        want[1::8] = pick(v, lane - d, lane >= d)
+        want[2::8] = pick(v, lane ^ d, (lane ^ d) < size)
+        want[3::8] = pick(v, (d + lane) & (size - 1), True)
+        want[4::8] = pick(k, lane + d, lane + d < size).astype(np.int32)
+        want[5::8] = pick(k, lane - d, lane >= d).astype(np.int32)
+        want[6::8] = pick(v, lane + 1, lane + 1 < size)
+        want[7::8] = pick(v, lane - 1, lane >= 1)
+        got = np.delete(res["out"], np.s_[8::9])
+        for j, what in enumerate(["shfl_down", "shfl_up", "shfl_xor", "shfl", "shfl_down int64",
+                                  "shfl_up int64", "shfl_down 1", "shfl_up 1"]):
+            if not np.array_equal(got[j::8], want[j::8]):
+                bad = np.argwhere(got[j::8] != want[j::8])[0][0]
+                raise AssertionError(f"{what} delta {d} (subgroup size {size[0]}): invocation "
+                                     f"{bad} got {got[j::8][bad]}, want {want[j::8][bad]}")
+        wantf = np.empty(2 * n)
+        wantf[0::2] = pick(x, lane + d, lane + d < size)
+        wantf[1::2] = pick(x, lane ^ d, (lane ^ d) < size)
+        assert np.array_equal(res["outf"], wantf), f"float64 shuffles, delta {d}"
+
+        xf = rng.standard_normal(n).astype(np.float32)
+        res = r.run("shuffle_edges.py", "nv_edges", [n],
+                    {"deltas": np.array([d], np.int32), "x": xf,
+                     "out": poisoned(4 * n, np.int32), "outf": poisoned(n, np.float32)},
+                    outputs=["out", "outf"], local_size=[64])
+        v = (i * 5 - 7).astype(np.int32)
+        want = np.empty(4 * n, np.int32)
+        want[0::4] = pick(v, lane + d, lane + d < size)
+        want[1::4] = pick(v, lane - d, lane >= d)
+        want[2::4] = pick(v, lane ^ d, (lane ^ d) < size)
+        want[3::4] = pick(v, d & (size - 1), True)
+        assert np.array_equal(res["out"], want), f"nv.subgroup shuffles, delta {d}"
+        assert np.array_equal(res["outf"], pick(xf, lane + d, lane + d < size)), \
+            f"nv.subgroup.shuffle_down float32, delta {d}"
+
+
 def case_lane_id(r, rng):
     n = 64 * int(rng.integers(2, 5))
     res = r.run("lane_id.py", "lanes", [n], {"out": poisoned(n, np.int32)}, outputs=["out"],
@@ -1640,6 +1696,7 @@ CASES = [
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
     ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
+    ("shuffles past the subgroup's edges: CUDA's own value / modulo rules", case_shuffle_edges),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),
