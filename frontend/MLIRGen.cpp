@@ -229,8 +229,10 @@ public:
         scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
         scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
       } else if (t.isNumber()) {
-        arg.deviceDtype = paramFieldType(t);
-        scalarTys.push_back(memoryType(arg.deviceDtype));
+        // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
+        // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
+        arg.deviceDtype = storageType(t);
+        scalarTys.push_back(memoryType(paramFieldType(t)));
       } else {
         throw CompileError(def.params[i].loc,
                            fmt::format("parameters of type {} are not supported", t.str()));
@@ -427,8 +429,10 @@ public:
         scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
         scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
       } else if (t.isNumber()) {
-        arg.deviceDtype = paramFieldType(t);
-        scalarTys.push_back(memoryType(arg.deviceDtype));
+        // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
+        // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
+        arg.deviceDtype = storageType(t);
+        scalarTys.push_back(memoryType(paramFieldType(t)));
       } else {
         fail(p.loc, fmt::format("parameters of type {} are not supported", t.str()));
       }

@@ -750,6 +750,34 @@ def case_shuffle_edges(r, rng):
             f"nv.subgroup.shuffle_down float32, delta {d}"
 
 
+def case_small_scalars(r, rng):
+    n = int(rng.integers(50, 100))
+    types = {"bool": None, "int8": (-128, 127), "uint8": (0, 255), "int16": (-32768, 32767),
+             "uint16": (0, 65535)}
+    for entry, order in (("small", ["int8", "uint8", "int16", "uint16"]),
+                         ("small__1", ["uint8", "int8", "uint16", "int16"])):
+        for trial in range(3):
+            flag = bool(rng.integers(0, 2))
+            vals = []
+            for t in order:
+                lo, hi = types[t]
+                # the extremes first, then random values
+                vals.append([lo, hi][trial] if trial < 2 else int(rng.integers(lo, hi + 1)))
+            res = r.run("small_scalars.py", entry, [n], {"out": poisoned(n, np.int64)},
+                        [("flag", int(flag))] + list(zip("abcd", vals)), ["out"],
+                        flags=["--index-bits", "64"])
+            i = np.arange(n)
+            a, b, c, d = vals
+            want = np.where(flag, i, -i) + a * 1000000 + b * 10000 + c * 100 + d
+            check_close(res["out"], want.astype(np.int64), rtol=0, atol=0)
+    x = rng.standard_normal(n).astype(np.float32)
+    for k, neg in ((-128, 1), (127, 0), (int(rng.integers(-128, 128)), 1)):
+        res = r.run("small_scalars.py", "scale", [n], {"out": x.copy()},
+                    [("k", k), ("neg", neg)], ["out"])
+        want = x * np.float32(k)
+        check_close(res["out"], -want if neg else want, rtol=0, atol=0)
+
+
 def case_lane_id(r, rng):
     n = 64 * int(rng.integers(2, 5))
     res = r.run("lane_id.py", "lanes", [n], {"out": poisoned(n, np.int32)}, outputs=["out"],
@@ -1697,6 +1725,7 @@ CASES = [
     ("Python integer and control-flow semantics", case_control_flow),
     ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
     ("shuffles past the subgroup's edges: CUDA's own value / modulo rules", case_shuffle_edges),
+    ("scalar arguments narrower than 32 bits, every entry point", case_small_scalars),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),
@@ -1758,6 +1787,9 @@ LLVM_EXPECTED_FAILURES = {
     "index sign tests: folded where never negative, kept where Python wraps":
         "LLVM 22's SPIR-V structurizer emits a branch outside any block for the kernel's "
         "select-unfolded loops (spirv-val rejects the module; nvc reports an internal error)",
+    "scalar arguments narrower than 32 bits, every entry point":
+        "LLVM 22's SPIR-V backend crashes on a bool, 8- or 16-bit scalar extended to a 64-bit "
+        "integer (--index-bits 64; nvc reports an internal error)",
     "parameter block over 128 bytes: a uniform buffer":
         "LLVM 22's SPIR-V target addresses a uniform-buffer struct through getpointer as an "
         "array (invalid access chain); nvc refuses such kernels with --backend=llvm",
