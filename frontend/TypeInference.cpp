@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
 
+#include <array>
 #include <functional>
 #include <set>
 
@@ -111,10 +112,12 @@ void collectDefinitions(const ast::Block &block,
 
 class Inferrer {
 public:
+  /// `declaredResult`: the function's result type is `sig.result` (a device
+  /// function's declared signature); returned values are converted to it.
   Inferrer(InferenceContext &context, const DecoratedFunction &fn, const Signature &sig,
-           bool isDevice)
+           bool isDevice, bool declaredResult = false)
       : context_(context), scope_(fn.scope ? *fn.scope : context.scope), fn_(fn),
-        diags_(context.diags) {
+        diags_(context.diags), declaredResult_(declaredResult) {
     result_.source = fn.source;
     result_.isDevice = isDevice;
     result_.def = fn.def;
@@ -160,6 +163,19 @@ private:
       returnType_ = Type();
       block(fn_.def->body);
       result_.returnType = returnType_.isUnknown() ? Type::none() : returnType_;
+      if (declaredResult_) {
+        const Type &want = result_.signature.result;
+        bool returnsValue = result_.returnType.kind() != Type::Kind::None;
+        bool wantsValue = want.kind() != Type::Kind::None;
+        if (returnsValue != wantsValue ||
+            (returnsValue && !convertible(result_.returnType, want)))
+          throw CompileError(result_.signature.loc,
+                             fmt::format("'{}' returns {} but its signature declares {}",
+                                         fn_.def->name,
+                                         returnsValue ? result_.returnType.str() : "nothing",
+                                         wantsValue ? want.str() : "void"));
+        result_.returnType = want;
+      }
       if (before == result_.varTypes && returnBefore == result_.returnType)
         return std::move(result_);
     }
@@ -1464,6 +1480,7 @@ private:
   std::map<std::string, size_t> paramIndex_;
   InferenceContext &context_;
   Type returnType_;
+  bool declaredResult_ = false;
   std::map<std::string, size_t> arrayRoot_; ///< locals holding views of parameters
   /// The root of arrays private to the invocation (not parameters).
   static constexpr size_t kPrivateArray = static_cast<size_t>(-1);
@@ -1586,6 +1603,86 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
   return kernels;
 }
 
+namespace {
+
+/// How Numba converts an argument of type `from` to a parameter of type `to`
+/// when it resolves a call among fixed signatures (numba.core.typeconv's
+/// categories, coarsely): exact, promote (same kind, wider), safe (an integer
+/// to a float or complex, a float to complex), unsafe (narrowing, signedness,
+/// float to integer), or impossible.
+enum class Conversion { Exact, Promote, Safe, Unsafe, Impossible };
+
+Conversion conversionOf(const Type &from, const Type &to) {
+  if (from == to)
+    return Conversion::Exact;
+  if (from.isArray() || to.isArray()) {
+    if (!from.isArray() || !to.isArray() || !(from.element() == to.element()) ||
+        from.ndim() != to.ndim())
+      return Conversion::Impossible;
+    return to.layout() == 'A' || to.layout() == from.layout() ? Conversion::Exact
+                                                              : Conversion::Impossible;
+  }
+  if (from.isTuple() || to.isTuple()) {
+    if (!from.isTuple() || !to.isTuple() || from.elements().size() != to.elements().size())
+      return Conversion::Impossible;
+    Conversion worst = Conversion::Exact;
+    for (size_t i = 0; i < from.elements().size(); ++i)
+      worst = std::max(worst, conversionOf(from.elements()[i], to.elements()[i]));
+    return worst;
+  }
+  if (!from.isScalar() || !to.isScalar())
+    return Conversion::Impossible;
+  if (from.isComplex())
+    return to.isComplex() ? Conversion::Promote : Conversion::Impossible;
+  if (to.isComplex())
+    return Conversion::Safe;
+  if (from.isBoolean())
+    return Conversion::Safe;
+  if (from.isFloat())
+    return to.isFloat() ? (to.bits() > from.bits() ? Conversion::Promote : Conversion::Unsafe)
+                        : Conversion::Unsafe;
+  // from is an integer
+  if (to.isBoolean())
+    return Conversion::Unsafe;
+  if (to.isFloat())
+    return Conversion::Safe;
+  if (to.isSigned() == from.isSigned())
+    return to.bits() > from.bits() ? Conversion::Promote : Conversion::Unsafe;
+  return Conversion::Unsafe;
+}
+
+} // namespace
+
+bool convertible(const Type &from, const Type &to) {
+  return conversionOf(from, to) != Conversion::Impossible;
+}
+
+const Signature *selectSignature(const std::vector<Signature> &signatures,
+                                 const std::vector<Type> &args) {
+  const Signature *best = nullptr;
+  std::array<int, 3> bestRating{};
+  for (const Signature &sig : signatures) {
+    if (sig.params.size() != args.size())
+      continue;
+    std::array<int, 3> rating{}; // unsafe, safe, promote conversions
+    bool possible = true;
+    for (size_t i = 0; i < args.size() && possible; ++i) {
+      switch (conversionOf(args[i], sig.params[i])) {
+      case Conversion::Exact: break;
+      case Conversion::Promote: ++rating[2]; break;
+      case Conversion::Safe: ++rating[1]; break;
+      case Conversion::Unsafe: ++rating[0]; break;
+      case Conversion::Impossible: possible = false; break;
+      }
+    }
+    if (possible && (!best || rating < bestRating)) {
+      best = &sig;
+      bestRating = rating;
+    }
+  }
+  return best;
+}
+
 std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
                                 const std::vector<Type> &args, ast::Location callLoc) {
   if (fn.isKernel && !fn.signatures.empty())
@@ -1598,14 +1695,37 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
       throw CompileError(callLoc, fmt::format("recursive call of '{}': recursion is not "
                                               "supported in GPU code",
                                               fn.def->name));
-  std::string key = mangle(fn.def->name, args);
+  // A device function with declared signatures is compiled for those only,
+  // and a call converts its arguments to the best-matching one, as Numba's
+  // dispatcher does once its signatures are fixed.
+  const Signature *declared = nullptr;
+  if (!fn.signatures.empty()) {
+    declared = selectSignature(fn.signatures, args);
+    if (!declared) {
+      std::string given, offered;
+      for (auto &a : args)
+        given += (given.empty() ? "" : ", ") + a.str();
+      for (auto &d : fn.signatures)
+        offered += (offered.empty() ? "" : "; ") + d.str();
+      throw CompileError(callLoc, fmt::format("no signature of '{}' accepts ({}): it is "
+                                              "declared as {}",
+                                              fn.def->name, given, offered));
+    }
+  }
+  const std::vector<Type> &params = declared ? declared->params : args;
+  std::string key = mangle(fn.def->name, params);
   if (context.specializations.count(key))
     return key;
   Signature sig;
-  sig.params = args;
+  sig.params = params;
   sig.loc = fn.def->getLoc();
+  if (declared) {
+    sig.result = declared->result;
+    sig.loc = declared->loc;
+  }
   context.callStack.push_back(fn.def->name);
-  auto spec = std::make_unique<TypedKernel>(Inferrer(context, fn, sig, /*isDevice=*/true).run());
+  auto spec = std::make_unique<TypedKernel>(
+      Inferrer(context, fn, sig, /*isDevice=*/true, /*declaredResult=*/declared != nullptr).run());
   context.callStack.pop_back();
   context.specializations[key] = std::move(spec);
   return key;

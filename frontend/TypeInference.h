@@ -236,9 +236,24 @@ TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
 /// Device functions are typed per call. Throws CompileError.
 std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &context);
 
+/// Whether Numba converts a value of type `from` to `to` when it passes it to
+/// a parameter of a fixed signature (numbers to numbers, complex to complex,
+/// arrays of one dtype and ndim to a matching layout, tuples item by item).
+bool convertible(const Type &from, const Type &to);
+
+/// The signature Numba's dispatcher picks for a call with `args` among the
+/// declared `signatures`: the fewest unsafe conversions (narrowing, float to
+/// integer, signedness), then the fewest safe ones (integer to float, real to
+/// complex), then the fewest promotions (widening), the first declared on a
+/// tie; null when none accepts the arguments.
+const Signature *selectSignature(const std::vector<Signature> &signatures,
+                                 const std::vector<Type> &args);
+
 /// Types the device function `fn` for argument types `args` unless already
-/// typed; returns its specialization key in `context`. Throws CompileError
-/// (at `callLoc` for recursion).
+/// typed; returns its specialization key in `context`. A device function with
+/// declared signatures is typed for the one selectSignature picks (its
+/// arguments converted to it, its result the declared one). Throws
+/// CompileError (at `callLoc` for recursion or when no signature fits).
 std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
                                 const std::vector<Type> &args, ast::Location callLoc);
 

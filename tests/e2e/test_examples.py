@@ -672,6 +672,33 @@ def case_device_functions(r, rng):
     check_close(res["out_i"], np.clip(np.arange(n) - 5, 0, 100).astype(np.int32), rtol=0, atol=0)
 
 
+def case_device_signatures(r, rng):
+    n = int(rng.integers(100, 200))
+    x = (rng.standard_normal(n) * 20).astype(np.float32)
+    x[:4] = [5.7, -5.7, 3.2, 9.9]                       # the values: 15 -15 9 27
+    k = rng.integers(-3000, 3000, n).astype(np.int32)
+    y = rng.standard_normal(n) * 100
+    outs = {"outf": poisoned(2 * n, np.float32), "outi": poisoned(3 * n, np.int64),
+            "outh": poisoned(n, np.float32), "outw": poisoned(n, np.int64)}
+    res = r.run("device_signatures.py", "calls", [n], {"x": x, "k": k, "y": y, **outs},
+                outputs=list(outs))
+    trunc32 = lambda v: np.int32(np.int64(v))         # float -> int32 toward zero
+    want_f = np.empty(2 * n, np.float32)
+    want_f[0::2] = [np.float32(np.int32(trunc32(v) * np.int32(3))) for v in x]
+    want_f[1::2] = (x.astype(np.float64) * 2 + y).astype(np.float32)
+    check_close(res["outf"], want_f, rtol=0, atol=0)
+    assert (res["outf"][0:8:2] == [15, -15, 9, 27]).all()
+    k64 = k.astype(np.int64)
+    want_i = np.empty(3 * n, np.int64)
+    want_i[0::3] = k64 * 2 + k64
+    with np.errstate(over="ignore"):
+        want_i[1::3] = ((k64 * 1000003).astype(np.int32) * np.int32(3)).astype(np.int64)
+    want_i[2::3] = k64 * 2 + 7
+    check_close(res["outi"], want_i, rtol=0, atol=0)
+    check_close(res["outh"], (y / 3.0).astype(np.float32), rtol=0, atol=0)
+    check_close(res["outw"], (k.astype(np.uint8) + np.uint8(200)).astype(np.int64), rtol=0, atol=0)
+
+
 def case_device_array_args(r, rng):
     n = 64 * int(rng.integers(3, 6))
     x = rng.standard_normal(n).astype(np.float32)
@@ -1726,6 +1753,7 @@ CASES = [
     ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
     ("shuffles past the subgroup's edges: CUDA's own value / modulo rules", case_shuffle_edges),
     ("scalar arguments narrower than 32 bits, every entry point", case_small_scalars),
+    ("device functions with declared signatures: arguments and result converted", case_device_signatures),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),
