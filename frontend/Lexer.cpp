@@ -11,10 +11,10 @@
 // order the lines the same way, otherwise the file mixes tabs and spaces
 // inconsistently. Number literals follow CPython's rules for `_` separators,
 // prefixes and leading zeros; string literals have their escapes decoded
-// (except raw ones) and their newlines normalized to '\n'. f-strings, bytes
-// literals and `\N{...}` escapes are rejected here, where their prefix is
-// seen. Every token and every error carries the 1-based line and byte column
-// of its first character.
+// (except raw ones) and their newlines normalized to '\n'. f-strings and bytes
+// literals are lexed raw and marked for the parser to refuse (module-level host
+// code may hold them); `\N{...}` escapes are rejected here. Every token and
+// every error carries the 1-based line and byte column of its first character.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Lexer.h"
@@ -166,7 +166,7 @@ private:
     if (kind != TokenKind::Indent && kind != TokenKind::Dedent && kind != TokenKind::Newline &&
         kind != TokenKind::EndOfFile)
       lineHasTokens_ = true;
-    tokens_.push_back(Token{kind, std::move(text), loc});
+    tokens_.push_back(Token{kind, std::move(text), loc, {}});
   }
 
   size_t identCharLength(size_t at) const;
@@ -368,11 +368,15 @@ void Lexer::lexNameOrPrefixedString() {
       prefix += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     static constexpr std::string_view kPrefixes[] = {"r", "u", "b", "f", "br", "rb", "fr", "rf"};
     if (std::find(std::begin(kPrefixes), std::end(kPrefixes), prefix) != std::end(kPrefixes)) {
-      if (prefix.find('f') != std::string::npos)
-        error(loc, "unsupported Python construct: f-strings are not allowed in kernels");
-      if (prefix.find('b') != std::string::npos)
-        error(loc, "unsupported Python construct: bytes literals are not allowed in kernels");
-      lexString(loc, /*raw=*/prefix == "r");
+      // f-strings and bytes are lexed (host code at module level may hold
+      // them) and refused by the parser where kernel code uses them.
+      bool isF = prefix.find('f') != std::string::npos;
+      bool isBytes = prefix.find('b') != std::string::npos;
+      lexString(loc, /*raw=*/prefix.find('r') != std::string::npos || isF || isBytes);
+      if (isF)
+        tokens_.back().unsupported = "f-strings are not allowed in kernels";
+      else if (isBytes)
+        tokens_.back().unsupported = "bytes literals are not allowed in kernels";
       return;
     }
   }

@@ -37,6 +37,9 @@ struct Token {
   TokenKind kind;
   std::string text; ///< spelling (decoded value for strings)
   ast::Location loc;
+  /// For a string literal kernels cannot use (an f-string, bytes): why, for
+  /// the parser's error where such a literal is parsed; empty otherwise.
+  std::string unsupported;
 };
 
 /// Tokenizes all of `file`. Throws CompileError on the first lexical error.

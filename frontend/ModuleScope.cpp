@@ -16,6 +16,7 @@
 #include <llvm/Support/Casting.h>
 
 #include <cmath>
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -83,17 +84,20 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
     } else if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get())) {
       addFunction(*def);
     } else if (auto *assign = dyn_cast<ast::Assign>(stmt.get())) {
-      std::optional<ConstValue> value = evaluate(*assign->value);
-      for (auto &target : assign->targets) {
-        auto *name = dyn_cast<ast::Name>(target.get());
-        if (!name)
-          continue;
-        if (value)
-          globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,
-                                name->getLoc()};
-        else
-          globals_.erase(name->id); // rebound to something unknown: not a constant
+      if (std::optional<GlobalSymbol> alias = dtypeAlias(*assign->value)) {
+        // dt = numba.boolean, f32 = np.float32: a dtype under another name.
+        for (auto &target : assign->targets)
+          if (auto *name = dyn_cast<ast::Name>(target.get())) {
+            GlobalSymbol sym = *alias;
+            sym.loc = name->getLoc();
+            globals_[name->id] = sym;
+            unevaluated_.erase(name->id);
+          }
+        continue;
       }
+      std::optional<ConstValue> value = evaluate(*assign->value);
+      for (auto &target : assign->targets)
+        bindConstant(*target, value ? &*value : nullptr, assign->value->getLoc());
     } else if (auto *ann = dyn_cast<ast::AnnAssign>(stmt.get())) {
       auto *name = dyn_cast<ast::Name>(ann->target.get());
       if (name && ann->value)
@@ -108,6 +112,57 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
     if (it != globals_.end() && it->second.kind == GlobalSymbol::Kind::UserFunction)
       it->second.function = &fn;
   }
+}
+
+void ModuleScope::bindConstant(const ast::Expr &target, const ConstValue *value,
+                               ast::Location valueLoc) {
+  if (auto *name = dyn_cast<ast::Name>(&target)) {
+    if (value) {
+      globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,
+                            name->getLoc()};
+      unevaluated_.erase(name->id);
+    } else {
+      globals_.erase(name->id); // rebound to something unknown: not a constant
+      unevaluated_[name->id] = valueLoc;
+    }
+    return;
+  }
+  // a, b = 2, 8 and (a, b), c = ...: Python's unpacking of a tuple value.
+  const std::vector<ast::ExprPtr> *elts = nullptr;
+  if (auto *t = dyn_cast<ast::Tuple>(&target))
+    elts = &t->elts;
+  else if (auto *l = dyn_cast<ast::List>(&target))
+    elts = &l->elts;
+  if (!elts)
+    return; // attributes, subscripts: host code that binds no name
+  bool unpackable = value && value->type.isTuple() && value->elements.size() == elts->size();
+  for (size_t i = 0; i < elts->size(); ++i)
+    bindConstant(*(*elts)[i], unpackable ? &value->elements[i] : nullptr, valueLoc);
+}
+
+std::optional<GlobalSymbol> ModuleScope::dtypeAlias(const ast::Expr &value) const {
+  if (auto *name = dyn_cast<ast::Name>(&value)) {
+    const GlobalSymbol *sym = lookup(name->id);
+    if (sym && sym->kind == GlobalSymbol::Kind::DType)
+      return *sym;
+    return std::nullopt;
+  }
+  auto *attr = dyn_cast<ast::Attribute>(&value);
+  auto *base = attr ? dyn_cast<ast::Name>(attr->value.get()) : nullptr;
+  const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+  if (!sym || sym->kind != GlobalSymbol::Kind::Module ||
+      (sym->qualifiedName != "numba" && sym->qualifiedName != "numba.types" &&
+       sym->qualifiedName != "np" && sym->qualifiedName != "cuda"))
+    return std::nullopt;
+  std::optional<Type> t = scalarTypeFromName(attr->attr);
+  if (!t)
+    return std::nullopt;
+  return GlobalSymbol{GlobalSymbol::Kind::DType, attr->attr, *t, {}, attr->getLoc()};
+}
+
+const ast::Location *ModuleScope::unevaluated(const std::string &name) const {
+  auto it = unevaluated_.find(name);
+  return it == unevaluated_.end() ? nullptr : &it->second;
 }
 
 /// Module-level NumPy arrays are frozen at compile time, as Numba freezes
@@ -217,6 +272,89 @@ std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call,
   for (auto &v : values)
     out.elements.push_back(castConstant(v, elem));
   out.type = Type::array(elem, static_cast<unsigned>(out.shape.size()), 'C');
+  return out;
+}
+
+/// `a[i]`, `a[start:stop:step]` of a constant tuple or 1-D array (NumPy's and
+/// Python's rules for negative and omitted bounds), `a[i]` of an n-D array
+/// (a row), `a[start:stop:step]` on an n-D array's first axis.
+std::optional<ConstValue> ModuleScope::evaluateSubscript(const ast::Subscript &sub) const {
+  std::optional<ConstValue> base = evaluate(*sub.value);
+  if (!base || !(base->type.isTuple() || base->type.isArray()))
+    return std::nullopt;
+  bool isArray = base->type.isArray();
+  int64_t n = isArray ? base->shape.front() : static_cast<int64_t>(base->elements.size());
+  int64_t rowSize = 1;
+  if (isArray)
+    for (size_t d = 1; d < base->shape.size(); ++d)
+      rowSize *= base->shape[d];
+  auto row = [&](int64_t k, ConstValue &into) {
+    for (int64_t j = 0; j < rowSize; ++j)
+      into.elements.push_back(base->elements[k * rowSize + j]);
+  };
+  auto *slice = dyn_cast<ast::Slice>(sub.index.get());
+  if (!slice) {
+    std::optional<ConstValue> index = evaluate(*sub.index);
+    if (!index || !index->type.isInteger())
+      return std::nullopt;
+    int64_t k = index->i < 0 ? index->i + n : index->i;
+    if (k < 0 || k >= n)
+      return std::nullopt;
+    if (!isArray)
+      return base->elements[k];
+    if (base->shape.size() == 1)
+      return base->elements[k];
+    ConstValue out;
+    out.shape.assign(base->shape.begin() + 1, base->shape.end());
+    row(k, out);
+    out.type = Type::array(base->type.element(), static_cast<unsigned>(out.shape.size()), 'C');
+    return out;
+  }
+  auto bound = [&](const ast::ExprPtr &e) -> std::optional<std::optional<int64_t>> {
+    if (!e)
+      return std::optional<int64_t>();
+    std::optional<ConstValue> v = evaluate(*e);
+    if (!v || !v->type.isInteger())
+      return std::nullopt;
+    return std::optional<int64_t>(v->i);
+  };
+  auto lo = bound(slice->lower), hi = bound(slice->upper), st = bound(slice->step);
+  if (!lo || !hi || !st)
+    return std::nullopt;
+  int64_t step = st->value_or(1);
+  if (step == 0)
+    return std::nullopt;
+  // Python's slice.indices(n).
+  auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v)
+      return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    if (step > 0)
+      return std::clamp<int64_t>(x, 0, n);
+    return std::clamp<int64_t>(x, -1, n - 1);
+  };
+  int64_t start = clamp(*lo, step > 0 ? 0 : n - 1);
+  int64_t stop = clamp(*hi, step > 0 ? n : -1);
+  ConstValue out;
+  std::vector<Type> types;
+  int64_t count = 0;
+  for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step, ++count) {
+    if (isArray)
+      row(k, out);
+    else {
+      out.elements.push_back(base->elements[k]);
+      types.push_back(base->elements[k].type);
+    }
+  }
+  if (!isArray) {
+    out.type = Type::tuple(types);
+    return out;
+  }
+  if (count == 0)
+    return std::nullopt; // an empty frozen array has no use in a kernel
+  out.shape = base->shape;
+  out.shape.front() = count;
+  out.type = base->type;
   return out;
 }
 
@@ -664,6 +802,8 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
     }
     return intValue(r);
   }
+  if (auto *sub = dyn_cast<ast::Subscript>(&expr))
+    return evaluateSubscript(*sub);
   if (auto *tuple = dyn_cast<ast::Tuple>(&expr)) {
     ConstValue c;
     std::vector<Type> types;

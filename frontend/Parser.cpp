@@ -127,6 +127,8 @@ enum class TargetContext { Assign, Delete, AugAssign };
 class Parser {
 public:
   explicit Parser(std::vector<Token> tokens) : tokens_(std::move(tokens)) {}
+  bool startsHostBlock() const;
+  void skipHostBlock();
   std::unique_ptr<Module> parseModule(std::string path);
 
 private:
@@ -296,9 +298,59 @@ void Parser::closingError(std::string_view close) const {
 std::unique_ptr<Module> Parser::parseModule(std::string path) {
   auto module = std::make_unique<Module>();
   module->path = std::move(path);
-  while (peek().kind != TokenKind::EndOfFile)
+  while (peek().kind != TokenKind::EndOfFile) {
+    if (startsHostBlock()) {
+      skipHostBlock();
+      continue;
+    }
     parseStatement(module->body);
+  }
   return module;
+}
+
+/// Module-level `class`, `try` and `with` statements (with their decorators)
+/// are host code, which nvc ignores as docs/language.md says: no kernel can
+/// use a class, and names bound inside them are not module constants.
+bool Parser::startsHostBlock() const {
+  size_t k = 0;
+  // Skip decorator lines: '@' ... Newline.
+  while (peek(k).kind == TokenKind::Op && peek(k).text == "@") {
+    while (peek(k).kind != TokenKind::Newline && peek(k).kind != TokenKind::EndOfFile)
+      ++k;
+    ++k;
+  }
+  const Token &t = peek(k);
+  return t.kind == TokenKind::Keyword && (t.text == "class" || t.text == "try" || t.text == "with");
+}
+
+void Parser::skipHostBlock() {
+  bool isTry = false;
+  do {
+    // The header (and a body on the same line) up to its Newline; the lexer
+    // emits no Newline inside brackets.
+    while (isOp("@")) {
+      while (peek().kind != TokenKind::Newline && peek().kind != TokenKind::EndOfFile)
+        advance();
+      advance();
+    }
+    isTry = isTry || isKeyword("try");
+    while (peek().kind != TokenKind::Newline && peek().kind != TokenKind::EndOfFile)
+      advance();
+    if (peek().kind == TokenKind::Newline)
+      advance();
+    if (peek().kind == TokenKind::Indent) {
+      int depth = 0;
+      do {
+        if (peek().kind == TokenKind::Indent)
+          ++depth;
+        else if (peek().kind == TokenKind::Dedent)
+          --depth;
+        advance();
+      } while (depth > 0 && peek().kind != TokenKind::EndOfFile);
+    }
+    // try: ... except ...: ... else: ... finally: ...
+  } while (isTry && (isKeyword("except") || isKeyword("else") || isKeyword("finally")));
+  depths_.clear();
 }
 
 void Parser::parseStatement(Block &out) {
@@ -1154,8 +1206,11 @@ ExprPtr Parser::parseAtom() {
   }
   case TokenKind::String: {
     std::string value;
-    while (peek().kind == TokenKind::String)
+    while (peek().kind == TokenKind::String) {
+      if (!peek().unsupported.empty())
+        unsupported(peek().loc, peek().unsupported);
       value += advance().text;
+    }
     return std::make_unique<StringLiteral>(loc, std::move(value));
   }
   case TokenKind::Keyword:

@@ -904,6 +904,46 @@ private:
     return t;
   }
 
+  /// Records `lhs op rhs` of two integer constants as a constant too, so that
+  /// shapes such as `(TILE, TILE + 1)` are constant (Python's integer
+  /// arithmetic; nothing is recorded where it would leave int64's range or
+  /// divide by zero, nor beyond int32's range).
+  void foldIntegerConstant(const ast::BinOp &b, const Type &t) {
+    auto a = result_.constants.find(b.lhs.get()), c = result_.constants.find(b.rhs.get());
+    if (a == result_.constants.end() || c == result_.constants.end() || !t.isInteger() ||
+        !a->second.type.isInteger() || !c->second.type.isInteger())
+      return;
+    int64_t x = a->second.i, y = c->second.i, r = 0;
+    bool ok = true;
+    switch (b.op) {
+    case ast::BinOpKind::Add: ok = !__builtin_add_overflow(x, y, &r); break;
+    case ast::BinOpKind::Sub: ok = !__builtin_sub_overflow(x, y, &r); break;
+    case ast::BinOpKind::Mult: ok = !__builtin_mul_overflow(x, y, &r); break;
+    case ast::BinOpKind::FloorDiv:
+    case ast::BinOpKind::Mod: {
+      if (y == 0 || (x == INT64_MIN && y == -1))
+        return;
+      int64_t q = x / y, m = x % y;
+      if (m != 0 && ((m < 0) != (y < 0))) {
+        --q;
+        m += y;
+      }
+      r = b.op == ast::BinOpKind::FloorDiv ? q : m;
+      break;
+    }
+    default:
+      return;
+    }
+    // Results beyond int32 stay run-time arithmetic: under the 32-bit
+    // integer policy they wrap, and a constant would be refused.
+    if (!ok || r < INT32_MIN || r > INT32_MAX)
+      return;
+    ConstValue v;
+    v.type = t;
+    v.i = r;
+    result_.constants[&b] = v;
+  }
+
   Type name(const ast::Name &n) {
     if (locals_.count(n.id)) {
       auto it = result_.varTypes.find(n.id);
@@ -929,6 +969,12 @@ private:
                                                      "enumerate", "zip", "pow"};
       if (builtins.count(n.id))
         return record(n, Type::function(n.id));
+      if (const ast::Location *at = scope_.unevaluated(n.id))
+        fail(n.getLoc(), fmt::format("cannot evaluate module-level '{}' (assigned at line {}) "
+                                     "when the kernel is compiled: nvc freezes numbers, "
+                                     "typed numbers, tuples of them, dtypes and NumPy arrays "
+                                     "from np.array/arange/linspace (and their slices)",
+                                     n.id, at->line));
       if (const std::string *module = scope_.unresolvedImport(n.id))
         fail(n.getLoc(), fmt::format("'{}' is imported from module '{}', which is not a module "
                                      "kernels can use and not a file next to the kernel or on "
@@ -1394,6 +1440,7 @@ private:
       Type t = binary(b.op, l, r, b.getLoc());
       warnLiteralPromotion(*b.lhs, r, t);
       warnLiteralPromotion(*b.rhs, l, t);
+      foldIntegerConstant(b, t);
       return record(e, t);
     }
     case ast::Expr::Kind::UnaryOp: {

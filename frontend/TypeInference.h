@@ -139,6 +139,10 @@ public:
     auto it = unresolvedImports_.find(name);
     return it == unresolvedImports_.end() ? nullptr : &it->second;
   }
+  /// Where a module-level assignment bound `name` to a value nvc cannot
+  /// evaluate at compile time (host code), so that a kernel using it is told
+  /// so instead of "not defined"; else null.
+  const ast::Location *unevaluated(const std::string &name) const;
   const std::vector<DecoratedFunction> &functions() const { return functions_; }
   std::vector<DecoratedFunction> &functions() { return functions_; }
   /// The `@nv.chain` host functions of the file, in source order.
@@ -151,12 +155,21 @@ private:
   void addChain(const ast::FunctionDef &def);
   std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
   std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn) const;
+  std::optional<ConstValue> evaluateSubscript(const ast::Subscript &sub) const;
+  /// `value` as a dtype (`numba.boolean`, `np.float32`, another dtype's
+  /// name), for `dt = numba.boolean`.
+  std::optional<GlobalSymbol> dtypeAlias(const ast::Expr &value) const;
+  /// Binds the names of an assignment target (a name, or tuples of them
+  /// unpacking a tuple value) to `value`, or records them as unevaluated
+  /// when `value` is null.
+  void bindConstant(const ast::Expr &target, const ConstValue *value, ast::Location valueLoc);
 
   DiagnosticEngine &diags_;
   const SourceFile &source_;
   ModuleLoader *loader_;
   std::map<std::string, GlobalSymbol> globals_;
   std::map<std::string, std::string> unresolvedImports_;
+  std::map<std::string, ast::Location> unevaluated_;
   std::vector<DecoratedFunction> functions_;
   std::vector<LaunchChain> chains_;
 };

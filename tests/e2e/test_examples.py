@@ -805,6 +805,13 @@ def case_small_scalars(r, rng):
         check_close(res["out"], -want if neg else want, rtol=0, atol=0)
 
 
+def case_module_level_code(r, rng):
+    n = int(rng.integers(10, 100))
+    res = r.run("module_level_code.py", "k", [n], {"out": poisoned(n, np.float64)}, outputs=["out"])
+    want = 2 + 8 + 3 + 4 + 5 + 4.0 + 1.0 + 2.0 + (np.arange(n) > 3)
+    check_close(res["out"], want, rtol=0, atol=0)
+
+
 def case_lane_id(r, rng):
     n = 64 * int(rng.integers(2, 5))
     res = r.run("lane_id.py", "lanes", [n], {"out": poisoned(n, np.int32)}, outputs=["out"],
@@ -1754,6 +1761,7 @@ CASES = [
     ("shuffles past the subgroup's edges: CUDA's own value / modulo rules", case_shuffle_edges),
     ("scalar arguments narrower than 32 bits, every entry point", case_small_scalars),
     ("device functions with declared signatures: arguments and result converted", case_device_signatures),
+    ("module-level host code ignored, constant forms frozen", case_module_level_code),
     ("index sign tests: folded where never negative, kept where Python wraps", case_index_ranges),
     ("grid-stride loop with a subgroup shuffle: lanes with different trip counts", case_gridstride_shuffle),
     ("float division by powers of two (multiplied by the exact reciprocal) and other divisors", case_divisions),

@@ -2,10 +2,10 @@ from numba import cuda
 
 
 class K:
-    pass
+    v = 1
 
 
 @cuda.jit("void(float32[::1])")
 def k(x):
-    x[0] = 1
-# EXPECT: 4:1
+    x[0] = K.v
+# EXPECT: 10:12

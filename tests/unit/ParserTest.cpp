@@ -289,6 +289,21 @@ std::string parseError(const std::string &src) {
   return "no error";
 }
 
+TEST_CASE("parser: f-strings and bytes refused in code, skipped in module-level host blocks",
+          "[parser]") {
+  CHECK(parseError("s = f'{x}'\n") ==
+        "1:5: unsupported Python construct: f-strings are not allowed in kernels");
+  CHECK(parseError("s = b'x'\n") ==
+        "1:5: unsupported Python construct: bytes literals are not allowed in kernels");
+  CHECK(parseError("class K:\n    def f(self):\n        return f'{self}' + lambda: {1: 2}\n"
+                   "try:\n    import x\nexcept ImportError:\n    x = None\nelse:\n    pass\n"
+                   "finally:\n    y = b'1'\nwith open('f') as g:\n    z = g.read()\n"
+                   "@dataclass\nclass P: x: int = 1\nw = 1\n") == "no error");
+  CHECK(parse("class K:\n    pass\nw = 1\n")->body.size() == 1);
+  // A syntax error outside the skipped blocks is still reported.
+  CHECK(parseError("class K:\n    pass\nw = (1\n") == "3:5: '(' was never closed");
+}
+
 /// The value of the assignment that is statement `i` of `module`.
 const Expr *assignedValue(const std::unique_ptr<Module> &module, size_t i) {
   REQUIRE(module->body.size() > i);
@@ -771,14 +786,16 @@ TEST_CASE("parser: unsupported constructs", "[parser]") {
         u + "lambda expressions are not allowed in kernels");
   CHECK(parseError("f(lambda: 1)\n") == "1:3: " +
         u + "lambda expressions are not allowed in kernels");
-  CHECK(parseError("class A:\n  pass\n") == "1:1: " + u + "classes are not allowed in kernels");
-  CHECK(parseError("@dataclass\nclass A:\n  pass\n") ==
-        "2:1: " + u + "classes are not allowed in kernels (decorators are only allowed on "
+  // Inside a function (module-level ones are host code, skipped).
+  CHECK(parseError("def f():\n  class A:\n    pass\n") ==
+        "2:3: " + u + "classes are not allowed in kernels");
+  CHECK(parseError("def f():\n  @dataclass\n  class A:\n    pass\n") ==
+        "3:3: " + u + "classes are not allowed in kernels (decorators are only allowed on "
                       "functions)");
-  CHECK(parseError("try:\n  pass\nexcept:\n  pass\n") ==
-        "1:1: " + u + "'try' statements are not allowed in kernels");
-  CHECK(parseError("with a as b:\n  pass\n") ==
-        "1:1: " + u + "'with' statements are not allowed in kernels");
+  CHECK(parseError("def f():\n  try:\n    pass\n  except:\n    pass\n") ==
+        "2:3: " + u + "'try' statements are not allowed in kernels");
+  CHECK(parseError("def f():\n  with a as b:\n    pass\n") ==
+        "2:3: " + u + "'with' statements are not allowed in kernels");
   CHECK(parseError("async def f():\n  pass\n") ==
         "1:1: " + u + "'async' functions and statements are not allowed in kernels");
   CHECK(parseError("@dec\nasync def f():\n  pass\n") ==
