@@ -33,6 +33,7 @@
 
 #include <deque>
 #include <functional>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -1813,22 +1814,10 @@ private:
       case ast::BinOpKind::Sub: return result(mlir::arith::SubFOp::create(b_, l, a, b));
       case ast::BinOpKind::Mult: return result(mlir::arith::MulFOp::create(b_, l, a, b));
       case ast::BinOpKind::Div: return result(mlir::arith::DivFOp::create(b_, l, a, b));
-      case ast::BinOpKind::FloorDiv: {
-        mlir::Value q = mlir::arith::DivFOp::create(b_, l, a, b);
-        return result(mlir::math::FloorOp::create(b_, l, q));
-      }
-      case ast::BinOpKind::Mod: {
-        // Python: the result takes the sign of the divisor.
-        mlir::Value r = mlir::arith::RemFOp::create(b_, l, a, b);
-        mlir::Value zero = floatConst(0, a.getType(), l);
-        mlir::Value rNonZero = mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::ONE, r, zero);
-        mlir::Value rNeg = mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OLT, r, zero);
-        mlir::Value bNeg = mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OLT, b, zero);
-        mlir::Value differ = mlir::arith::XOrIOp::create(b_, l, rNeg, bNeg);
-        mlir::Value fix = mlir::arith::AndIOp::create(b_, l, rNonZero, differ);
-        mlir::Value adjusted = mlir::arith::AddFOp::create(b_, l, r, b);
-        return result(mlir::arith::SelectOp::create(b_, l, fix, adjusted, r));
-      }
+      case ast::BinOpKind::FloorDiv:
+        return result(floatDivMod(a, b, t, at).first);
+      case ast::BinOpKind::Mod:
+        return result(floatDivMod(a, b, t, at).second);
       default:
         fail(at, "unsupported operator for floats");
       }
@@ -1953,6 +1942,49 @@ private:
 
   /// a ** b for integers by repeated squaring; a negative exponent gives 0
   /// (Python would give a float; Numba's integer power does the same).
+  /// Python's float `a // b` and `a % b` as Numba computes them
+  /// (numbers.py's real_divmod, CPython's float_divmod): mod = fmod(a, b)
+  /// exactly (the math library's; Vulkan's OpFRem is only as precise as
+  /// a - b·trunc(a/b)), div = (a - mod) / b, the remainder given the
+  /// divisor's sign, the quotient snapped to an integer; a zero divisor
+  /// gives a / b and NaN, as Numba's error model without exceptions.
+  std::pair<mlir::Value, mlir::Value> floatDivMod(mlir::Value a, mlir::Value b, const Type &t,
+                                                  ast::Location at) {
+    using P = mlir::arith::CmpFPredicate;
+    mlir::Location l = loc(at);
+    mlir::Type ft = a.getType();
+    auto cmp = [&](P p, mlir::Value x, mlir::Value y) -> mlir::Value {
+      return mlir::arith::CmpFOp::create(b_, l, p, x, y);
+    };
+    auto sel = [&](mlir::Value c, mlir::Value x, mlir::Value y) -> mlir::Value {
+      return mlir::arith::SelectOp::create(b_, l, c, x, y);
+    };
+    mlir::Value zero = floatConst(0, ft, l), negZero = floatConst(-0.0, ft, l);
+    mlir::Value one = floatConst(1, ft, l), half = floatConst(0.5, ft, l);
+    mlir::Value mod = realMath("math.fmod", {a, b}, t, at);
+    mlir::Value div = mlir::arith::DivFOp::create(
+        b_, l, mlir::arith::SubFOp::create(b_, l, a, mod), b);
+    mlir::Value modTrue = cmp(P::UNE, mod, zero); // non-zero or NaN
+    mlir::Value bNeg = cmp(P::OLT, b, zero);
+    mlir::Value modNeg = cmp(P::OLT, mod, zero);
+    mlir::Value fix = mlir::arith::AndIOp::create(
+        b_, l, modTrue, mlir::arith::XOrIOp::create(b_, l, bNeg, modNeg));
+    div = sel(fix, mlir::arith::SubFOp::create(b_, l, div, one), div);
+    mod = sel(modTrue, sel(fix, mlir::arith::AddFOp::create(b_, l, mod, b), mod),
+              sel(bNeg, negZero, zero));
+    mlir::Value floor = mlir::math::FloorOp::create(b_, l, div);
+    mlir::Value up = cmp(P::OGT, mlir::arith::SubFOp::create(b_, l, div, floor), half);
+    mlir::Value snapped = sel(up, mlir::arith::AddFOp::create(b_, l, floor, one), floor);
+    // A zero quotient gets the sign of the true quotient: (div·div)·a / b.
+    mlir::Value zeroQuotient = mlir::arith::DivFOp::create(
+        b_, l,
+        mlir::arith::MulFOp::create(b_, l, mlir::arith::MulFOp::create(b_, l, div, div), a), b);
+    mlir::Value floordiv = sel(cmp(P::ONE, div, zero), snapped, zeroQuotient);
+    mlir::Value bZero = cmp(P::OEQ, b, zero);
+    mlir::Value nan = floatConst(std::numeric_limits<double>::quiet_NaN(), ft, l);
+    return {sel(bZero, mlir::arith::DivFOp::create(b_, l, a, b), floordiv), sel(bZero, nan, mod)};
+  }
+
   /// The integer constant `v` holds, if it is one.
   static std::optional<int64_t> constantInteger(const Val &v) {
     if (v.parts.size() != 1)

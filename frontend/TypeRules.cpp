@@ -1,6 +1,8 @@
 //===- TypeRules.cpp - Numba's typing rules for operators ------------------===//
 #include "frontend/TypeRules.h"
 
+#include <algorithm>
+
 namespace nvc {
 
 const char *binOpSymbol(ast::BinOpKind op) {
@@ -55,6 +57,13 @@ Type binaryResultType(ast::BinOpKind op, const Type &lhs, const Type &rhs) {
     return anyFloat ? unifyTypes(lhs, rhs) : Type::floating(64);
   case ast::BinOpKind::LShift:
   case ast::BinOpKind::RShift:
+    // BitwiseShiftOperation: "only the first operand's signedness matters";
+    // the result is the wider of it and (u)intp.
+    if (anyFloat)
+      return Type();
+    if (lhs.isInteger())
+      return Type::integer(std::max(64u, lhs.bits()), lhs.isSigned());
+    return promoteIntegers(lhs, rhs);
   case ast::BinOpKind::BitAnd:
   case ast::BinOpKind::BitOr:
   case ast::BinOpKind::BitXor:

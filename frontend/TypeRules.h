@@ -24,7 +24,8 @@ const char *binOpSymbol(ast::BinOpKind op);
 /// Rules: integers promote to 64 bits (signed unless both are unsigned);
 /// `/` of integers is float64; an int mixed with a float unifies as
 /// unifyTypes does; `float ** integer` keeps the float's type (Numba's
-/// BinOpPower has float32(float32, int64)); complex numbers support
+/// BinOpPower has float32(float32, int64)); a shift has the left operand's
+/// signedness at 64 bits (BitwiseShiftOperation); complex numbers support
 /// `+ - * / **` only.
 Type binaryResultType(ast::BinOpKind op, const Type &lhs, const Type &rhs);
 

@@ -435,6 +435,66 @@ def case_operators(r, rng):
     np.testing.assert_allclose(res, ca64 ** cb64, rtol=3e-6, atol=1e-30)  # numba's own test
 
 
+def python_divmod(x, y, ftype):
+    """CPython's float // and % (Numba's real_divmod) in the precision of
+    `ftype`; a zero divisor gives x / y and NaN (Numba without exceptions)."""
+    x, y = float(x), float(y)
+    with np.errstate(all="ignore"):
+        if y == 0:
+            return ftype(np.float64(x) / y), ftype(np.nan)
+    if ftype == np.float64:
+        return divmod(x, y)
+    # float32: the same steps rounded to float32 (fmod is exact)
+    f = ftype
+    with np.errstate(all="ignore"):
+        mod = f(np.fmod(f(x), f(y)))
+        div = f(f(f(x) - mod) / f(y))
+        if mod != 0 or np.isnan(mod):
+            if (y < 0) != (mod < 0):
+                mod, div = f(mod + f(y)), f(div - f(1))
+        else:
+            mod = f(-0.0) if y < 0 else f(0.0)
+        if div != 0 and not np.isnan(div):
+            fl = f(np.floor(div))
+            return (f(fl + 1) if f(div - fl) > 0.5 else fl), mod
+        d2 = f(div * div)
+        return f(f(d2 * f(x)) / f(y)), mod
+
+
+def case_float_divmod_shifts(r, rng):
+    for dtype, entry in ((np.float64, "float_divmod"), (np.float32, "float_divmod__1")):
+        specials = [0.0, -0.0, 1.0, -1.0, 2.5, -7.5, np.inf, -np.inf, np.nan, 5.412409578950563e-20,
+                    1e30, -3.0, 0.5]
+        pairs = [(x, y) for x in specials for y in specials]
+        m = len(pairs) + 64
+        a = np.array([p[0] for p in pairs] + list(rng.standard_normal(64) * 100), dtype)
+        b = np.array([p[1] for p in pairs] + list(rng.standard_normal(64) * 3), dtype)
+        res = r.run("operators.py", entry, [m], {"a": a, "b": b, "out": poisoned(4 * m, dtype)},
+                    outputs=["out"])["out"]
+        for i in range(m):
+            q, rem = python_divmod(a[i], b[i], dtype)
+            got = res[4 * i:4 * i + 4]
+            want = np.array([rem, q, q, rem], dtype)
+            if not bits_equal(got, want).all():
+                raise AssertionError(f"{dtype.__name__} {a[i]!r} % // {b[i]!r}: got "
+                                     f"{got.tolist()}, want {want.tolist()}")
+    n = 64
+    u = rng.integers(0, 2**64, n, dtype=np.uint64)
+    u[0] = 2**64 - 2
+    s = rng.integers(-2**40, 2**40, n)
+    res = r.run("shifts.py", "shifts", [n], {"u": u, "s": s, "uo": poisoned(3 * n, np.uint64),
+                                                "so": poisoned(2 * n, np.int64)},
+                outputs=["uo", "so"], flags=["--index-bits", "64"])
+    want = np.empty(3 * n, np.uint64)
+    want[0::3] = u >> np.uint64(1)                                 # logical: uint64 stays unsigned
+    want[1::3] = (u << np.uint64(3)) ^ np.uint64(1)
+    want[2::3] = (u & np.uint64(0xff)) << np.uint64(60)            # uint8 << int: uint64
+    assert np.array_equal(res["uo"], want), "unsigned shifts (the left operand's signedness)"
+    want_s = np.empty(2 * n, np.int64)
+    want_s[0::2], want_s[1::2] = s >> 2, s << 5
+    assert np.array_equal(res["so"], want_s), "signed shifts"
+
+
 def case_index_ranges(r, rng):
     n = int(rng.integers(300, 500))
     a = rng.standard_normal(n)
@@ -1758,6 +1818,7 @@ CASES = [
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
     ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
+    ("float // and % as Python's float_divmod (exact fmod), shifts typed by the left operand", case_float_divmod_shifts),
     ("shuffles past the subgroup's edges: CUDA's own value / modulo rules", case_shuffle_edges),
     ("scalar arguments narrower than 32 bits, every entry point", case_small_scalars),
     ("device functions with declared signatures: arguments and result converted", case_device_signatures),
@@ -1835,8 +1896,14 @@ LLVM_EXPECTED_FAILURES = {
 }
 # ... and those it can run only when -O2's unrolling has removed the loops over
 # local arrays (docs/design.md, "LLVM backend").
+_STRUCTURIZER = ("LLVM 22's SPIR-V structurizer leaves a branch outside any block in the "
+                 "module's loops (pow's squaring, fmod) when -O2 has not simplified them "
+                 "(spirv-val rejects it; nvc reports an internal error)")
 LLVM_EXPECTED_FAILURES_WITHOUT_UNROLL = {
     "imaging v9: warp-shuffle daisy chain": _BACKEND_CRASH + " (without -O2's unrolling)",
+    "unary operators and powers on every scalar family (numba-cuda's results)": _STRUCTURIZER,
+    "float // and % as Python's float_divmod (exact fmod), shifts typed by the left operand":
+        _STRUCTURIZER,
 }
 
 

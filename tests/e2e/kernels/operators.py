@@ -87,3 +87,16 @@ def power_complex64(a, b, out):
     i = cuda.grid(1)
     if i < a.shape[0]:
         out[i] = a[i] ** b[i]
+
+
+@cuda.jit(["void(float64[::1], float64[::1], float64[::1])",
+           "void(float32[::1], float32[::1], float32[::1])"])
+def float_divmod(a, b, out):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[4 * i] = a[i] % b[i]
+        out[4 * i + 1] = a[i] // b[i]
+        q, r = divmod(a[i], b[i])
+        out[4 * i + 2] = q
+        out[4 * i + 3] = r
+
