@@ -2864,6 +2864,20 @@ private:
                                                          x.scalar(), zero);
       return Val{rt, {mlir::arith::SelectOp::create(b_, l, isNeg, neg, x.scalar())}};
     }
+    if ((f == "np.minimum" || f == "np.maximum") && rt.isFloat() && args.size() == 2) {
+      // NumPy's (and Numba's np_real_maximum_impl): NaN propagates (the
+      // first NaN operand), otherwise a >= b ? a : b (<= for minimum).
+      using P = mlir::arith::CmpFPredicate;
+      mlir::Value a = convert(args[0], rt, c.getLoc()).scalar();
+      mlir::Value b = convert(args[1], rt, c.getLoc()).scalar();
+      mlir::Value aNan = mlir::arith::CmpFOp::create(b_, l, P::UNO, a, a);
+      mlir::Value anyNan = mlir::arith::CmpFOp::create(b_, l, P::UNO, a, b);
+      mlir::Value nanResult = mlir::arith::SelectOp::create(b_, l, aNan, a, b);
+      mlir::Value takeA = mlir::arith::CmpFOp::create(
+          b_, l, f == "np.maximum" ? P::OGE : P::OLE, a, b);
+      mlir::Value ordered = mlir::arith::SelectOp::create(b_, l, takeA, a, b);
+      return Val{rt, {mlir::arith::SelectOp::create(b_, l, anyNan, nanResult, ordered)}};
+    }
     if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
       bool isMin = f == "min" || f == "np.minimum";
       mlir::Value acc = convert(args[0], rt, c.getLoc()).scalar();

@@ -495,6 +495,32 @@ def case_float_divmod_shifts(r, rng):
     assert np.array_equal(res["so"], want_s), "signed shifts"
 
 
+def case_extrema(r, rng):
+    for dtype, entry in ((np.float64, "extrema"), (np.float32, "extrema__1")):
+        specials = [np.nan, 1.0, -1.0, 0.0, -0.0, np.inf, -np.inf, 2.5]
+        pairs = [(x, y) for x in specials for y in specials]
+        m = len(pairs) + 32
+        a = np.array([p[0] for p in pairs] + list(rng.standard_normal(32)), dtype)
+        b = np.array([p[1] for p in pairs] + list(rng.standard_normal(32)), dtype)
+        res = r.run("operators.py", entry, [m], {"a": a, "b": b, "out": poisoned(4 * m, dtype)},
+                    outputs=["out"])["out"]
+        want = np.empty(4 * m, dtype)
+        # numba-cuda: np.maximum/minimum propagate NaN (the first NaN operand) and
+        # otherwise take a on a >= b (<=); Python's max/min take b only if b > a (<).
+        for i, (x, y) in enumerate(zip(a, b)):
+            nan = x if np.isnan(x) else y
+            any_nan = np.isnan(x) or np.isnan(y)
+            want[4 * i] = nan if any_nan else (x if x >= y else y)
+            want[4 * i + 1] = nan if any_nan else (x if x <= y else y)
+            want[4 * i + 2] = y if y > x else x
+            want[4 * i + 3] = y if y < x else x
+        same = bits_equal(res, want)
+        if not same.all():
+            k = np.argwhere(~same)[0][0]
+            raise AssertionError(f"{entry} of {a[k // 4]!r}, {b[k // 4]!r} (result {k % 4}): "
+                                 f"got {res[k]!r}, want {want[k]!r}")
+
+
 def case_index_ranges(r, rng):
     n = int(rng.integers(300, 500))
     a = rng.standard_normal(n)
@@ -1819,6 +1845,7 @@ CASES = [
     ("Python integer and control-flow semantics", case_control_flow),
     ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
     ("float // and % as Python's float_divmod (exact fmod), shifts typed by the left operand", case_float_divmod_shifts),
+    ("np.maximum/np.minimum propagate NaN; max/min keep Python's order", case_extrema),
     ("shuffles past the subgroup's edges: CUDA's own value / modulo rules", case_shuffle_edges),
     ("scalar arguments narrower than 32 bits, every entry point", case_small_scalars),
     ("device functions with declared signatures: arguments and result converted", case_device_signatures),
@@ -1904,6 +1931,7 @@ LLVM_EXPECTED_FAILURES_WITHOUT_UNROLL = {
     "unary operators and powers on every scalar family (numba-cuda's results)": _STRUCTURIZER,
     "float // and % as Python's float_divmod (exact fmod), shifts typed by the left operand":
         _STRUCTURIZER,
+    "np.maximum/np.minimum propagate NaN; max/min keep Python's order": _STRUCTURIZER,
 }
 
 

@@ -100,3 +100,14 @@ def float_divmod(a, b, out):
         out[4 * i + 2] = q
         out[4 * i + 3] = r
 
+
+
+@cuda.jit(["void(float64[::1], float64[::1], float64[::1])",
+           "void(float32[::1], float32[::1], float32[::1])"])
+def extrema(a, b, out):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[4 * i] = np.maximum(a[i], b[i])
+        out[4 * i + 1] = np.minimum(a[i], b[i])
+        out[4 * i + 2] = max(a[i], b[i])
+        out[4 * i + 3] = min(a[i], b[i])
