@@ -188,7 +188,22 @@ public:
   V div(V x, V y) { return mlir::arith::DivFOp::create(b, l, x, y); }
   V neg(V x) { return mlir::arith::NegFOp::create(b, l, x); }
   V fabs(V x) { return mlir::math::AbsFOp::create(b, l, x); }
-  V copysign(V x, V y) { return mlir::math::CopySignOp::create(b, l, x, y); }
+  /// |x| with the sign bit of y, by integer operations: LLVM's SPIR-V
+  /// backend cannot select a float32 copysign (--backend=llvm).
+  V copysign(V x, V y) {
+    unsigned w = t.getIntOrFloatBitWidth();
+    mlir::Type it = b.getIntegerType(w);
+    auto k = [&](uint64_t v) -> V {
+      return mlir::arith::ConstantOp::create(b, l, it, b.getIntegerAttr(it, v));
+    };
+    uint64_t sign = uint64_t(1) << (w - 1);
+    V xb = mlir::arith::BitcastOp::create(b, l, it, x);
+    V yb = mlir::arith::BitcastOp::create(b, l, it, y);
+    V magnitude = mlir::arith::AndIOp::create(b, l, xb, k(sign - 1));
+    V signBit = mlir::arith::AndIOp::create(b, l, yb, k(sign));
+    return mlir::arith::BitcastOp::create(b, l, t,
+                                          mlir::arith::OrIOp::create(b, l, magnitude, signBit));
+  }
   V sel(V cond, V x, V y) { return mlir::arith::SelectOp::create(b, l, cond, x, y); }
   V cmp(Pred p, V x, V y) { return mlir::arith::CmpFOp::create(b, l, p, x, y); }
   V lt(V x, V y) { return cmp(Pred::OLT, x, y); }
