@@ -188,21 +188,14 @@ public:
   V div(V x, V y) { return mlir::arith::DivFOp::create(b, l, x, y); }
   V neg(V x) { return mlir::arith::NegFOp::create(b, l, x); }
   V fabs(V x) { return mlir::math::AbsFOp::create(b, l, x); }
-  /// |x| with the sign bit of y, by integer operations: LLVM's SPIR-V
-  /// backend cannot select a float32 copysign (--backend=llvm).
+  /// |x| with the sign of y, ±0 and ±inf included (a NaN y counts as
+  /// positive; no caller's result depends on it). Comparisons, not the sign
+  /// bit: LLVM's SPIR-V backend cannot select a float32 copysign
+  /// (--backend=llvm), and LLVM folds sign-bit tests and masks into one.
   V copysign(V x, V y) {
-    unsigned w = t.getIntOrFloatBitWidth();
-    mlir::Type it = b.getIntegerType(w);
-    auto k = [&](uint64_t v) -> V {
-      return mlir::arith::ConstantOp::create(b, l, it, b.getIntegerAttr(it, v));
-    };
-    uint64_t sign = uint64_t(1) << (w - 1);
-    V xb = mlir::arith::BitcastOp::create(b, l, it, x);
-    V yb = mlir::arith::BitcastOp::create(b, l, it, y);
-    V magnitude = mlir::arith::AndIOp::create(b, l, xb, k(sign - 1));
-    V signBit = mlir::arith::AndIOp::create(b, l, yb, k(sign));
-    return mlir::arith::BitcastOp::create(b, l, t,
-                                          mlir::arith::OrIOp::create(b, l, magnitude, signBit));
+    V negative = either(lt(y, c(0)), lt(div(c(1), y), c(0))); // 1/-0 = -inf
+    V ax = fabs(x);
+    return sel(negative, neg(ax), ax);
   }
   V sel(V cond, V x, V y) { return mlir::arith::SelectOp::create(b, l, cond, x, y); }
   V cmp(Pred p, V x, V y) { return mlir::arith::CmpFOp::create(b, l, p, x, y); }
