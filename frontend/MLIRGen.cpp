@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/MLIRGen.h"
 
+#include "frontend/ComplexCodegen.h"
+#include "frontend/ComplexMath.h"
 #include "frontend/MathCodegen.h"
 #include "frontend/TypeRules.h"
 
@@ -1859,9 +1861,9 @@ private:
     }
   }
 
-  /// `+ - * /` on complex numbers, with the formulas NumPy uses (so results
-  /// agree bit for bit when contraction is off); division is Smith's
-  /// algorithm, which avoids overflow in |b|².
+  /// `+ - * /` on complex numbers, with numba-cuda's formulas (so results
+  /// agree bit for bit when contraction is off); division is
+  /// emitComplexDivision (ComplexCodegen.h).
   Val complexBinary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
     mlir::Location l = loc(at);
     Type t = unifyTypes(lhsIn.type, rhsIn.type);
@@ -1879,9 +1881,6 @@ private:
     auto mul = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
       return mlir::arith::MulFOp::create(b_, l, x, y);
     };
-    auto div = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
-      return mlir::arith::DivFOp::create(b_, l, x, y);
-    };
     switch (op) {
     case ast::BinOpKind::Add:
       return Val{t, {add(ar, br), add(ai, bi)}};
@@ -1890,23 +1889,8 @@ private:
     case ast::BinOpKind::Mult:
       return Val{t, {sub(mul(ar, br), mul(ai, bi)), add(mul(ar, bi), mul(ai, br))}};
     case ast::BinOpKind::Div: {
-      mlir::Value absBr = mlir::math::AbsFOp::create(b_, l, br);
-      mlir::Value absBi = mlir::math::AbsFOp::create(b_, l, bi);
-      mlir::Value realBigger =
-          mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OGE, absBr, absBi);
-      mlir::Value one = floatConst(1, ar.getType(), l);
-      // |br| >= |bi|: r = bi/br, s = 1/(br + bi r), ((ar + ai r) s, (ai - ar r) s)
-      mlir::Value r1 = div(bi, br);
-      mlir::Value s1 = div(one, add(br, mul(bi, r1)));
-      mlir::Value re1 = mul(add(ar, mul(ai, r1)), s1);
-      mlir::Value im1 = mul(sub(ai, mul(ar, r1)), s1);
-      // otherwise: r = br/bi, s = 1/(bi + br r), ((ar r + ai) s, (ai r - ar) s)
-      mlir::Value r2 = div(br, bi);
-      mlir::Value s2 = div(one, add(bi, mul(br, r2)));
-      mlir::Value re2 = mul(add(mul(ar, r2), ai), s2);
-      mlir::Value im2 = mul(sub(mul(ai, r2), ar), s2);
-      return Val{t, {mlir::arith::SelectOp::create(b_, l, realBigger, re1, re2),
-                     mlir::arith::SelectOp::create(b_, l, realBigger, im1, im2)}};
+      ComplexParts q = emitComplexDivision(b_, l, {ar, ai}, {br, bi});
+      return Val{t, {q.re, q.im}};
     }
     default:
       fail(at, "unsupported operator for complex numbers");
@@ -2691,64 +2675,21 @@ private:
         .front();
   }
 
-  /// abs, cmath.exp/sqrt/phase/polar/rect and np.exp on complex numbers,
-  /// computed from real math-library functions.
+  /// A complex function (ComplexMath.h) through ComplexCodegen.
   Val complexFunction(const std::string &f, const std::vector<Val> &args, const Type &rt,
                       ast::Location at) {
-    mlir::Location l = loc(at);
-    if (f == "cmath.rect") {
-      Type part = rt.complexPart();
-      mlir::Value r = convert(args[0], part, at).scalar();
-      mlir::Value phi = convert(args[1], part, at).scalar();
-      mlir::Value c = realMath("math.cos", {phi}, part, at);
-      mlir::Value s = realMath("math.sin", {phi}, part, at);
-      return Val{rt, {mlir::arith::MulFOp::create(b_, l, r, c),
-                      mlir::arith::MulFOp::create(b_, l, r, s)}};
+    MathEmitter emitter{b_, loc(at),
+                        [&](mlir::Value v, const Type &from, const Type &to) {
+                          return convertScalar(v, from, to, at);
+                        },
+                        [&](const Type &ty) { return lowerScalar(ty); }};
+    std::vector<std::vector<mlir::Value>> leaves;
+    std::vector<Type> types;
+    for (auto &a : args) {
+      leaves.push_back(a.parts);
+      types.push_back(a.type);
     }
-    Type zt = args[0].type.isComplex() ? args[0].type
-              : rt.isComplex()         ? rt
-                                       : Type::complex(128);
-    Val z = convert(args[0], zt, at);
-    Type part = zt.complexPart();
-    mlir::Value re = z.parts[0], im = z.parts[1];
-    auto modulus = [&]() { return realMath("math.hypot", {re, im}, part, at); };
-    auto argument = [&]() { return realMath("math.atan2", {im, re}, part, at); };
-    if (f == "abs" || f == "np.abs" || f == "np.absolute")
-      return Val{rt, {modulus()}};
-    if (f == "cmath.phase")
-      return Val{rt, {argument()}};
-    if (f == "cmath.polar")
-      return Val{rt, {modulus(), argument()}};
-    if (f == "cmath.exp" || f == "np.exp") {
-      // e^(a+bi) = e^a (cos b + i sin b)
-      mlir::Value ea = realMath("math.exp", {re}, part, at);
-      mlir::Value c = realMath("math.cos", {im}, part, at);
-      mlir::Value s = realMath("math.sin", {im}, part, at);
-      return Val{rt, {mlir::arith::MulFOp::create(b_, l, ea, c),
-                      mlir::arith::MulFOp::create(b_, l, ea, s)}};
-    }
-    if (f == "cmath.sqrt") {
-      // Principal root: sqrt((|z| + |a|)/2) on the larger part, as CPython.
-      mlir::Value zero = floatConst(0, lowerScalar(part), l);
-      mlir::Value half = floatConst(0.5, lowerScalar(part), l);
-      mlir::Value absRe = mlir::math::AbsFOp::create(b_, l, re);
-      mlir::Value t = mlir::math::SqrtOp::create(b_, 
-          l, mlir::arith::MulFOp::create(b_, l, mlir::arith::AddFOp::create(b_, l, modulus(), absRe),
-                                            half));
-      mlir::Value t2 = mlir::arith::AddFOp::create(b_, l, t, t);
-      mlir::Value other = mlir::arith::DivFOp::create(b_, l, im, t2);
-      mlir::Value tIsZero =
-          mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OEQ, t, zero);
-      other = mlir::arith::SelectOp::create(b_, l, tIsZero, zero, other);
-      mlir::Value reNeg =
-          mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::OLT, re, zero);
-      // a >= 0: (t, b/2t); a < 0: (|b|/2t, copysign(t, b))
-      mlir::Value absOther = mlir::math::AbsFOp::create(b_, l, other);
-      mlir::Value signedT = mlir::math::CopySignOp::create(b_, l, t, im);
-      return Val{rt, {mlir::arith::SelectOp::create(b_, l, reNeg, absOther, t),
-                      mlir::arith::SelectOp::create(b_, l, reNeg, signedT, other)}};
-    }
-    fail(at, fmt::format("{}() of a complex number is not supported yet", f));
+    return Val{rt, emitComplexFunction(emitter, f, leaves, types, rt, at)};
   }
 
   int64_t constantArg(const ast::Call &c, size_t i) { return k_.constants.at(c.args[i].get()).i; }
@@ -2848,9 +2789,10 @@ private:
     }
     if (f == "pow")
       return convert(binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()), rt, c.getLoc());
-    if (rt.isComplex() || (!args.empty() && args[0].type.isComplex() &&
-                           (f == "abs" || f == "np.abs" || f == "np.absolute" ||
-                            f.rfind("cmath.", 0) == 0)))
+    std::vector<Type> argTypes;
+    for (auto &a : args)
+      argTypes.push_back(a.type);
+    if (rt.isComplex() || isComplexFunction(f, argTypes))
       return complexFunction(f, args, rt, c.getLoc());
     if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       Val x = convert(args[0], rt, c.getLoc());

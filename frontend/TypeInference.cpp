@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/TypeInference.h"
 
+#include "frontend/ComplexMath.h"
 #include "frontend/MathBuiltins.h"
 #include "frontend/TypeRules.h"
 
@@ -1306,13 +1307,17 @@ private:
         fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
       return record(c, Type::integer(64));
     }
+    if (isComplexFunction(f, args)) {
+      for (auto &a : args)
+        if (a.isUnknown())
+          return record(c, Type());
+      return record(c, typeComplexFunction(f, args, c.getLoc()));
+    }
     if (f == "abs" || f == "np.abs" || f == "np.absolute") {
       if (!needArgs(1, 1, f))
         return record(c, Type());
       if (!args[0].isScalar())
         fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
-      if (args[0].isComplex())
-        return record(c, args[0].complexPart());
       return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
     }
     if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
@@ -1362,25 +1367,6 @@ private:
           t = Type::complex(128);
       }
       return record(c, t);
-    }
-    if (f == "cmath.exp" || f == "cmath.sqrt" || f == "cmath.phase" || f == "np.exp" ||
-        f == "cmath.polar" || f == "cmath.rect") {
-      if (!needArgs(f == "cmath.rect" ? 2 : 1, f == "cmath.rect" ? 2 : 1, f))
-        return record(c, Type());
-      if (f == "np.exp" && !args[0].isComplex() && isMathBuiltin(f))
-        return record(c, typeMathBuiltin(f, args, c.getLoc()));
-      if (f == "cmath.rect") {
-        Type real = unifyTypes(args[0], args[1]);
-        return record(c, Type::complex(real.isFloat() && real.bits() == 32 ? 64 : 128));
-      }
-      Type z = args[0].isComplex() ? args[0]
-               : args[0].isFloat() && args[0].bits() == 32 ? Type::complex(64)
-                                                           : Type::complex(128);
-      if (f == "cmath.phase")
-        return record(c, z.complexPart());
-      if (f == "cmath.polar")
-        return record(c, Type::tuple({z.complexPart(), z.complexPart()}));
-      return record(c, z);
     }
     if (f == "int" || f == "float" || f == "bool") {
       if (!needArgs(1, 1, f))

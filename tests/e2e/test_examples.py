@@ -1464,6 +1464,33 @@ def case_cmath(r, rng):
                            for w, p in zip(z, polar)])
     check_close(res["reals"], want_reals, rtol=1e-14, atol=1e-14)
 
+def case_cmath_special(r, rng):
+    """Every cmath function, abs, np.exp and division of complex64/complex128
+    on a grid of special-value pairs and random values, against CPython's
+    cmath (rules in cmath_special_check.py)."""
+    import cmath_special_check as chk
+    for ctype, part, bits in ((np.complex128, np.float64, "128"), (np.complex64, np.float32, "64")):
+        z = np.concatenate([chk.grid(part), chk.random_values(rng, 900, part)]).astype(ctype)
+        n = len(z)
+        outs = {"out": np.full((n, len(chk.UNARY)), 12345.5 - 777j, ctype),
+                "reals": np.full((n, len(chk.REALS)), 12345.5, part),
+                "flags": np.full((n, len(chk.FLAGS)), 7, np.int32)}
+        res = r.run("cmath_special.py", "unary" + bits, [n], {"z": z, **outs}, outputs=list(outs))
+        worst = chk.check_unary(z, res["out"], res["reals"], res["flags"], ctype)
+        if os.environ.get("NVC_CMATH_REPORT"):
+            print(ctype.__name__, {k: round(v, 2) for k, v in sorted(worst.items())})
+        v = [0.0, -0.0, 1.0, -1.0, 2.5, -0.5, chk.values(part)[-4], np.inf, -np.inf, np.nan]
+        g = np.array([complex(x, y) for x in v for y in v])
+        a = np.concatenate([np.repeat(g, len(g)), chk.random_values(rng, 600, part)]).astype(ctype)
+        b = np.concatenate([np.tile(g, len(g)), chk.random_values(rng, 600, part)]).astype(ctype)
+        out = np.full((len(a), 2), 12345.5 - 777j, ctype)
+        res = r.run("cmath_special.py", "binary" + bits, [len(a)], {"a": a, "b": b, "out": out},
+                    outputs=["out"])
+        worst = chk.check_binary(a, b, res["out"], ctype)
+        if os.environ.get("NVC_CMATH_REPORT"):
+            print(ctype.__name__, {k: round(v, 2) for k, v in sorted(worst.items())})
+
+
 # Cooperative kernels (issue 4): workgroups, shared memory, barriers and
 # subgroups, each with several workgroup sizes and data sizes that are not
 # multiples of them.
@@ -1874,6 +1901,7 @@ CASES = [
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
+    ("cmath special values: every function, division, complex64/complex128", case_cmath_special),
     *COOPERATIVE_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
