@@ -15,7 +15,7 @@
 # since the clone is made from outside. Its apt sources are the host's own
 # (apt-get indextargets: every bookworm* suite the host's apt is configured
 # with), so no mirror is named here. Needs root, mmdebstrap (installed with
-# apt-get if missing), util-linux's unshare, and about 6 GB of disk.
+# apt-get if missing), util-linux's unshare, and about 4 GB of disk.
 #
 #   --ref REF     commit, branch or tag to check (default HEAD); only committed
 #                 files are checked, uncommitted changes are not in the clone
