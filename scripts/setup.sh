@@ -5,12 +5,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Every package a build or test step uses directly is listed, not left to
+# another package's Depends or Recommends: scripts/fresh-machine.sh checks this
+# list on a clean Debian 12 root, and recommended packages are not installed.
 PACKAGES=(
-  llvm-22-dev libmlir-22-dev mlir-22-tools clang-22   # MLIR/LLVM 22: IR, passes, SPIR-V serializer
+  llvm-22-dev libmlir-22-dev mlir-22-tools            # MLIR/LLVM 22: IR, passes, SPIR-V serializer
+  llvm-22 llvm-22-tools                               # llvm-as; lit, FileCheck, not, count (tests/lit)
+  clang-22 libclang-rt-22-dev                         # fuzz/run.sh: clang with libFuzzer, ASan, UBSan
   spirv-tools glslang-tools                           # validation, disassembly; GLSL for runtime tests
   libvulkan-dev mesa-vulkan-drivers vulkan-tools      # Vulkan loader, lavapipe (CPU driver)
   libcli11-dev libfmt-dev nlohmann-json3-dev catch2   # command line, formatting, manifests, unit tests
-  cmake ninja-build ccache g++ python3-numpy python3-jsonschema
+  cmake ninja-build ccache g++                        # build (g++'s ASan/UBSan: test-sanitized.sh)
+  python3 python3-numpy                               # test drivers and their reference results
+  python3-jsonschema                                  # ctest nvc_runtime.manifest-schema
+  python3-mpmath                                      # tests/math/accuracy.py, scripts/minimax.py
+  python3-numba                                       # Numba's CUDA simulator (NUMBA_ENABLE_CUDASIM=1)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -19,7 +28,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
