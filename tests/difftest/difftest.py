@@ -77,12 +77,21 @@ def save_failure(found_dir, case, kind, detail, flags, reduced=None):
     return base
 
 
-def run_batch(args, tools, seed, nprog, log):
+def _run_module_job(job):
+    tools, cases, flags, tag = job
+    return run_module(tools, cases, flags, tag)
+
+
+def run_batch(args, tools, seed, nprog, log, pool=None):
+    """Generates `nprog` programs from `seed` (modules of --per-module
+    kernels, each with its integer width and -O level), runs them (in
+    `pool` when given) and handles the failures."""
     rng = random.Random(seed)
     exclude = set(args.exclude or [])
     if args.exclude_known:
         exclude |= set(KNOWN_BUGS)
     stats = {'programs': 0, 'pass': 0, 'failures': []}
+    jobs = []
     start = 0
     while start < nprog:
         m = min(args.per_module, nprog - start)
@@ -90,8 +99,11 @@ def run_batch(args, tools, seed, nprog, log):
         opt = rng.choice(OPT_LEVELS)
         flags = flags_for(iw, opt)
         cases = make_cases(rng, m, iw, exclude, start)
-        tag = 's%d_m%d' % (seed, start)
-        results = run_module(tools, cases, flags, tag)
+        jobs.append((tools, cases, flags, 's%d_m%d' % (seed, start)))
+        start += m
+    outcomes = pool.map(_run_module_job, jobs) if pool else map(_run_module_job, jobs)
+    for job, results in zip(jobs, outcomes):
+        flags = job[2]
         for case, kind, detail in results:
             stats['programs'] += 1
             if kind == 'pass':
@@ -108,7 +120,6 @@ def run_batch(args, tools, seed, nprog, log):
             if args.found:
                 log('saved ' + save_failure(args.found, case, kind, detail, flags, reduced))
             stats['failures'].append((seed, case.kernel['name'], kind))
-        start += m
     return stats
 
 
@@ -157,7 +168,9 @@ def main():
     ap.add_argument('--reduce', action='store_true', help='reduce each failure to a small reproducer')
     ap.add_argument('--found', help='directory for failing (and reduced) programs')
     ap.add_argument('--regressions', help='re-run the reproducers in this directory')
+    ap.add_argument('--reduce-file', nargs='*', help='reduce kept cases (.json) into --found')
     ap.add_argument('--show', help='print a kept case (.json) with its mismatches and inputs')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1, help='modules run in parallel')
     ap.add_argument('--work', default='/tmp/nvc-difftest')
     args = ap.parse_args()
     tools = Tools(args.nvc, args.nvc_run, args.work)
@@ -171,23 +184,41 @@ def main():
     if args.show:
         show_case(args.show, tools, log)
         return
+    if args.reduce_file:
+        from reduce import reduce_case
+        for path in args.reduce_file:
+            with open(path) as f:
+                d = json.load(f)
+            case = Case.from_json(json.dumps(d['case']))
+            reduced = reduce_case(tools, case, d['flags'], d['kind'], log)
+            if reduced is not None:
+                res = run_module(tools, [reduced], d['flags'], 'redfile')
+                log('saved ' + save_failure(args.found or os.path.dirname(path), reduced, res[0][1], res[0][2],
+                                            d['flags']))
+        return
     if args.regressions:
         failed += run_regressions(args, tools, log)
         if not args.programs and not args.minutes:
             sys.exit(1 if failed else 0)
     total = {'programs': 0, 'pass': 0, 'failures': []}
     seed = args.seed
+    import multiprocessing
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     while True:
         n = args.programs or (200 if not args.minutes else 40)
-        st = run_batch(args, tools, seed, n, log)
+        st = run_batch(args, tools, seed, n, log, pool)
         for key in ('programs', 'pass'):
             total[key] += st[key]
         total['failures'] += st['failures']
         seed += 1
         if not args.minutes or time.time() - t0 > args.minutes * 60:
             break
+    if pool:
+        pool.close()
+        pool.join()
     c1 = os.times()
-    cpu = (c1.user - c0.user) + (c1.system - c0.system) + tools.cpu
+    cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) + \
+        (c1.children_system - c0.children_system)
     log('difftest: %d programs, %d passed, %d failed; seeds %d..%d; %.0f s wall, %.0f s CPU' % (
         total['programs'], total['pass'], len(total['failures']), args.seed, seed - 1, time.time() - t0, cpu))
     failed += len(total['failures'])

@@ -33,6 +33,11 @@ KNOWN_BUGS = {
     'pow-runtime-exponent': 'float ** float with a run-time exponent is refused',
     'maximum-nan': 'np.maximum/np.minimum return the non-NaN operand (NumPy propagates NaN)',
     'f32-pow-int': 'float32 ** int is typed float64 (numba-cuda keeps float32: BinOpPower)',
+    'unsigned-shift': 'an unsigned integer shifted is typed int64 (numba-cuda: uint64, BitwiseShiftOperation)',
+    'float-mod-const-zero': 'x % 0.0 with a constant divisor gives x, not NaN',
+    'complex-real-signed-zero': 'real - complex and complex - real get the sign of a zero part wrong',
+    'complex-division': 'complex division uses NumPy\'s formula, not numba-cuda\'s (CPython\'s _Py_c_quot)',
+    'bool-scalar-arg': 'nvc-run refuses bool scalar arguments (device_dtype int32)',
 }
 
 # Families each bug excludes: functions (by FUNCS name) and operator keys.
@@ -41,6 +46,11 @@ BUG_FAMILIES = {
     'pow-runtime-exponent': {'pow_float_float'},
     'maximum-nan': {'np.maximum', 'np.minimum'},
     'f32-pow-int': {'pow_f32_int'},
+    'unsigned-shift': {'shift_unsigned'},
+    'float-mod-const-zero': {'float_mod_const'},
+    'complex-real-signed-zero': {'complex_real_mix'},
+    'complex-division': {'complex_div'},
+    'bool-scalar-arg': {'bool_scalar'},
 }
 
 
@@ -128,6 +138,11 @@ class Generator:
         if is_complex(t):
             return np.array([complex(a, b) for a, b in vals], dtype=NPT[t])
         return np.array(vals, dtype=NPT[t] if t in NPT else np.dtype(_np_dtype(t)))
+
+    def bad_float_src(self, t):
+        """uint64 converted to a float with 32-bit integers (excluded while
+        the bug 'uint-to-float-32bit' is open)."""
+        return t == 'u64' and self.iw == 32 and 'uint_to_float_32' in self.o.exclude
 
     # ----------------------------------------------------------- expressions
 
@@ -239,10 +254,14 @@ class Generator:
             elif is_float(t):
                 a = r.choice(reals + [t] * 4)
                 b = r.choice(reals + [t] * 4)
+                if self.bad_float_src(a) or self.bad_float_src(b):
+                    continue
             else:
                 return None
             if op in ('<<', '>>'):
                 b = r.choice(['i64', 'i32', 'u8', 'u32'])
+                if not is_signed(a) and 'shift_unsigned' in self.o.exclude:
+                    continue
             if arith_type(op, a, b) == t:
                 return a, b
         return None
@@ -276,6 +295,9 @@ class Generator:
                 return None
             return {'k': 'bin', 'op': op, 'a': a, 'b': b, 't': t}
         b = self.expr(b_t, d, env)
+        if (is_float(t) and op in ('%', '//') and 'float_mod_const' in self.o.exclude
+                and is_constant_expr(b)):
+            return None
         return {'k': 'bin', 'op': op, 'a': a, 'b': b, 't': t}
 
     def power(self, t, a_t, b_t, d, env):
@@ -329,7 +351,7 @@ class Generator:
             p = complex_part(t)
             return {'k': 'call', 'f': 'complex', 'args': [self.expr(p, d, env), self.expr(p, d, env)], 't': t}
         src = r.choice(['b'] + INTS + FLOATS)
-        if src == t:
+        if src == t or (is_float(t) and self.bad_float_src(src)):
             src = 'i64'
         from programs import NP_NAME
         fname = 'np.' + NP_NAME[t]
@@ -403,7 +425,11 @@ class Generator:
         if r.random() < 0.15:
             return {'k': 'attr', 'a': self.expr(t, d, env), 'attr': 'conjugate', 't': t}
         op = r.choice(COMPLEX_OPS)
+        if op == '/' and 'complex_div' in self.o.exclude:
+            op = '*'
         other = r.choice([t, t, p])
+        if 'complex_real_mix' in self.o.exclude:
+            other = t
         a, b = (t, other) if r.random() < 0.5 else (other, t)
         if arith_type(op, a, b) != t:
             return None
@@ -417,6 +443,8 @@ class Generator:
                 a = r.choice(['b'] + INTS + FLOATS + ['i64', 'f64'] * 2)
                 b = r.choice([a, a, 'i64', 'f64', 'f32', 'i32', 'u8'])
                 if compare_type(a, b) is None:
+                    continue
+                if (is_float(a) or is_float(b)) and (self.bad_float_src(a) or self.bad_float_src(b)):
                     continue
                 n = 2 if r.random() < 0.85 else 3
                 types = [a, b] + ([b] * (n - 2))
@@ -534,6 +562,10 @@ class Generator:
             op = r.choice(ops)
             et = r.choice(INTS + FLOATS + [t, t, t] + (COMPLEX if is_complex(t) else []))
             if arith_type(op, t, et) != t:
+                continue
+            if (is_float(t) and self.bad_float_src(et)) or (is_complex(t) and et != t and 'complex_real_mix' in self.o.exclude):
+                continue
+            if is_complex(t) and op == '/' and 'complex_div' in self.o.exclude:
                 continue
             return {'s': 'aug', 'n': n, 'op': op, 'e': self.expr(et, self.o.max_depth - 1, env), 't': t}
         return None
@@ -663,6 +695,19 @@ class Generator:
         if is_float(t):
             v = float(NPT[t](v))
         return v
+
+
+def is_constant_expr(e):
+    """Whether e reads nothing (nvc may fold it to a constant)."""
+    if e['k'] in ('var', 'load', 'shape', 'dcall'):
+        return False
+    for key, v in e.items():
+        if isinstance(v, dict) and 'k' in v and not is_constant_expr(v):
+            return False
+        if isinstance(v, list) and key not in ('ops', 'v'):
+            if any(isinstance(x, dict) and not is_constant_expr(x) for x in v):
+                return False
+    return True
 
 
 def _np_dtype(t):
