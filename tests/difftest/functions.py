@@ -136,8 +136,7 @@ def reg(*a, **kw):
 def _approx1(impl):
     def ev(args, ts, rt, iw):
         x = cast(args[0], ts[0], 'f64', iw)
-        with np.errstate(all='ignore'):
-            return NPT[rt](impl(float(x)) if not isinstance(impl, np.ufunc) else impl(np.float64(x)))
+        return NPT[rt](impl(float(x)) if not isinstance(impl, np.ufunc) else impl(np.float64(x)))
     return ev
 
 
@@ -145,8 +144,7 @@ def _approx2(impl):
     def ev(args, ts, rt, iw):
         x = cast(args[0], ts[0], 'f64', iw)
         y = cast(args[1], ts[1], 'f64', iw)
-        with np.errstate(all='ignore'):
-            return NPT[rt](impl(np.float64(x), np.float64(y)))
+        return NPT[rt](impl(np.float64(x), np.float64(y)))
     return ev
 
 
@@ -174,8 +172,7 @@ for _np, _n in NP_APPROX2.items():
 
 def _abs_complex(args, ts, rt, iw):
     r, i = re_im(args[0], ts[0])
-    with np.errstate(all='ignore'):
-        return NPT[rt](np.hypot(np.float64(r), np.float64(i)))
+    return NPT[rt](np.hypot(np.float64(r), np.float64(i)))
 
 
 reg('abs_c', 'abs', 1, lambda ts: complex_part(ts[0]) if is_complex(ts[0]) else None,
@@ -217,8 +214,7 @@ def _np_minmax(kind):
         a = cast(args[0], ts[0], rt, iw)
         b = cast(args[1], ts[1], rt, iw)
         fn = {'maximum': np.maximum, 'minimum': np.minimum, 'fmax': np.fmax, 'fmin': np.fmin}[kind]
-        with np.errstate(all='ignore'):
-            return NPT[rt](fn(a, b))
+        return NPT[rt](fn(a, b))
     return ev
 
 
@@ -285,8 +281,7 @@ def _np_round(kind):
         x = cast(args[0], ts[0], rt, iw)
         fn = {'floor': np.floor, 'ceil': np.ceil, 'trunc': np.trunc, 'rint': np.rint, 'fabs': np.fabs,
               'sqrt': np.sqrt, 'sign': np.sign, 'square': np.square}[kind]
-        with np.errstate(all='ignore'):
-            r = NPT[rt](fn(x))
+        r = NPT[rt](fn(x))
         if kind == 'sign' and r == 0:
             r = NPT[rt](0.0)   # np.sign(-0.0) is +0 in nvc's documented semantics (docs/math.md)
         return r
@@ -302,8 +297,7 @@ for _k in ('sign', 'square'):
 def _math_exact1(kind):
     def ev(args, ts, rt, iw):
         x = cast(args[0], ts[0], rt, iw)
-        with np.errstate(all='ignore'):
-            return NPT[rt]({'sqrt': np.sqrt, 'fabs': np.fabs}[kind](x))
+        return NPT[rt]({'sqrt': np.sqrt, 'fabs': np.fabs}[kind](x))
     return ev
 
 
@@ -315,8 +309,7 @@ def _exact2(kind):
     def ev(args, ts, rt, iw):
         x = cast(args[0], ts[0], rt, iw)
         y = cast(args[1], ts[1], rt, iw)
-        with np.errstate(all='ignore'):
-            return NPT[rt]({'copysign': np.copysign, 'fmod': np.fmod}[kind](x, y))
+        return NPT[rt]({'copysign': np.copysign, 'fmod': np.fmod}[kind](x, y))
     return ev
 
 
@@ -360,8 +353,7 @@ def _divmod(args, ts, rt, iw):
     if is_int(et):
         return int_divmod(x, y, et, iw)
     if y == 0:
-        with np.errstate(all='ignore'):
-            return NPT[et](x / y), NPT[et](np.fmod(x, y))
+        return NPT[et](x / y), NPT[et](np.fmod(x, y))
     return float_divmod(x, y, et)
 
 

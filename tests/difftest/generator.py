@@ -34,7 +34,8 @@ KNOWN_BUGS = {
     'maximum-nan': 'np.maximum/np.minimum return the non-NaN operand (NumPy propagates NaN)',
     'f32-pow-int': 'float32 ** int is typed float64 (numba-cuda keeps float32: BinOpPower)',
     'unsigned-shift': 'an unsigned integer shifted is typed int64 (numba-cuda: uint64, BitwiseShiftOperation)',
-    'float-mod-const-zero': 'x % 0.0 with a constant divisor gives x, not NaN',
+    'float-mod-const-zero': 'x % 0.0 with a constant divisor gives x, not NaN; 0.0 // 0.0 with a constant dividend gives 0.0',
+    'float-divmod-inf': 'float // and % with an infinite operand: inf // 1.0 gives inf, 5.0 % inf gives NaN (Python: nan, 5.0)',
     'complex-real-signed-zero': 'real - complex and complex - real get the sign of a zero part wrong',
     'complex-division': 'complex division uses NumPy\'s formula, not numba-cuda\'s (CPython\'s _Py_c_quot)',
     'bool-scalar-arg': 'nvc-run refuses bool scalar arguments (device_dtype int32)',
@@ -48,6 +49,7 @@ BUG_FAMILIES = {
     'f32-pow-int': {'pow_f32_int'},
     'unsigned-shift': {'shift_unsigned'},
     'float-mod-const-zero': {'float_mod_const'},
+    'float-divmod-inf': {'float_floordiv_mod'},
     'complex-real-signed-zero': {'complex_real_mix'},
     'complex-division': {'complex_div'},
     'bool-scalar-arg': {'bool_scalar'},
@@ -295,8 +297,10 @@ class Generator:
                 return None
             return {'k': 'bin', 'op': op, 'a': a, 'b': b, 't': t}
         b = self.expr(b_t, d, env)
+        if is_float(t) and op in ('%', '//') and 'float_floordiv_mod' in self.o.exclude:
+            return None
         if (is_float(t) and op in ('%', '//') and 'float_mod_const' in self.o.exclude
-                and is_constant_expr(b)):
+                and (is_constant_expr(b) or is_constant_expr(a))):
             return None
         return {'k': 'bin', 'op': op, 'a': a, 'b': b, 't': t}
 
@@ -405,7 +409,7 @@ class Generator:
             if r.random() < 0.15:
                 return {'k': 'attr', 'a': self.expr('c64' if t == 'f32' else 'c128', d, env),
                         'attr': r.choice(['real', 'imag']), 't': t}
-            if r.random() < 0.1:
+            if r.random() < 0.1 and 'float_floordiv_mod' not in self.o.exclude:
                 return {'k': 'item', 'a': {'k': 'call', 'f': 'divmod', 'args': [self.expr(t, d, env), self.expr(t, d, env)],
                                            't': 'tup:%s,%s' % (t, t)}, 'i': r.randint(0, 1), 't': t}
             for _ in range(10):
@@ -507,6 +511,19 @@ class Generator:
             return s
         return self.store(env)
 
+    def atomic(self, env):
+        """cuda.atomic.OP(acc, col, v) with an order-independent OP: every
+        invocation's updates commute, so the final value is determined (the
+        returned old value is not, and is not used)."""
+        r = self.r
+        t = r.choice(env['accum_types'])
+        ops = ['max', 'min'] if is_float(t) else ['add', 'sub', 'and_', 'or_', 'xor', 'max', 'min']
+        op = r.choice(ops)
+        cols = env['acols']
+        col = r.randint(0, 3)
+        cols[t] = max(cols.get(t, 0), col + 1)
+        return {'s': 'atomic', 'op': op, 'a': 'acc_' + t, 'col': col, 'e': self.expr(t, self.o.max_depth - 1, env)}
+
     def stmts(self, env, n, depth, in_loop):
         return [self.stmt(env, depth, in_loop) for _ in range(n)]
 
@@ -529,6 +546,8 @@ class Generator:
             return self.store(env)
         if c < 0.5:
             return self.approx_store(env)
+        if c < 0.53 and env.get('accum_types'):
+            return self.atomic(env)
         if c < 0.55 and len(locs) >= 2:
             (a, ta), (b, tb) = r.sample(locs, 2)
             if r.random() < 0.5 and ta != tb:
@@ -566,6 +585,8 @@ class Generator:
             if (is_float(t) and self.bad_float_src(et)) or (is_complex(t) and et != t and 'complex_real_mix' in self.o.exclude):
                 continue
             if is_complex(t) and op == '/' and 'complex_div' in self.o.exclude:
+                continue
+            if is_float(t) and op in ('//', '%') and 'float_floordiv_mod' in self.o.exclude:
                 continue
             return {'s': 'aug', 'n': n, 'op': op, 'e': self.expr(et, self.o.max_depth - 1, env), 't': t}
         return None
@@ -642,7 +663,7 @@ class Generator:
 
     def kernel(self, name):
         r = self.r
-        n = r.randint(40, 100)
+        n = r.randint(32, 72)
         in_types = r.sample(['b'] + INTS + FLOATS + COMPLEX, r.randint(3, 8))
         for t in ('i64', 'f64'):
             if t not in in_types:
@@ -651,8 +672,14 @@ class Generator:
         # (no bool scalars: nvc-run refuses the int32 device_dtype nvc gives them, FOUND.md #1)
         scalars = [('s%d' % k, t) for k, t in enumerate(r.sample(['i64', 'f64', 'f32', 'i32', 'u32'], r.randint(0, 3)))]
         out_types = ['i64', 'u64', 'f64', 'f32', 'b', 'c128', 'i8', 'u16', 'i32', 'c64']
+        # atomics: float32 and 32-bit integers (64-bit integer atomics only where
+        # int64 is 32 bits on the device: docs/language.md, "Atomics")
+        accum_types = []
+        if r.random() < 0.3 and 'atomics' not in self.o.exclude:
+            accum_types = r.sample(['i32', 'u32', 'f32'] + (['i64', 'u64'] if self.iw == 32 else []), 2)
         env = {'vars': [('i', 'i64')] + scalars, 'inputs': inputs, 'larrays': [], 'devfuncs': [], 'n': n,
-               'locals': set(), 'cols': {}, 'out_types': out_types, 'counter': [0]}
+               'locals': set(), 'cols': {}, 'out_types': out_types, 'counter': [0],
+               'accum_types': accum_types, 'acols': {}}
         devfuncs = []
         for k in range(r.randint(0, 2)):
             d = self.devfunc('%s_d%d' % (name, k), env)
@@ -686,7 +713,8 @@ class Generator:
             if t in out_types:
                 body.append(self.store(env, t, {'k': 'var', 'n': vn, 't': t}))
         outputs = [('o_' + t, t, env['cols'][t]) for t in out_types if env['cols'].get(t)]
-        k = {'name': name, 'n': n, 'inputs': inputs, 'scalars': scalars, 'outputs': outputs,
+        accums = [('acc_' + t, t, env['acols'][t]) for t in accum_types if env['acols'].get(t)]
+        k = {'name': name, 'n': n, 'inputs': inputs, 'scalars': scalars, 'outputs': outputs, 'accums': accums,
              'larrays': larrays, 'body': body, 'devfuncs': [d['name'] for d in devfuncs], 'iw': self.iw}
         return k, devfuncs
 

@@ -35,27 +35,30 @@ NUMBA_NAME = {'b': 'boolean', 'i8': 'int8', 'i16': 'int16', 'i32': 'int32', 'i64
 NP_NAME = {'b': 'bool_', **{t: NUMBA_NAME[t] for t in SCALARS if t != 'b'}}
 
 
+_INTS, _FLOATS, _COMPLEX = frozenset(INTS), frozenset(FLOATS), frozenset(COMPLEX)
+_SIGNED = frozenset(['i8', 'i16', 'i32', 'i64'])
+_BITS = {'b': 1, **{t: int(t.lstrip('iufc')) for t in INTS + FLOATS + COMPLEX}}
+
+
 def is_int(t):
-    return t in INTS
+    return t in _INTS
 
 
 def is_float(t):
-    return t in FLOATS
+    return t in _FLOATS
 
 
 def is_complex(t):
-    return t in COMPLEX
+    return t in _COMPLEX
 
 
 def is_signed(t):
-    return t.startswith('i')
+    return t in _SIGNED
 
 
 def bits(t):
     """Bit width of a scalar type (bool: 1; complex: the whole number)."""
-    if t == 'b':
-        return 1
-    return int(t.lstrip('iufc'))
+    return _BITS[t]
 
 
 def complex_part(t):

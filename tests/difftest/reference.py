@@ -206,6 +206,15 @@ class Program:
                     raise IndexError('generated private index out of range')
                 arr[j] = v
             return lstore
+        if kind == 'atomic':
+            a, col, op, e = s['a'], s['col'], s['op'], self.expr(s['e'])
+            t = s['e']['t']
+
+            def atomic(env):
+                v = e(env)
+                acc = env['@acc'][a]
+                acc[col] = atomic_update(op, acc[col], v, t, iw)
+            return atomic
         if kind == 'if':
             c, body, orelse = self.expr(s['c']), self.block(s['body']), self.block(s['orelse'])
             return lambda env: body(env) if c(env) else orelse(env)
@@ -243,7 +252,7 @@ class Program:
 
     # ----------------------------------------------------------- running
 
-    def run(self, inputs, scalars, outputs):
+    def run(self, inputs, scalars, outputs, accums=None):
         """Runs every invocation; `outputs` (dict name -> poisoned array) is
         updated in place. Returns the set of invocations with undefined
         behaviour."""
@@ -262,11 +271,35 @@ class Program:
             env['@arrays'] = arrs
             env['@len'] = lens
             env['@out'] = outputs
+            env['@acc'] = accums if accums is not None else {}
             try:
                 self.body(env)
             except Undefined as u:
                 undefined[i] = str(u)
         return undefined
+
+
+def atomic_update(op, old, v, t, iw):
+    """The new value of an atomic update (docs/language.md, "Atomics");
+    float max/min propagate NaN as np.maximum/np.minimum."""
+    if is_float(t):
+        return NPT[t]({'max': np.maximum, 'min': np.minimum}[op](NPT[t](old), v))
+    old = wrap(int(old), t, iw)
+    if op == 'add':
+        return wrap(old + v, t, iw)
+    if op == 'sub':
+        return wrap(old - v, t, iw)
+    if op == 'and_':
+        return wrap(old & v, t, iw)
+    if op == 'or_':
+        return wrap(old | v, t, iw)
+    if op == 'xor':
+        return wrap(old ^ v, t, iw)
+    if op == 'max':
+        return max(old, v)
+    if op == 'min':
+        return min(old, v)
+    raise ValueError(op)
 
 
 def _scalar(v, t):

@@ -108,6 +108,15 @@ def compare_outputs(kernel, got, want, undefined):
                         ok = ulp_distance(a.real, b.real, p) <= u and ulp_distance(a.imag, b.imag, p) <= u
                 if not ok:
                     bad.append((name, row, col, a, b, tol.get((name, col))))
+    if not undefined:
+        # atomics: the final value of every accumulator (-0.0 == 0.0: max and
+        # min of signed zeros depend on the order)
+        for name, t, ncols in kernel.get('accums', []):
+            for col in range(ncols):
+                a, b = got[name][col], want[name][col]
+                ok = (int(a) == int(b)) if is_int(t) else (same_float(a, b, t) or (a == 0 and b == 0))
+                if not ok:
+                    bad.append((name, -1, col, a, b, None))
     return bad
 
 
@@ -205,12 +214,19 @@ class Case:
         return Case(d['kernel'], d['devfuncs'], inputs, d['scalars'])
 
     def reference(self):
+        """(arrays to upload for the outputs and accumulators, the
+        reference's final arrays, the undefined invocations)."""
         k = self.kernel
         outs = {name: poisoned((k['n'], ncols), t) for name, t, ncols in k['outputs']}
+        # accumulators start from small values (the launcher refuses 64-bit
+        # values beyond 32 bits with 32-bit integers)
+        for name, t, ncols in k.get('accums', []):
+            outs[name] = np.arange(3, 3 + ncols).astype(np_dtype(t))
         want = {n: a.copy() for n, a in outs.items()}
+        accums = {name: want[name] for name, _, _ in k.get('accums', [])}
         prog = Program(k, self.devfuncs)
         scal = {name: scalar_env_value(v, t, k['iw']) for (name, t), v in zip(k['scalars'], self.scalars)}
-        undefined = prog.run(self.inputs, scal, want)
+        undefined = prog.run(self.inputs, scal, {n: a for n, a in want.items() if n not in accums}, accums)
         return outs, want, undefined
 
 

@@ -31,6 +31,11 @@ import numpy as np
 from programs import INTS, FLOATS, COMPLEX, bits, is_int, is_float, is_complex, is_signed, complex_part
 
 
+# IEEE results (inf, NaN) are the point, not warnings; set once (an
+# np.errstate per operation costs more than the operation).
+np.seterr(all='ignore')
+
+
 class Undefined(Exception):
     """The program's behaviour is undefined for this invocation."""
 
@@ -51,11 +56,17 @@ def int_range(t, iw):
     return 0, (1 << m) - 1
 
 
+_WRAP = {}   # (t, iw) -> (mask, sign bit or 0, modulus)
+
+
 def wrap(v, t, iw):
-    m = mw(t, iw)
-    v &= (1 << m) - 1
-    if is_signed(t) and v >= 1 << (m - 1):
-        v -= 1 << m
+    w = _WRAP.get((t, iw))
+    if w is None:
+        m = mw(t, iw)
+        w = _WRAP[(t, iw)] = ((1 << m) - 1, (1 << (m - 1)) if is_signed(t) else 0, 1 << m)
+    v &= w[0]
+    if w[1] and v >= w[1]:
+        v -= w[2]
     return v
 
 
@@ -257,22 +268,21 @@ def float_divmod(x, y, t):
     """numba's real_divmod (CPython's float_divmod), y != 0, in type t."""
     T = NPT[t]
     x, y = T(x), T(y)
-    with np.errstate(all='ignore'):
-        mod = T(np.fmod(x, y))
-        div = T((x - mod) / y)
-        if mod != 0 or is_nan(mod):       # fcmp_unordered("!=")
-            if (y < 0) != (mod < 0):
-                div = T(div - T(1))
-                mod = T(mod + y)
-        else:
-            mod = T(-0.0) if y < 0 else T(0.0)
-        if div != 0 and not is_nan(div):   # fcmp_ordered("!=")
-            floordiv = T(np.floor(div))
-            if T(div - floordiv) > T(0.5):
-                floordiv = T(floordiv + T(1))
-        else:
-            div = T(div * div)
-            floordiv = T(T(div * x) / y)
+    mod = T(np.fmod(x, y))
+    div = T((x - mod) / y)
+    if mod != 0 or is_nan(mod):       # fcmp_unordered("!=")
+        if (y < 0) != (mod < 0):
+            div = T(div - T(1))
+            mod = T(mod + y)
+    else:
+        mod = T(-0.0) if y < 0 else T(0.0)
+    if div != 0 and not is_nan(div):   # fcmp_ordered("!=")
+        floordiv = T(np.floor(div))
+        if T(div - floordiv) > T(0.5):
+            floordiv = T(floordiv + T(1))
+    else:
+        div = T(div * div)
+        floordiv = T(T(div * x) / y)
     return floordiv, mod
 
 
@@ -297,14 +307,13 @@ def power_by_squaring(a, n, t):
     e = -n if invert else n
     r = T(1.0)
     a = T(a)
-    with np.errstate(all='ignore'):
-        while e != 0:
-            if e & 1:
-                r = T(r * a)
-            e >>= 1
-            a = T(a * a)
-        if invert:
-            r = T(np.float64(1.0) / np.float64(r))
+    while e != 0:
+        if e & 1:
+            r = T(r * a)
+        e >>= 1
+        a = T(a * a)
+    if invert:
+        r = T(np.float64(1.0) / np.float64(r))
     return r
 
 
@@ -312,9 +321,8 @@ def complex_mul(x, y, t):
     p = complex_part(t)
     a, b = re_im(x, t)
     c, d = re_im(y, t)
-    with np.errstate(all='ignore'):
-        return make_complex(NPT[p](a * c - b * d) if False else NPT[p](NPT[p](a * c) - NPT[p](b * d)),
-                            NPT[p](NPT[p](a * d) + NPT[p](b * c)), t)
+    return make_complex(NPT[p](a * c - b * d) if False else NPT[p](NPT[p](a * c) - NPT[p](b * d)),
+                        NPT[p](NPT[p](a * d) + NPT[p](b * c)), t)
 
 
 def complex_div(x, y, t):
@@ -326,18 +334,17 @@ def complex_div(x, y, t):
     if br == 0 and bi == 0:
         raise Undefined('complex division by zero')
     nan = P(math.nan)
-    with np.errstate(all='ignore'):
-        if abs(br) >= abs(bi):
-            if br == 0:
-                return make_complex(nan, nan, t)
-            ratio = P(bi / br)
-            denom = P(br + P(bi * ratio))
-            return make_complex(P(P(ar + P(ai * ratio)) / denom), P(P(ai - P(ar * ratio)) / denom), t)
-        if bi == 0:
+    if abs(br) >= abs(bi):
+        if br == 0:
             return make_complex(nan, nan, t)
-        ratio = P(br / bi)
-        denom = P(P(br * ratio) + bi)
-        return make_complex(P(P(P(ar * ratio) + ai) / denom), P(P(P(ai * ratio) - ar) / denom), t)
+        ratio = P(bi / br)
+        denom = P(br + P(bi * ratio))
+        return make_complex(P(P(ar + P(ai * ratio)) / denom), P(P(ai - P(ar * ratio)) / denom), t)
+    if bi == 0:
+        return make_complex(nan, nan, t)
+    ratio = P(br / bi)
+    denom = P(P(br * ratio) + bi)
+    return make_complex(P(P(P(ar * ratio) + ai) / denom), P(P(P(ai * ratio) - ar) / denom), t)
 
 
 def binop(op, a, b, ta, tb, rt, iw):
@@ -360,8 +367,7 @@ def binop(op, a, b, ta, tb, rt, iw):
         st = mixed_int_result(ta, tb)
         x = int_to_float(cast(a, ta, st if (ta == 'b' or is_signed(ta)) else 'u64', iw), 'f64')
         y = int_to_float(cast(b, tb, st if (tb == 'b' or is_signed(tb)) else 'u64', iw), 'f64')
-        with np.errstate(all='ignore'):
-            return np.float64(x / y)
+        return np.float64(x / y)
     if op == '**' and is_float(rt) and (tb == 'b' or is_int(tb)):
         return power_by_squaring(cast(a, ta, rt, iw), cast(b, tb, 'i64' if is_signed(tb) else 'u64', iw), rt)
     x = cast(a, ta, rt, iw)
@@ -389,35 +395,33 @@ def binop(op, a, b, ta, tb, rt, iw):
             return wrap(pow(x, y, 1 << mw(rt, iw)), rt, iw)
     if is_float(rt):
         T = NPT[rt]
-        with np.errstate(all='ignore'):
-            if op == '+':
-                return T(x + y)
-            if op == '-':
-                return T(x - y)
-            if op == '*':
-                return T(x * y)
-            if op == '/':
-                return T(x / y)
-            if op == '//':
-                return T(x / y) if y == 0 else float_divmod(x, y, rt)[0]
-            if op == '%':
-                return T(np.fmod(x, y)) if y == 0 else float_divmod(x, y, rt)[1]
-            if op == '**':
-                return T(np.power(x, y))
+        if op == '+':
+            return T(x + y)
+        if op == '-':
+            return T(x - y)
+        if op == '*':
+            return T(x * y)
+        if op == '/':
+            return T(x / y)
+        if op == '//':
+            return T(x / y) if y == 0 else float_divmod(x, y, rt)[0]
+        if op == '%':
+            return T(np.fmod(x, y)) if y == 0 else float_divmod(x, y, rt)[1]
+        if op == '**':
+            return T(np.power(x, y))
     if is_complex(rt):
         p = complex_part(rt)
-        with np.errstate(all='ignore'):
-            if op in ('+', '-'):
-                xr, xi = re_im(x, rt)
-                yr, yi = re_im(y, rt)
-                P = NPT[p]
-                if op == '+':
-                    return make_complex(P(xr + yr), P(xi + yi), rt)
-                return make_complex(P(xr - yr), P(xi - yi), rt)
-            if op == '*':
-                return complex_mul(x, y, rt)
-            if op == '/':
-                return complex_div(x, y, rt)
+        if op in ('+', '-'):
+            xr, xi = re_im(x, rt)
+            yr, yi = re_im(y, rt)
+            P = NPT[p]
+            if op == '+':
+                return make_complex(P(xr + yr), P(xi + yi), rt)
+            return make_complex(P(xr - yr), P(xi - yi), rt)
+        if op == '*':
+            return complex_mul(x, y, rt)
+        if op == '/':
+            return complex_div(x, y, rt)
     raise TypeError((op, ta, tb, rt))
 
 
