@@ -29,30 +29,19 @@ from functions import FUNCS
 # Known open nvc bugs and the generator families they exclude (ctest's batch
 # runs with all of them excluded; remove an entry when its fix is merged).
 KNOWN_BUGS = {
-    'complex-negation': 'unary minus of a complex number crashes nvc',
-    'pow-runtime-exponent': 'float ** float with a run-time exponent is refused',
-    'maximum-nan': 'np.maximum/np.minimum return the non-NaN operand (NumPy propagates NaN)',
-    'f32-pow-int': 'float32 ** int is typed float64 (numba-cuda keeps float32: BinOpPower)',
-    'unsigned-shift': 'an unsigned integer shifted is typed int64 (numba-cuda: uint64, BitwiseShiftOperation)',
-    'float-mod-const-zero': 'x % 0.0 with a constant divisor gives x, not NaN; 0.0 // 0.0 with a constant dividend gives 0.0',
-    'float-divmod-inf': 'float // and % with an infinite operand: inf // 1.0 gives inf, 5.0 % inf gives NaN (Python: nan, 5.0)',
-    'complex-real-signed-zero': 'real - complex and complex - real get the sign of a zero part wrong',
-    'complex-division': 'complex division uses NumPy\'s formula, not numba-cuda\'s (CPython\'s _Py_c_quot)',
-    'bool-scalar-arg': 'nvc-run refuses bool scalar arguments (device_dtype int32)',
+    'float-mod-const-zero': 'float // and % with a constant operand: 0.0 // 0.0 gives 0.0, not NaN (FOUND.md #2)',
+    'complex-real-signed-zero': 'real - complex and complex - real get the sign of a zero part wrong (FOUND.md #3)',
+    'complex-division': 'complex division: 0j / (0.001j) gives -0j, numba-cuda 0j (FOUND.md #4)',
 }
+# Fixed on main, exclusions removed (their reproducers are in regressions/):
+# complex negation, float ** float at run time, np.maximum/np.minimum NaN,
+# float32 ** int, unsigned shifts (#5), float // and % (#6), bool scalars (#1).
 
 # Families each bug excludes: functions (by FUNCS name) and operator keys.
 BUG_FAMILIES = {
-    'complex-negation': {'neg_complex'},
-    'pow-runtime-exponent': {'pow_float_float'},
-    'maximum-nan': {'np.maximum', 'np.minimum'},
-    'f32-pow-int': {'pow_f32_int'},
-    'unsigned-shift': {'shift_unsigned'},
     'float-mod-const-zero': {'float_mod_const'},
-    'float-divmod-inf': {'float_floordiv_mod'},
     'complex-real-signed-zero': {'complex_real_mix'},
     'complex-division': {'complex_div'},
-    'bool-scalar-arg': {'bool_scalar'},
 }
 
 
@@ -669,8 +658,7 @@ class Generator:
             if t not in in_types:
                 in_types.append(t)
         inputs = [('x_' + t, t) for t in in_types]
-        # (no bool scalars: nvc-run refuses the int32 device_dtype nvc gives them, FOUND.md #1)
-        scalars = [('s%d' % k, t) for k, t in enumerate(r.sample(['i64', 'f64', 'f32', 'i32', 'u32'], r.randint(0, 3)))]
+        scalars = [('s%d' % k, t) for k, t in enumerate(r.sample(['i64', 'f64', 'f32', 'i32', 'u32', 'b'], r.randint(0, 3)))]
         out_types = ['i64', 'u64', 'f64', 'f32', 'b', 'c128', 'i8', 'u16', 'i32', 'c64']
         # atomics: float32 and 32-bit integers (64-bit integer atomics only where
         # int64 is 32 bits on the device: docs/language.md, "Atomics")
