@@ -5,7 +5,7 @@ import numpy as np
 from numba import cuda
 
 
-@cuda.jit("void(uint64[::1], int64[::1], uint64[::1], int64[::1])")
+@cuda.jit("void(uint64[::1], int64[::1], uint64[::1], int64[::1])", narrow=False)
 def shifts(u, s, uo, so):
     i = cuda.grid(1)
     if i < u.shape[0]:
