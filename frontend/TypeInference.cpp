@@ -849,14 +849,19 @@ private:
     if (shape.empty() || shape.size() > 3)
       fail(shapeExpr->getLoc(), "private arrays have 1 to 3 dimensions");
     // numba-cuda's dynamic shared memory: a one-dimensional shared array of
-    // no positive length (`cuda.shared.array(0, dtype)`, also `(0,)`) is
-    // sized by the launch, and all such arrays alias (cudaimpl.py's
-    // `_generic_array`: "Only 1d arrays can be dynamic"; any other array of
-    // no positive length is its "array length <= 0" error).
-    const bool dynamicShared = isSharedArrayConstructor(f) && shape.size() == 1 && shape[0] <= 0;
+    // length 0 (`cuda.shared.array(0, dtype)`, also `(0,)`) is sized by the
+    // launch, and all such arrays alias (cudaimpl.py's `_generic_array`:
+    // "Only 1d arrays can be dynamic"; any other array of no positive length
+    // is its "array length <= 0" error). numba-cuda also takes a negative
+    // length for dynamic; nvc refuses it as the mistake it most likely is.
+    const bool dynamicShared = isSharedArrayConstructor(f) && shape.size() == 1 && shape[0] == 0;
     for (int64_t extent : shape)
-      if (extent < 0 && !dynamicShared)
-        fail(shapeExpr->getLoc(), fmt::format("{}() of a negative extent ({})", f, extent));
+      if (extent < 0)
+        fail(shapeExpr->getLoc(),
+             fmt::format("{}() of a negative extent ({}){}", f, extent,
+                         isSharedArrayConstructor(f)
+                             ? "; a dynamic shared array (sized by the launch) has length 0"
+                             : ""));
     if (isSharedArrayConstructor(f) && !dynamicShared)
       for (int64_t extent : shape)
         if (extent == 0)
