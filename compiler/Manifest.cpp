@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Manifest.h"
 
+#include "passes/DynamicSharedMemory.h"
 #include "passes/ParameterBlock.h"
 
 #include <llvm/Support/SHA256.h>
@@ -37,6 +38,12 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
       info.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
     if (auto factor = f->getAttrOfType<mlir::IntegerAttr>("nvc.coarsen"))
       info.coarsen[f.getName().str()] = static_cast<unsigned>(factor.getInt());
+    if (auto word = f->getAttrOfType<mlir::IntegerAttr>(kDynamicSharedWordAttr)) {
+      SPIRVModuleInfo::DynamicShared &d = info.dynamicShared[f.getName().str()];
+      d.wordBytes = static_cast<unsigned>(word.getInt());
+      if (auto dtype = f->getAttrOfType<mlir::StringAttr>(kDynamicSharedDtypeAttr); dtype && d.wordBytes)
+        d.dtype = dtype.getValue().str();
+    }
   });
   return info;
 }
@@ -149,12 +156,20 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
     auto staged = module.stagedSharedBytes.find(entry.entryName);
     uint32_t sharedBytes = entry.sharedMemoryBytes +
                            (staged == module.stagedSharedBytes.end() ? 0 : staged->second);
+    // numba-cuda's dynamic shared memory: the launch's bytes go to a
+    // specialization constant (passes/DynamicSharedMemory.h).
+    json dynamicShared = nullptr;
+    if (auto it = module.dynamicShared.find(entry.entryName); it != module.dynamicShared.end())
+      dynamicShared = {{"spec_id", kDynamicSharedBytesSpecId},
+                       {"dtype", it->second.dtype.empty() ? json(nullptr) : json(it->second.dtype)},
+                       {"word_bytes", it->second.wordBytes}};
     manifest["entry_points"].push_back({
         {"name", entry.entryName},
         {"function", entry.functionName},
         {"workgroup_size", {localSize[0], localSize[1], localSize[2]}},
         {"workgroup_size_spec_ids", {0, 1, 2}},
         {"shared_memory_bytes", sharedBytes},
+        {"dynamic_shared_memory", dynamicShared},
         {"capabilities", capabilities},
         {"extensions", extensions},
         {"index_bits", entry.indexBits},

@@ -37,6 +37,12 @@ struct SPIRVModuleInfo {
   /// Thread coarsening factor of each coarsened entry point (CoarsenThreads'
   /// `nvc.coarsen`): outputs per invocation; absent means 1.
   std::map<std::string, unsigned> coarsen;
+  /// Entry points with dynamic shared memory (passes/DynamicSharedMemory.h).
+  struct DynamicShared {
+    std::string dtype;      ///< of its arrays; empty when none is left
+    unsigned wordBytes = 0; ///< bytes of the SPIR-V array's element; 0 when none is left
+  };
+  std::map<std::string, DynamicShared> dynamicShared;
 };
 
 /// The module info of a spirv.module (its VCE triple), validated for Vulkan 1.1.

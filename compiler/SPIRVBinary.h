@@ -1,8 +1,8 @@
 //===- SPIRVBinary.h - Serialize, finish and validate a SPIR-V module ------===//
 //
 // The last stage of the compiler: MLIR's in-process serializer turns the
-// spirv.module into words, the BuiltIn WorkgroupSize decoration that the
-// serializer cannot express is added, and SPIRV-Tools validates the result
+// spirv.module into words, the BuiltIn WorkgroupSize decoration and the
+// launch-sized shared arrays that the serializer cannot express are added, and SPIRV-Tools validates the result
 // for the target environment (nvc never writes a module spirv-val rejects).
 //
 //===----------------------------------------------------------------------===//
@@ -18,7 +18,9 @@
 namespace nvc {
 
 /// Serializes `module`, decorates the composite named `nvc_workgroup_size`
-/// BuiltIn WorkgroupSize, and validates for Vulkan 1.1. On failure returns
+/// BuiltIn WorkgroupSize, sizes dynamic shared arrays by the specialization
+/// constant `nvc_dynamic_shared_bytes` (passes/DynamicSharedMemory.h), and
+/// validates for Vulkan 1.1. On failure returns
 /// false and sets `error` (the validator's message).
 bool emitSPIRV(mlir::spirv::ModuleOp module, std::vector<uint32_t> &words, std::string &error);
 

@@ -13,9 +13,11 @@
 #include "frontend/ComplexMath.h"
 #include "frontend/MathCodegen.h"
 #include "frontend/TypeRules.h"
+#include "passes/DynamicSharedMemory.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
+#include <llvm/Support/raw_ostream.h>
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/ControlFlow/IR/ControlFlow.h>
 #include <mlir/Dialect/ControlFlow/IR/ControlFlowOps.h>
@@ -1480,12 +1482,72 @@ private:
     return a;
   }
 
+  /// The private declaration `name` of the gpu.module, `() -> result`,
+  /// created on first use.
+  mlir::func::FuncOp declaration(const std::string &name, mlir::Type result, mlir::Location l) {
+    auto gpuModule = entry_->getParentOp()->getParentOfType<mlir::gpu::GPUModuleOp>();
+    auto fn = gpuModule.lookupSymbol<mlir::func::FuncOp>(name);
+    if (!fn) {
+      mlir::OpBuilder mb = mlir::OpBuilder::atBlockBegin(gpuModule.getBody());
+      fn = mlir::func::FuncOp::create(mb, l, name, mb.getFunctionType({}, {result}));
+      fn.setPrivate();
+    }
+    return fn;
+  }
+
+  /// numba-cuda's dynamic shared memory, `cuda.shared.array(0, dtype)`
+  /// (passes/DynamicSharedMemory.h): a call, at function entry, of the
+  /// declaration `() -> memref<?xT, Workgroup>` for the element type, marked
+  /// with the dtype and its itemsize (the pipeline makes all of a kernel's
+  /// one allocation; a call, unlike an allocation that is only written, is
+  /// never removed from a device function before it is inlined), whose
+  /// length is the launch's bytes (a call of kDynamicSharedBytesFunction)
+  /// divided by the dtype's itemsize.
+  ArrayHandle &dynamicSharedArray(const Type &arrayType, mlir::Location l) {
+    const Type &dtype = arrayType.element();
+    ArrayHandle &a = views_.emplace_back();
+    a.type = arrayType;
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(entry_);
+    mlir::Value bytes =
+        mlir::func::CallOp::create(
+            b_, l, declaration(kDynamicSharedBytesFunction, b_.getI32Type(), l))
+            .getResult(0);
+    Type st = dtype.isComplex() ? dtype.complexPart() : dtype;
+    mlir::Type elem = st.isBoolean() ? mlir::Type(b_.getI8Type()) : lowerScalar(st);
+    auto memrefTy = mlir::MemRefType::get(
+        {mlir::ShapedType::kDynamic}, elem, mlir::MemRefLayoutAttrInterface(),
+        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Workgroup));
+    std::string typeName;
+    llvm::raw_string_ostream os(typeName);
+    os << elem;
+    auto array = mlir::func::CallOp::create(
+        b_, l, declaration(kDynamicSharedArrayPrefix + typeName, memrefTy, l));
+    array->setAttr(kDynamicSharedAttr, b_.getStringAttr(dtype.numpyName()));
+    array->setAttr(kDynamicSharedItemsizeAttr, b_.getI32IntegerAttr(dtype.byteSize()));
+    a.buffer = array.getResult(0);
+    // numba-cuda: shape = (dynamic_smem_size // itemsize,), C strides.
+    mlir::Value length =
+        mlir::arith::DivUIOp::create(b_, l, bytes, intConst(dtype.byteSize(), b_.getI32Type(), l));
+    if (indexType() != length.getType())
+      length = mlir::arith::ExtUIOp::create(b_, l, indexType(), length);
+    a.shape.push_back(length);
+    a.strides.push_back(intConst(1, indexType(), l));
+    a.offset = intConst(0, indexType(), l);
+    return a;
+  }
+
   /// `cuda.local.array`, `np.empty` (uninitialised), `np.zeros`, `np.ones`,
   /// `np.full` (filled where the call is, every time it runs).
   Val privateArray(const ast::Call &c, const std::string &f, const Type &rt) {
     mlir::Location l = loc(c.getLoc());
     const std::vector<int64_t> &shape = k_.privateArrays.at(&c);
     bool shared = k_.sharedArrays.count(&c) != 0;
+    if (k_.dynamicSharedArrays.count(&c)) {
+      Val out{rt, {}};
+      out.array = &dynamicSharedArray(rt, l);
+      return out;
+    }
     ArrayHandle &a = privateArrayHandle(rt, shape, l, shared);
     if (shared && abi_) {
       int64_t n = rt.element().byteSize();

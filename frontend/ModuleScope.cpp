@@ -411,7 +411,10 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
       globals_[bound] = {GlobalSymbol::Kind::Module, *sub, Type::module(*sub), {}, alias.loc};
       continue;
     }
-    if ((*module == "numba" || *module == "numba.types" || *module == "np") &&
+    // numba-cuda exports the scalar types from numba.cuda too (its tests:
+    // `from numba.cuda import int32, float32`).
+    if ((*module == "numba" || *module == "numba.types" || *module == "np" ||
+         *module == "cuda") &&
         scalarTypeFromName(alias.name)) {
       Type t = *scalarTypeFromName(alias.name);
       globals_[bound] = {GlobalSymbol::Kind::DType, alias.name, t, {}, alias.loc};

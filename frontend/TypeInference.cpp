@@ -22,6 +22,7 @@
 
 #include <array>
 #include <functional>
+#include <limits>
 #include <set>
 
 namespace nvc {
@@ -819,23 +820,26 @@ private:
     if (!shapeExpr)
       fail(c.getLoc(), fmt::format("{}() needs a shape", f));
     expr(*shapeExpr);
+    // An extent that is not a compile-time integer.
+    constexpr int64_t kNotConstant = std::numeric_limits<int64_t>::min();
     std::vector<int64_t> shape;
     auto it = result_.constants.find(shapeExpr);
     if (it != result_.constants.end() && it->second.type.isInteger())
       shape.push_back(it->second.i);
     else if (it != result_.constants.end() && it->second.type.isTuple())
       for (auto &e : it->second.elements)
-        shape.push_back(e.type.isInteger() ? e.i : -1);
+        shape.push_back(e.type.isInteger() ? e.i : kNotConstant);
     else if (auto *t = dyn_cast<ast::Tuple>(shapeExpr))
       for (auto &e : t->elts) {
         auto jt = result_.constants.find(e.get());
-        shape.push_back(jt != result_.constants.end() && jt->second.type.isInteger() ? jt->second.i
-                                                                                    : -1);
+        shape.push_back(jt != result_.constants.end() && jt->second.type.isInteger()
+                            ? jt->second.i
+                            : kNotConstant);
       }
     else
-      shape.push_back(-1);
+      shape.push_back(kNotConstant);
     for (int64_t extent : shape)
-      if (extent < 0)
+      if (extent == kNotConstant)
         fail(shapeExpr->getLoc(),
              fmt::format("the shape of {}() must be a constant (a number, a module constant or a "
                          "tuple of them): every invocation's private array is allocated when "
@@ -843,6 +847,30 @@ private:
                          f));
     if (shape.empty() || shape.size() > 3)
       fail(shapeExpr->getLoc(), "private arrays have 1 to 3 dimensions");
+    // numba-cuda's dynamic shared memory: a one-dimensional shared array of
+    // length 0 (`cuda.shared.array(0, dtype)`, also `(0,)`) is sized by the
+    // launch, and all such arrays alias (cudaimpl.py's `_generic_array`:
+    // "Only 1d arrays can be dynamic"; any other array of no positive length
+    // is its "array length <= 0" error). numba-cuda also takes a negative
+    // length for dynamic; nvc refuses it as the mistake it most likely is.
+    const bool dynamicShared = isSharedArrayConstructor(f) && shape.size() == 1 && shape[0] == 0;
+    for (int64_t extent : shape)
+      if (extent < 0)
+        fail(shapeExpr->getLoc(),
+             fmt::format("{}() of a negative extent ({}){}", f, extent,
+                         isSharedArrayConstructor(f)
+                             ? "; a dynamic shared array (sized by the launch) has length 0"
+                             : ""));
+    if (isSharedArrayConstructor(f) && !dynamicShared)
+      for (int64_t extent : shape)
+        if (extent == 0)
+          fail(shapeExpr->getLoc(),
+               fmt::format("{}() with a zero extent in a {}-dimensional shape: only a "
+                           "one-dimensional shared array of length 0 is dynamic (sized by the "
+                           "launch's shared-memory bytes), as in numba-cuda",
+                           f, shape.size()));
+    if (dynamicShared)
+      shape[0] = 0;
     Type dtype = Type::floating(64); // NumPy's default
     if (dtypeExpr) {
       Type d = expr(*dtypeExpr);
@@ -881,9 +909,15 @@ private:
     }
     result_.privateArrays[&c] = shape;
     if (isSharedArrayConstructor(f)) {
-      if (result_.isDevice)
-        fail(c.getLoc(), "shared arrays must be declared in the kernel, not in a device function");
+      // Dynamic shared arrays all name the same memory, so a device
+      // function's is the kernel's (as in numba-cuda); a static one would
+      // need one allocation per call.
+      if (result_.isDevice && !dynamicShared)
+        fail(c.getLoc(), "shared arrays must be declared in the kernel, not in a device function "
+                         "(except dynamic ones, cuda.shared.array(0, dtype))");
       result_.sharedArrays.insert(&c);
+      if (dynamicShared)
+        result_.dynamicSharedArrays.insert(&c);
     }
     return record(c, Type::array(dtype, static_cast<unsigned>(shape.size()), 'C'));
   }

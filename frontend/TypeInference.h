@@ -211,6 +211,9 @@ struct TypedKernel {
   std::unordered_map<const ast::Call *, std::vector<int64_t>> privateArrays;
   /// Which of those are shared by the workgroup (cuda.shared.array).
   std::unordered_set<const ast::Call *> sharedArrays;
+  /// Which of those are dynamic (numba-cuda's `cuda.shared.array(0, dtype)`:
+  /// one-dimensional, sized by the launch; shape recorded as {0}).
+  std::unordered_set<const ast::Call *> dynamicSharedArrays;
   /// The specialization (InferenceContext key) each call of a user
   /// function calls.
   std::unordered_map<const ast::Call *, std::string> callees;

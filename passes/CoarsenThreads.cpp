@@ -46,6 +46,8 @@
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/Dialect/MemRef/IR/MemRef.h>
 #include <mlir/Dialect/SCF/IR/SCF.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVEnums.h>
 #include <mlir/IR/IRMapping.h>
 #include <mlir/Interfaces/CallInterfaces.h>
 #include <mlir/Interfaces/SideEffectInterfaces.h>
@@ -79,6 +81,9 @@ bool isWorkgroupMemory(Type type) {
     return false;
   if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace()))
     return space.getValue() == gpu::AddressSpace::Workgroup;
+  // nvc's shared arrays (MLIRGen) carry the SPIR-V storage class.
+  if (auto space = dyn_cast_or_null<spirv::StorageClassAttr>(memref.getMemorySpace()))
+    return space.getValue() == spirv::StorageClass::Workgroup;
   return false;
 }
 

@@ -1,7 +1,8 @@
 //===- ConvertKernelsToSPIRV.cpp - gpu.module to spirv.module -------------===//
 //
-// MLIR's convert-gpu-to-spirv, with nvc's conversion of atomics added
-// (AtomicRMWToSPIRV.cpp): each gpu.module is cloned and the clone converted
+// MLIR's convert-gpu-to-spirv, with nvc's conversions of atomics
+// (AtomicRMWToSPIRV.cpp) and of dynamic shared arrays (DynamicSharedMemory.cpp)
+// added: each gpu.module is cloned and the clone converted
 // to a spirv.module with the GPU, SCF, arith, memref and func patterns, for
 // the module's spirv.target_env. Besides the kernels (gpu.func), a module may
 // hold private func.func helpers that the kernels call (ExpandMathLibrary's
@@ -9,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/AtomicRMWToSPIRV.h"
+#include "passes/DynamicSharedMemory.h"
 #include "passes/Passes.h"
 
 #include <mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h>
@@ -68,6 +70,7 @@ struct ConvertKernelsToSPIRVPass
       mlir::populateFuncToSPIRVPatterns(typeConverter, patterns);
       mlir::populateBuiltinFuncToSPIRVPatterns(typeConverter, patterns);
       populateAtomicRMWToSPIRVPatterns(typeConverter, patterns);
+      populateDynamicSharedToSPIRVPatterns(typeConverter, patterns);
       if (mlir::failed(mlir::applyFullConversion(gpuModule, *target, std::move(patterns))))
         return signalPassFailure();
     }

@@ -97,7 +97,12 @@ struct FloatAtomicStoragePass
     } else {
       auto alloc = array.getDefiningOp<mlir::memref::AllocOp>();
       mlir::OpBuilder b(alloc);
-      replacement = mlir::memref::AllocOp::create(b, alloc.getLoc(), intType);
+      // A dynamic shared array keeps its extent and its marks
+      // (passes/DynamicSharedMemory.h).
+      auto replaced = mlir::memref::AllocOp::create(b, alloc.getLoc(), intType,
+                                                    alloc.getDynamicSizes());
+      replaced->setDiscardableAttrs(alloc->getDiscardableAttrDictionary());
+      replacement = replaced;
     }
     llvm::SmallVector<mlir::Operation *> users(array.getUsers().begin(), array.getUsers().end());
     for (mlir::Operation *user : users) {

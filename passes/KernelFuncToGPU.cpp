@@ -45,7 +45,8 @@ struct KernelFuncToGPUPass
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
       for (llvm::StringRef attr : {"nvc.python_name", "nvc.assumes_no_alias", "nvc.arg_names",
                                    "nvc.staged_shared_bytes", "nvc.coarsen",
-                                   "nvc.buffer_aliases"})
+                                   "nvc.buffer_aliases", "nvc.dynamic_shared_arg",
+                                   "nvc.dynamic_shared_dtype"})
         if (auto value = func->getAttr(attr))
           gpuFunc->setAttr(attr, value);
       gpuFunc.getBody().getBlocks().clear();

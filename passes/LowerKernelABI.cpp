@@ -20,10 +20,17 @@
 //  3. Lay out all scalar arguments, in order, in one Block-decorated struct
 //     (ParameterBlock.h); declare it PushConstant when it fits in 128 bytes,
 //     else Uniform at the next binding; load each field at function entry.
-//  4. Drop the arguments, and declare the entry point (interface: the Input
+//  4. A kernel's hidden dynamic shared-memory argument (function attribute
+//     `nvc.dynamic_shared_arg`, passes/DynamicSharedMemory.h) reads the
+//     specialization constant `nvc_dynamic_shared_bytes` (SpecId 3, default
+//     0, created when some kernel has one) instead of a parameter-block
+//     field; the kernel records the bytes of its array's SPIR-V element
+//     (`nvc.dynamic_shared_word_bytes`) for the manifest.
+//  5. Drop the arguments, and declare the entry point (interface: the Input
 //     builtins it uses, as SPIR-V 1.3 requires) with a LocalSize mode.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/DynamicSharedMemory.h"
 #include "passes/ParameterBlock.h"
 #include "passes/Passes.h"
 
@@ -35,6 +42,7 @@
 #include <mlir/IR/BuiltinTypes.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -64,6 +72,11 @@ struct LowerKernelABIPass
       if (f->hasAttr(spirv::getEntryPointABIAttrName()))
         entries.push_back(f);
     });
+    if (llvm::any_of(entries, [](spirv::FuncOp f) { return f->hasAttr(kDynamicSharedArgAttr); })) {
+      auto bytes = spirv::SpecConstantOp::create(b, module.getLoc(), kDynamicSharedBytesName,
+                                                 b.getI32IntegerAttr(0));
+      bytes->setAttr("spec_id", b.getI32IntegerAttr(kDynamicSharedBytesSpecId));
+    }
     for (spirv::FuncOp f : entries)
       if (failed(lowerEntry(f, module)))
         return signalPassFailure();
@@ -127,8 +140,27 @@ struct LowerKernelABIPass
     std::map<unsigned, unsigned> bindingOf;
     unsigned binding = 0;
     SmallVector<unsigned> scalarArgs;
+    std::optional<unsigned> dynamicSharedArg;
+    if (auto attr = f->getAttrOfType<IntegerAttr>(kDynamicSharedArgAttr)) {
+      dynamicSharedArg = static_cast<unsigned>(attr.getInt());
+      BlockArgument arg = entry.getArgument(*dynamicSharedArg);
+      auto ref = spirv::ReferenceOfOp::create(fb, loc, arg.getType(), kDynamicSharedBytesName);
+      arg.replaceAllUsesWith(ref);
+      // 0: the arrays were optimised away (their length may still be read).
+      unsigned wordBytes = 0;
+      if (auto var = module.lookupSymbol<spirv::GlobalVariableOp>(prefix + "_dynamic_shared")) {
+        auto ptr = cast<spirv::PointerType>(var.getType());
+        auto wrapper = cast<spirv::StructType>(ptr.getPointeeType());
+        auto array = cast<spirv::RuntimeArrayType>(wrapper.getElementType(0));
+        wordBytes = array.getElementType().getIntOrFloatBitWidth() / 8;
+      }
+      f->setAttr(kDynamicSharedWordAttr, fb.getI32IntegerAttr(wordBytes));
+      f->removeAttr(kDynamicSharedArgAttr);
+    }
     for (unsigned i = 0; i < f.getNumArguments(); ++i) {
       BlockArgument arg = entry.getArgument(i);
+      if (i == dynamicSharedArg)
+        continue;
       auto ptr = dyn_cast<spirv::PointerType>(arg.getType());
       if (!ptr) {
         scalarArgs.push_back(i);

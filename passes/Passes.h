@@ -28,6 +28,15 @@ inline constexpr llvm::StringLiteral kSourceErrorTag = "nvc.source-error";
 /// chains").
 std::unique_ptr<mlir::Pass> createChainIntermediatesPass();
 
+/// On each gpu.module after inlining (passes/DynamicSharedMemory.h, step 2):
+/// gives every kernel with dynamic shared arrays (`cuda.shared.array(0,
+/// dtype)`, also from its device functions) one allocation of them at entry
+/// and the launch's byte count as a hidden last i32 argument (function
+/// attribute `nvc.dynamic_shared_arg`); source errors for arrays of
+/// different element types in one kernel, for launch chains, and with
+/// `llvmBackend`, which does not support them.
+std::unique_ptr<mlir::Pass> createDynamicSharedMemoryPass(bool llvmBackend);
+
 /// Rewrites scf.index_switch (from lift-cf-to-scf) as nested scf.if, which
 /// the SCF-to-SPIR-V conversion handles.
 std::unique_ptr<mlir::Pass> createLowerIndexSwitchPass();

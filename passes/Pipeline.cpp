@@ -5,7 +5,9 @@
 // from which -O level each runs and names its -fno-<name> switch; the others
 // are what correctness needs and run at every level (-O0 runs only those).
 //  0. Inline device functions into the kernels and drop them (symbol-dce):
-//     SPIR-V cannot pass storage-buffer pointers to functions.
+//     SPIR-V cannot pass storage-buffer pointers to functions. Give each
+//     kernel one dynamic shared array, sized by a hidden argument
+//     (DynamicSharedMemory).
 //  1. Keep launch chains' intermediates in registers (ChainIntermediates).
 //     Structure each kernel: [opt] mem2reg promotes locals to SSA values,
 //     lift-cf-to-scf turns break/continue/return and short-circuit branches
@@ -151,6 +153,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
                                      [](const llvm::Twine &) { return mlir::failure(); });
   inlining.addPass(std::move(inliner));
   inlining.addPass(mlir::createSymbolDCEPass());
+  // Dynamic shared arrays: one per kernel, sized by a hidden argument
+  // (correctness: they alias, and the SPIR-V lowering needs one variable).
+  inlining.addPass(createDynamicSharedMemoryPass(llvmBackend));
 
   auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
   // Launch chains: check and privatise their intermediates (correctness:

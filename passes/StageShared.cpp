@@ -41,6 +41,7 @@
 // recorded as `nvc.staged_shared_bytes` for the manifest.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/DynamicSharedMemory.h"
 #include "passes/Passes.h"
 #include "passes/Uniformity.h"
 
@@ -304,6 +305,11 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
     if (!kernel->hasAttr("nvc.kernel"))
+      return;
+    // With dynamic shared memory the launch decides how much workgroup
+    // memory is left; tiles could make a launch numba-cuda accepts exceed
+    // the device's limit, so such kernels are not staged.
+    if (kernel->hasAttr(kDynamicSharedArgAttr))
       return;
     SmallVector<scf::WhileOp> loops;
     for (Operation &op : kernel.getBody().front())

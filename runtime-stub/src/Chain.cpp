@@ -167,8 +167,9 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
   step->kernel = kernel.state_.get();
   const DispatchShape shape =
       planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
+  checkSharedMemory(config, entry, ctx.limits);
   step->groups = shape.workgroupCount;
-  step->pipeline = ks.pipeline(shape.workgroupSize);
+  step->pipeline = ks.pipeline(shape.workgroupSize, config.sharedMemoryBytes);
   for (std::size_t i = 0; i < buffers.size(); ++i) {
     const BoundArray &a = bound.arrays()[i];
     const auto &b = buffers[i].state();

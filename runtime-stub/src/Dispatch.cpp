@@ -33,6 +33,32 @@ LaunchConfig LaunchConfig::withWorkgroupSize(std::uint32_t x, std::uint32_t y,
   return c;
 }
 
+LaunchConfig LaunchConfig::withSharedMemoryBytes(std::uint32_t bytes) const {
+  LaunchConfig c = *this;
+  c.sharedMemoryBytes = bytes;
+  return c;
+}
+
+void checkSharedMemory(const LaunchConfig &config, const EntryPointDesc &entry,
+                       const DeviceLimits &limits) {
+  const std::uint64_t bytes = config.sharedMemoryBytes;
+  // What the device allocates, or the request itself where the kernel
+  // allocates nothing (counted as CUDA counts it).
+  const std::uint64_t taken = entry.dynamicSharedMemory && entry.dynamicSharedMemory->wordBytes
+                                  ? entry.dynamicSharedMemory->allocatedBytes(bytes)
+                                  : bytes;
+  const std::uint64_t limit = limits.maxComputeSharedMemorySize;
+  if (entry.sharedMemoryBytes + taken <= limit)
+    return;
+  const std::uint64_t left = limit > entry.sharedMemoryBytes ? limit - entry.sharedMemoryBytes : 0;
+  throw Error(fmt::format(
+      "{} bytes of dynamic shared memory{} and the entry point's {} bytes of static shared "
+      "memory exceed the device's maxComputeSharedMemorySize ({}): at most {} bytes of dynamic "
+      "shared memory fit",
+      bytes, taken != bytes ? fmt::format(" (taking {} bytes)", taken) : std::string(),
+      entry.sharedMemoryBytes, limit, left));
+}
+
 std::string formatSize(const std::array<std::uint32_t, 3> &size) {
   return fmt::format("{}x{}x{}", size[0], size[1], size[2]);
 }

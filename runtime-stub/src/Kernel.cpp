@@ -2,7 +2,8 @@
 // its binding, plus the uniform-buffer parameter block), the pipeline layout (with a
 // push-constant range for push-constant parameter blocks), compute pipelines
 // specialized per workgroup size through the specialization constants
-// workgroup_size_spec_ids, and the synchronous launch: buffers, upload, descriptor set,
+// workgroup_size_spec_ids (and per dynamic shared-memory bytes through
+// dynamic_shared_memory.spec_id), and the synchronous launch: buffers, upload, descriptor set,
 // command buffer, dispatch, wait, download.
 #include "nvc/Kernel.h"
 #include "HostVisibleBuffer.h"
@@ -27,17 +28,23 @@ Kernel::State::~State() {
     vkDestroyDescriptorSetLayout(dev, setLayout, nullptr);
 }
 
-VkPipeline Kernel::State::pipeline(const std::array<std::uint32_t, 3> &workgroupSize) {
-  if (auto it = pipelines.find(workgroupSize); it != pipelines.end())
+VkPipeline Kernel::State::pipeline(const std::array<std::uint32_t, 3> &workgroupSize,
+                                   std::uint32_t sharedMemoryBytes) {
+  const bool dynamicShared = entry->dynamicSharedMemory.has_value();
+  const std::array<std::uint32_t, 4> key{workgroupSize[0], workgroupSize[1], workgroupSize[2],
+                                         dynamicShared ? sharedMemoryBytes : 0};
+  if (auto it = pipelines.find(key); it != pipelines.end())
     return it->second;
-  VkSpecializationMapEntry entries[3];
+  VkSpecializationMapEntry entries[4];
   for (std::uint32_t i = 0; i < 3; ++i)
     entries[i] = {entry->workgroupSizeSpecIds[i], i * 4u, 4u};
+  if (dynamicShared)
+    entries[3] = {entry->dynamicSharedMemory->specId, 12u, 4u};
   VkSpecializationInfo spec{};
-  spec.mapEntryCount = 3;
+  spec.mapEntryCount = dynamicShared ? 4 : 3;
   spec.pMapEntries = entries;
-  spec.dataSize = sizeof workgroupSize;
-  spec.pData = workgroupSize.data();
+  spec.dataSize = dynamicShared ? sizeof key : 12;
+  spec.pData = key.data();
 
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
@@ -49,7 +56,7 @@ VkPipeline Kernel::State::pipeline(const std::array<std::uint32_t, 3> &workgroup
   VkPipeline pipeline = VK_NULL_HANDLE;
   detail::vkCheck(vkCreateComputePipelines(device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline),
                   fmt::format("vkCreateComputePipelines (entry point '{}')", entry->name).c_str());
-  pipelines.emplace(workgroupSize, pipeline);
+  pipelines.emplace(key, pipeline);
   return pipeline;
 }
 
@@ -138,7 +145,8 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   LaunchResult result;
   result.dispatch =
       planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
-  const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize);
+  checkSharedMemory(config, entry, ctx.limits);
+  const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize, config.sharedMemoryBytes);
 
   // Storage buffers, one per array, filled with the converted host data.
   std::vector<std::unique_ptr<detail::HostVisibleBuffer>> buffers;

@@ -1,6 +1,6 @@
 // Internal: the launch state of a Kernel — its module, its manifest entry point, the
 // descriptor-set and pipeline layouts and the compute pipelines built so far, one per
-// workgroup size (specialization-constant values).
+// workgroup size and dynamic shared-memory bytes (specialization-constant values).
 #pragma once
 
 #include "ModuleState.h"
@@ -16,10 +16,14 @@ struct Kernel::State {
   const EntryPointDesc *entry = nullptr;
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
-  std::map<std::array<std::uint32_t, 3>, VkPipeline> pipelines; ///< by workgroup size
+  /// By workgroup size x, y, z and dynamic shared-memory bytes.
+  std::map<std::array<std::uint32_t, 4>, VkPipeline> pipelines;
 
   VkDevice device() const { return module->context->device; }
-  VkPipeline pipeline(const std::array<std::uint32_t, 3> &workgroupSize);
+  /// The pipeline specialized for `workgroupSize` and, when the entry point has
+  /// dynamic shared memory, `sharedMemoryBytes` of it (ignored otherwise).
+  VkPipeline pipeline(const std::array<std::uint32_t, 3> &workgroupSize,
+                      std::uint32_t sharedMemoryBytes = 0);
 
   State() = default;
   State(const State &) = delete;

@@ -273,6 +273,24 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
   e.sharedMemoryBytes =
       toUnsigned(field(j, "shared_memory_bytes", path), "field 'shared_memory_bytes'", path,
                  std::numeric_limits<std::uint32_t>::max());
+  if (j.contains("dynamic_shared_memory") && !j.at("dynamic_shared_memory").is_null()) {
+    const json &dyn = j.at("dynamic_shared_memory");
+    requireObject(dyn, "field 'dynamic_shared_memory'", path);
+    const Path dynPath = path.child("dynamic_shared_memory");
+    DynamicSharedMemoryDesc d;
+    d.specId = u32Field(dyn, "spec_id", dynPath);
+    if (std::find(ids.begin(), ids.end(), d.specId) != ids.end())
+      dynPath.fail(fmt::format("spec_id {} is also a workgroup-size spec id", d.specId));
+    const json &dtype = field(dyn, "dtype", dynPath);
+    if (!dtype.is_null())
+      d.dtype = stringField(dyn, "dtype", dynPath);
+    d.wordBytes = u32Field(dyn, "word_bytes", dynPath);
+    if (d.wordBytes > 8 || (d.wordBytes & (d.wordBytes - 1)) != 0)
+      dynPath.fail(fmt::format("field 'word_bytes' is {}, expected 0, 1, 2, 4 or 8", d.wordBytes));
+    if (d.wordBytes != 0 && !d.dtype)
+      dynPath.fail("field 'dtype' must name the arrays' dtype when 'word_bytes' is not 0");
+    e.dynamicSharedMemory = d;
+  }
   e.capabilities = stringArrayField(j, "capabilities", path);
   e.extensions = stringArrayField(j, "extensions", path);
   e.indexBits = u32Field(j, "index_bits", path);
@@ -356,6 +374,12 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
 }
 
 } // namespace
+
+std::uint64_t DynamicSharedMemoryDesc::allocatedBytes(std::uint64_t bytes) const {
+  if (wordBytes == 0)
+    return 0;
+  return std::max<std::uint64_t>(1, (bytes + wordBytes - 1) / wordBytes) * wordBytes;
+}
 
 const ArgumentDesc *EntryPointDesc::findArgument(const std::string &name) const {
   for (const ArgumentDesc &a : arguments)

@@ -122,7 +122,7 @@ std::pair<std::string, std::string> splitAssignment(const std::string &text, con
 
 int run(const std::string &spirvPath, const std::string &manifestPath, const std::string &entryName,
         const std::string &grid, const std::string &groups, const std::string &localSize,
-        const std::string &deviceSelector, bool verbose,
+        const std::string &deviceSelector, std::uint32_t sharedBytes, bool verbose,
         const std::vector<std::string> &assignments, const std::vector<std::string> &outs) {
   if (spirvPath.empty())
     throw UsageError("missing the SPIR-V module (nvc-run OUT.spv …); see --help");
@@ -143,6 +143,7 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
         config.withWorkgroupSize(static_cast<std::uint32_t>(l[0]), static_cast<std::uint32_t>(l[1]),
                                  static_cast<std::uint32_t>(l[2]));
   }
+  config = config.withSharedMemoryBytes(sharedBytes);
 
   // Everything that can be checked without a device comes first.
   (void)readSpirv(spirvPath); // a missing or malformed .spv is reported before the device opens
@@ -208,6 +209,8 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
     std::printf("workgroups (groups): %s\n", formatSize(result.dispatch.workgroupCount).c_str());
     std::printf("workgroup size (local size): %s\n",
                 formatSize(result.dispatch.workgroupSize).c_str());
+    std::printf("dynamic shared memory: %u bytes%s\n", config.sharedMemoryBytes,
+                entry.dynamicSharedMemory ? "" : " (the entry point has no dynamic shared array)");
   }
   for (auto &[array, file] : outputs) {
     writeNpy(file, *array);
@@ -236,6 +239,7 @@ int main(int argc, char **argv) {
                "false, 1.5+2j) or @FILE.npy.",
                "nvc-run"};
   std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
+  std::uint32_t sharedBytes = 0;
   std::vector<std::string> assignments, outs;
   bool listDevicesFlag = false, verbose = false;
   app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
@@ -248,6 +252,11 @@ int main(int argc, char **argv) {
   app.add_option("--groups", groups, "workgroups per axis X[,Y[,Z]]");
   app.add_option("--local-size", localSize,
                  "workgroup size X[,Y[,Z]] (default: the manifest's workgroup_size)");
+  app.add_option("--shared-bytes", sharedBytes,
+                 "bytes of dynamic shared memory per workgroup, numba-cuda's 4th launch "
+                 "parameter: cuda.shared.array(0, dtype) has bytes // itemsize elements "
+                 "(default 0)")
+      ->check(CLI::Range(0u, 2147483647u));
   app.add_option("--device", deviceSelector,
                  "device by index or case-insensitive name substring (default: first discrete "
                  "GPU, then integrated, virtual, CPU)");
@@ -279,8 +288,8 @@ int main(int argc, char **argv) {
   try {
     if (listDevicesFlag)
       return listDevicesCommand();
-    return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector, verbose,
-               assignments, outs);
+    return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector,
+               sharedBytes, verbose, assignments, outs);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "nvc-run: error: %s\n", e.what());
     return 1;

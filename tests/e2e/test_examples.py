@@ -86,13 +86,16 @@ class Runner:
         return self.compiled[key]
 
     def run(self, example, entry, grid, arrays, scalars=(), outputs=(), local_size=None,
-            flags=(), groups=None, env=None):
+            flags=(), groups=None, env=None, shared_bytes=None):
         """Runs `entry` over `grid` invocations (or `groups` workgroups);
         returns {name: array} for `outputs`. `env` adds environment
         variables (NVC_NO_VARIANTS=1: the main module even where the device
-        could run a variant)."""
+        could run a variant); `shared_bytes` is the launch's dynamic shared
+        memory (nvc-run --shared-bytes)."""
         spv = self.compile(example, flags)
         cmd = [self.nvc_run, spv, "--entry", entry]
+        if shared_bytes is not None:
+            cmd += ["--shared-bytes", str(shared_bytes)]
         if groups:
             cmd += ["--groups", ",".join(map(str, groups))]
         else:
@@ -1693,6 +1696,108 @@ def case_array_sum(r, rng):
         check_equal(res["data"], want)
 
 
+# Dynamic shared memory (numba-cuda's cuda.shared.array(0, dtype)): every
+# dtype family through one device function, at several byte counts per module.
+DYNAMIC_SHARED_DTYPES = [np.float32, np.float64, np.int32, np.int64, np.int16, np.uint8,
+                         np.bool_, np.complex64, np.complex128]
+
+
+def random_values(rng, n, dtype):
+    """n random values of `dtype`, never all equal (bools: both values)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        v = rng.integers(0, 2, n).astype(np.bool_)
+        v[:2] = [True, False]
+        return v
+    if dtype.kind == "c":
+        return (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(dtype)
+    if dtype.kind == "f":
+        return rng.standard_normal(n).astype(dtype)
+    info = np.iinfo(dtype)
+    lo, hi = max(info.min, -2**31), min(info.max, 2**31 - 1)
+    return rng.integers(lo, hi, n, endpoint=True).astype(dtype)
+
+
+def poisoned_narrow(n, dtype):
+    """poisoned(), with a sentinel that fits 8-bit integers too."""
+    if np.dtype(dtype).kind in "iu" and np.dtype(dtype).itemsize == 1:
+        return np.full(n, 0x5A, dtype)
+    return poisoned(n, dtype)
+
+
+def case_dynamic_shared(r, rng):
+    src = "dynamic_shared.py"
+    # numba-cuda's test_dyn_shared_memory: compiled[1, 50, 0, ary.size * 4](ary).
+    ary = poisoned(50, np.float32)
+    res = r.run(src, "dyn_shared_memory", None, {"ary": ary}, outputs=["ary"],
+                local_size=(50,), groups=(1,), shared_bytes=50 * 4)
+    check_equal(res["ary"], 2 * np.arange(50, dtype=np.float32))
+
+    # Each workgroup reverses its first bytes // itemsize elements through the
+    # dynamic array: all of them, some (with bytes that are no multiple of the
+    # itemsize), one, and none (numba's default of 0 bytes); one module each.
+    local, groups = 64, 3
+    for dtype in DYNAMIC_SHARED_DTYPES:
+        itemsize = np.dtype(dtype).itemsize
+        for k in (local, int(rng.integers(2, local)), 1, 0):
+            nbytes = k * itemsize + (int(rng.integers(1, itemsize)) if itemsize > 1 and k else 0)
+            x = random_values(rng, local * groups, dtype)
+            out = poisoned_narrow(local * groups, dtype)
+            lens = poisoned(3, np.int64)
+            res = r.run(src, "reverse_" + np.dtype(dtype).name, None,
+                        {"x": x, "out": out, "lens": lens}, outputs=["out", "lens"],
+                        local_size=(local,), groups=(groups,), shared_bytes=nbytes)
+            want = out.copy()
+            for g in range(groups):
+                want[g * local:g * local + k] = x[g * local:g * local + k][::-1]
+            label = f"{np.dtype(dtype).name}, {nbytes} bytes"
+            assert res["lens"].tolist() == [k, k, k], (label, res["lens"])
+            try:
+                check_equal(res["out"], want)
+            except AssertionError as e:
+                raise AssertionError(f"{label}: {e}")
+
+    # Static and dynamic arrays side by side, at two workgroup sizes.
+    for local in (128, 32):
+        n = local * 2
+        x = rng.standard_normal(n).astype(np.float32)
+        y = rng.integers(-1000, 1000, n).astype(np.int32)
+        out = poisoned(n, np.float32)
+        res = r.run(src, "static_and_dynamic", None, {"x": x, "y": y, "out": out},
+                    outputs=["out"], local_size=(local,), groups=(2,), shared_bytes=local * 4)
+        xb, yb = x.reshape(2, local), y.reshape(2, local)
+        want = (xb[:, ::-1] + np.roll(yb, -1, axis=1).astype(np.float32)).reshape(-1)
+        check_equal(res["out"], want)
+
+    # One memory under three names, one of them in a device function.
+    local = 64
+    x = rng.integers(0, 2**32, 2 * local, dtype=np.uint32)
+    out = poisoned(2 * local, np.int32)
+    lens = poisoned(1, np.int32)
+    res = r.run(src, "aliased", None, {"x": x, "out": out, "lens": lens},
+                outputs=["out", "lens"], local_size=(local,), groups=(2,),
+                shared_bytes=local * 4 + 2)
+    xi = x.view(np.int32).astype(np.int64).reshape(2, local)
+    want = (xi[:, ::-1] - xi).reshape(-1).astype(np.int32)  # int64 difference, wrapped
+    check_equal(res["out"], want)
+    assert res["lens"].tolist() == [local], res["lens"]
+
+    # Only the length is read: the array itself may be optimised away.
+    for nbytes in (0, 7, 8, int(rng.integers(9, 4000))):
+        lens = poisoned(1, np.int64)
+        res = r.run(src, "length_only", None, {"lens": lens}, outputs=["lens"],
+                    groups=(1,), shared_bytes=nbytes)
+        assert res["lens"].tolist() == [nbytes // 8], (nbytes, res["lens"])
+
+    # More than any device's shared memory: refused before the launch.
+    spv = r.compile(src)
+    p = subprocess.run([r.nvc_run, spv, "--entry", "length_only", "--groups", "1",
+                        "--shared-bytes", str(1 << 24),
+                        f"lens=@{os.path.join(r.work, r.backend + '_length_only_lens_in.npy')}"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode == 1 and "maxComputeSharedMemorySize" in p.stdout, p.stdout
+
+
 def case_imaging_cooperative(example, local_sizes, coarsen):
     """Imaging kernels of 000's Optimisation chapter: v6-v8 cache NTHREADS =
     256 visibilities per batch and need 256-invocation workgroups; v9 runs
@@ -1898,6 +2003,8 @@ CASES = [
     ("atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops",
      case_float_atomics),
     ("atomics: shared-memory histogram, 2-D indices", case_histogram),
+    ("dynamic shared memory: cuda.shared.array(0, dtype) sized by the launch",
+     case_dynamic_shared),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
@@ -1924,6 +2031,9 @@ LLVM_EXPECTED_FAILURES = {
     "atomics: every integer operation, return values, int64 narrowed, cas": _NO_ATOMICS,
     "atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops": _NO_ATOMICS,
     "atomics: shared-memory histogram, 2-D indices": _NO_ATOMICS,
+    "dynamic shared memory: cuda.shared.array(0, dtype) sized by the launch":
+        "the LLVM backend has no lowering of launch-sized workgroup arrays yet; nvc refuses "
+        "cuda.shared.array(0, ...) with --backend=llvm",
     "seed reductions: block_sums, total, grid-stride sums with atomics": _NO_ATOMICS,
     "cuda.syncthreads_count/and/or, 1-D and 2-D workgroups":
         _NO_ATOMICS + " (syncthreads_count/and/or count with a workgroup atomic)",

@@ -72,6 +72,11 @@ def main():
         "layout F and write access": lambda m, e, a: a[2].update(layout="F", access="write"),
         "index_bits 64": lambda m, e, a: e.update(index_bits=64),
         "two entry points": lambda m, e, a: m["entry_points"].append(dict(e, name="saxpy__1")),
+        "no dynamic shared memory": lambda m, e, a: e.update(dynamic_shared_memory=None),
+        "dynamic shared memory": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 3, "dtype": "float64", "word_bytes": 8}),
+        "dynamic shared memory optimised away": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 3, "dtype": None, "word_bytes": 0}),
     }
     bad = {
         "missing array binding": lambda m, e, a: a[2].pop("binding"),
@@ -117,6 +122,14 @@ def main():
         "producer not nvc": lambda m, e, a: m.update(producer="clang 17"),
         "spirv_version 2.0": lambda m, e, a: m.update(spirv_version="2.0"),
         "missing target_env": lambda m, e, a: m.pop("target_env"),
+        "dynamic shared memory at spec id 0": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 0, "dtype": "float32", "word_bytes": 4}),
+        "dynamic shared memory of 3-byte words": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 3, "dtype": "float32", "word_bytes": 3}),
+        "dynamic shared memory without dtype": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 3, "word_bytes": 4}),
+        "dynamic shared memory of float16": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 3, "dtype": "float16", "word_bytes": 4}),
     }
     for what, edit in good.items():
         expect(True, variant(edit), what)

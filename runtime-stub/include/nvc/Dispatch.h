@@ -6,6 +6,7 @@
 #pragma once
 
 #include "nvc/Device.h"
+#include "nvc/Manifest.h"
 
 #include <array>
 #include <cstdint>
@@ -24,6 +25,12 @@ struct LaunchConfig {
   /// Invocations per workgroup along x, y, z; the manifest's default when unset.
   /// Set through the specialization constants `workgroup_size_spec_ids`.
   std::optional<std::array<std::uint32_t, 3>> workgroupSize;
+  /// Bytes of dynamic shared memory per workgroup, numba-cuda's fourth launch
+  /// parameter (`kernel[blocks, threads, stream, bytes]`): the length of the
+  /// kernel's `cuda.shared.array(0, dtype)` arrays is bytes // itemsize. Set through
+  /// the manifest's `dynamic_shared_memory.spec_id`; 0 (numba's default) gives
+  /// length 0. Checked by checkSharedMemory.
+  std::uint32_t sharedMemoryBytes = 0;
 
   /// At least `x*y*z` invocations: ceil(count/workgroupSize) workgroups per axis.
   static LaunchConfig grid(std::uint64_t x, std::uint64_t y = 1, std::uint64_t z = 1);
@@ -31,6 +38,8 @@ struct LaunchConfig {
   static LaunchConfig groups(std::uint64_t x, std::uint64_t y = 1, std::uint64_t z = 1);
   /// Returns a copy with the workgroup size overridden.
   LaunchConfig withWorkgroupSize(std::uint32_t x, std::uint32_t y = 1, std::uint32_t z = 1) const;
+  /// Returns a copy with `bytes` of dynamic shared memory.
+  LaunchConfig withSharedMemoryBytes(std::uint32_t bytes) const;
 };
 
 /// The resolved geometry of one dispatch.
@@ -62,6 +71,16 @@ DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
                            const DeviceLimits &limits, std::uint32_t indexBits = 64,
                            std::uint32_t coarsen = 1);
+
+/// Checks a launch's dynamic shared memory (`config.sharedMemoryBytes`) for `entry`:
+/// the workgroup memory it takes (DynamicSharedMemoryDesc::allocatedBytes, or the
+/// bytes themselves where the kernel allocates none, as CUDA counts a request
+/// whether or not the kernel uses it) plus the entry point's static
+/// `shared_memory_bytes` must not exceed the device's maxComputeSharedMemorySize.
+/// Throws Error otherwise ("2048 bytes of dynamic shared memory ... exceed the
+/// device's maxComputeSharedMemorySize (32768): at most 1024 bytes fit").
+void checkSharedMemory(const LaunchConfig &config, const EntryPointDesc &entry,
+                       const DeviceLimits &limits);
 
 /// Writes `shape.requestedInvocationsX` into a coarsened kernel's parameter block
 /// at `offset` (the manifest's `original_grid_offset`), `indexBits` wide

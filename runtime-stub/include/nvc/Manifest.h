@@ -61,13 +61,30 @@ struct ParameterBlockDesc {
   std::optional<std::uint32_t> binding;
 };
 
+/// numba-cuda's dynamic shared memory of an entry point (manifest
+/// `dynamic_shared_memory`): the launch's byte count (LaunchConfig::
+/// sharedMemoryBytes) is the specialization constant `specId`; the kernel's
+/// arrays of `dtype` have length bytes // itemsize, and the device allocates
+/// max(1, ceil(bytes / wordBytes)) elements of `wordBytes` (none when
+/// `wordBytes` is 0: the arrays were optimised away, their length remains).
+struct DynamicSharedMemoryDesc {
+  std::uint32_t specId = 3;
+  std::optional<std::string> dtype;
+  std::uint32_t wordBytes = 0;
+
+  /// Bytes of workgroup memory a launch asking for `bytes` takes.
+  std::uint64_t allocatedBytes(std::uint64_t bytes) const;
+};
+
 /// One kernel (manifest `entry_points[i]`).
 struct EntryPointDesc {
   std::string name;                                           ///< OpEntryPoint name
   std::string function;                                       ///< Python function name
   std::array<std::uint32_t, 3> workgroupSize{1, 1, 1};        ///< default invocations per workgroup
   std::array<std::uint32_t, 3> workgroupSizeSpecIds{0, 1, 2}; ///< specialization-constant ids
-  std::uint64_t sharedMemoryBytes = 0;
+  std::uint64_t sharedMemoryBytes = 0; ///< static: the kernel's shared arrays
+  /// Optional in the JSON (absent or null: the kernel has no dynamic shared array).
+  std::optional<DynamicSharedMemoryDesc> dynamicSharedMemory;
   std::vector<std::string> capabilities; ///< SPIR-V capability names, e.g. "Float64"
   std::vector<std::string> extensions;   ///< SPIR-V extension names, e.g. "SPV_KHR_8bit_storage"
   std::uint32_t indexBits = 32;          ///< 32 or 64

@@ -41,7 +41,7 @@ def k(x):
     if i < x.size:
         x[i] = x[i] * 2.0
 
-# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce),gpu.module(func.func(nvc-chain-intermediates,lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce,nvc-builtin-capabilities))
+# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce,nvc-dynamic-shared-memory),gpu.module(func.func(nvc-chain-intermediates,lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce,nvc-builtin-capabilities))
 
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-fold-range-checks,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 # O1: spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce,nvc-builtin-capabilities))
