@@ -340,12 +340,14 @@ public:
       re = timesHyperbolic(cy, "exp", x);
       im = timesHyperbolic(sy, "exp", x);
     } else {
-      // e^x may overflow where e^x cos y does not: e^(x-1) · cos y · e.
+      // e^x may overflow where e^x cos y does not (exp(882 + 2e-241j) is
+      // finite): with h = e^(x/2), (cos y · h) · h, finite for x < 2·log(MAX)
+      // when cos y is small.
       V big = gt(x, logLargeC());
-      V ex = fn("exp", {sel(big, sub(x, c(1)), x)});
-      re = mul(ex, cy), im = mul(ex, sy);
-      re = sel(big, mul(re, c(M_E)), re);
-      im = sel(big, mul(im, c(M_E)), im);
+      V ex = fn("exp", {x});
+      V h = fn("exp", {mul(x, c(0.5))});
+      re = sel(big, mul(mul(cy, h), h), mul(ex, cy));
+      im = sel(big, mul(mul(sy, h), h), mul(ex, sy));
     }
     // C99: exp(x ± 0i) = e^x ± 0i even where e^x overflows (CPython raises).
     im = sel(eq(y, c(0)), y, im);
@@ -367,12 +369,17 @@ public:
       re = timesHyperbolic(cy, reFn, x);
       im = timesHyperbolic(sy, imFn, x);
     } else {
+      // cosh x = |sinh x| = e^|x| / 2 in float64 beyond log(MAX); with
+      // h = e^(|x|/2), t · e^|x| / 2 stays finite where t is small.
       V big = gt(fabs(x), logLargeC());
-      V xs = sel(big, sub(x, copysign(c(1), x)), x);
-      re = mul(cy, fn(reFn, {xs}));
-      im = mul(sy, fn(imFn, {xs}));
-      re = sel(big, mul(re, c(M_E)), re);
-      im = sel(big, mul(im, c(M_E)), im);
+      V h = fn("exp", {mul(fabs(x), c(0.5))});
+      V sign = copysign(c(1), x);
+      // (t · h) · (h / 2): a subnormal t is not halved before it is scaled.
+      auto coshBig = [&](V t) { return mul(mul(t, h), mul(h, c(0.5))); };
+      V reBig = isSinh ? mul(coshBig(cy), sign) : coshBig(cy);
+      V imBig = isSinh ? coshBig(sy) : mul(coshBig(sy), sign);
+      re = sel(big, reBig, mul(cy, fn(reFn, {x})));
+      im = sel(big, imBig, mul(sy, fn(imFn, {x})));
     }
     // sin(±0) · (an overflowed inf) is a signed zero (C99), not NaN.
     im = sel(eq(y, c(0)), isSinh ? y : mul(y, copysign(c(1), x)), im);
