@@ -338,13 +338,15 @@ std::optional<ConstValue> ModuleScope::evaluateSubscript(const ast::Subscript &s
   ConstValue out;
   std::vector<Type> types;
   int64_t count = 0;
-  for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step, ++count) {
+  for (int64_t k = start; step > 0 ? k < stop : k > stop; ++count) {
     if (isArray)
       row(k, out);
     else {
       out.elements.push_back(base->elements[k]);
       types.push_back(base->elements[k].type);
     }
+    if (__builtin_add_overflow(k, step, &k))
+      break; // a step beyond int64's range leaves the slice after this element
   }
   if (!isArray) {
     out.type = Type::tuple(types);
