@@ -2212,7 +2212,7 @@ private:
   /// parts' precision): 1 for a zero exponent, 0 for a zero real part of
   /// both operands, otherwise |a|^c / e^(arg(a)·d) at angle arg(a)·c +
   /// d·log|a|, for exponent c + di; the last step multiplied as a complex
-  /// product, as numba does.
+  /// product (complexBinary), as numba does.
   std::vector<mlir::Value> complexPower(const Val &a, const Val &b, ast::Location at) {
     mlir::Location l = loc(at);
     Type part = a.type.complexPart();
@@ -2227,9 +2227,6 @@ private:
     };
     auto add = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
       return mlir::arith::AddFOp::create(b_, l, x, y);
-    };
-    auto sub = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
-      return mlir::arith::SubFOp::create(b_, l, x, y);
     };
     mlir::Value bZero = mlir::arith::AndIOp::create(b_, l, oeq(br, zero), oeq(bi, zero));
     mlir::Value bothReZero = mlir::arith::AndIOp::create(b_, l, oeq(ar, zero), oeq(br, zero));
@@ -2264,13 +2261,13 @@ private:
     mlir::Value lenJ = join->getArgument(0), phaseJ = join->getArgument(1);
     mlir::Value c = realMath("math.cos", {phaseJ}, part, at);
     mlir::Value s = realMath("math.sin", {phaseJ}, part, at);
-    // cos + sin·1j, as complex arithmetic: (s + 0j)(0 + 1j) = (s·0 − 0·1) + (s·1 + 0·0)j
-    mlir::Value uRe = add(c, sub(mul(s, zero), mul(zero, one)));
-    mlir::Value uIm = add(zero, add(mul(s, one), mul(zero, zero)));
-    // (len + 0j) · u
-    mlir::Value re = sub(mul(lenJ, uRe), mul(zero, uIm));
-    mlir::Value im = add(mul(lenJ, uIm), mul(zero, uRe));
-    mlir::cf::BranchOp::create(b_, l, exit, mlir::ValueRange{re, im});
+    // len · (cos + sin·1j) with complex arithmetic throughout, as numba's
+    // cpow_internal: (len + 0j) · ((cos + 0j) + (sin + 0j) · (0 + 1j)).
+    const Type &ct = a.type;
+    Val sinI = complexBinary(ast::BinOpKind::Mult, Val{ct, {s, zero}}, Val{ct, {zero, one}}, at);
+    Val u = complexBinary(ast::BinOpKind::Add, Val{ct, {c, zero}}, sinI, at);
+    Val r = complexBinary(ast::BinOpKind::Mult, Val{ct, {lenJ, zero}}, u, at);
+    mlir::cf::BranchOp::create(b_, l, exit, mlir::ValueRange(r.parts));
     b_.setInsertionPointToEnd(exit);
     return {exit->getArgument(0), exit->getArgument(1)};
   }
