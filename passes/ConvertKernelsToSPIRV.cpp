@@ -19,6 +19,7 @@
 #include <mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h>
 #include <mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h>
 #include <mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h>
+#include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
@@ -27,6 +28,26 @@
 
 namespace nvc {
 namespace {
+
+/// Rewrites `arith.index_castui %b : i1 to index` as `arith.select %b, 1, 0`: MLIR's arith-to-SPIR-V patterns convert
+/// index_cast from i1 but not index_castui, which the canonicalizer makes of
+/// lift-cf-to-scf's switch on a loop's exit (index_castui of an extui of a
+/// bool; tests/difftest/FOUND.md #8, tests/lit/index-castui-bool.py).
+void widenBoolIndexCasts(mlir::Operation *root) {
+  llvm::SmallVector<mlir::arith::IndexCastUIOp> casts;
+  root->walk([&](mlir::arith::IndexCastUIOp op) {
+    if (op.getIn().getType().isInteger(1))
+      casts.push_back(op);
+  });
+  for (mlir::arith::IndexCastUIOp op : casts) {
+    mlir::OpBuilder b(op);
+    mlir::Value one = mlir::arith::ConstantIndexOp::create(b, op.getLoc(), 1);
+    mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, op.getLoc(), 0);
+    op.replaceAllUsesWith(
+        mlir::arith::SelectOp::create(b, op.getLoc(), op.getIn(), one, zero).getResult());
+    op.erase();
+  }
+}
 
 struct ConvertKernelsToSPIRVPass
     : public mlir::PassWrapper<ConvertKernelsToSPIRVPass, mlir::OperationPass<mlir::ModuleOp>> {
@@ -54,6 +75,7 @@ struct ConvertKernelsToSPIRVPass
       clones.push_back(builder.clone(*gpuModule.getOperation()));
     });
     for (mlir::Operation *gpuModule : clones) {
+      widenBoolIndexCasts(gpuModule);
       mlir::spirv::TargetEnvAttr targetAttr = mlir::spirv::lookupTargetEnvOrDefault(gpuModule);
       std::unique_ptr<mlir::ConversionTarget> target =
           mlir::SPIRVConversionTarget::get(targetAttr);
