@@ -154,14 +154,18 @@ bool pipelineRuns(const std::string &text, const std::string &name) {
   return false;
 }
 
-/// Whether the functions of `module` (a lowered spirv.module), other than
-/// the entry points named in `skipped`, compute with float32: an operation
-/// result or block argument whose type is or contains f32. Such a module gets
-/// the denorm-preserve variant unless only skipped (fastmath) kernels do.
-bool usesFloat32(mlir::spirv::ModuleOp module, const std::vector<std::string> &skipped) {
-  bool found = false;
+/// The float widths (16, 32, 64, ascending) that the functions of `module` (a
+/// lowered spirv.module), other than the entry points named in `skipped`,
+/// compute with: an operation result or block argument whose type is or
+/// contains such a float. They decide the float-controls variants (32: the
+/// denorm-preserve ones; any: the signed-zero-inf-nan-preserve ones), which
+/// a module whose only float arithmetic is in skipped (fastmath) kernels
+/// does not get.
+std::vector<int32_t> floatWidths(mlir::spirv::ModuleOp module,
+                                 const std::vector<std::string> &skipped) {
+  std::set<int32_t> widths;
   auto check = [&](mlir::Type type) {
-    type.walk([&](mlir::Float32Type) { found = true; });
+    type.walk([&](mlir::FloatType f) { widths.insert(int32_t(f.getWidth())); });
   };
   for (mlir::spirv::FuncOp f : module.getOps<mlir::spirv::FuncOp>()) {
     if (llvm::is_contained(skipped, f.getName()))
@@ -173,12 +177,9 @@ bool usesFloat32(mlir::spirv::ModuleOp module, const std::vector<std::string> &s
         for (mlir::Block &block : region)
           for (mlir::BlockArgument arg : block.getArguments())
             check(arg.getType());
-      return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
     });
-    if (found)
-      return true;
   }
-  return false;
+  return {widths.begin(), widths.end()};
 }
 
 } // namespace
@@ -353,13 +354,14 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   bool float32Only = options.noFloat64;
   // Target: Vulkan 1.1 (SPIR-V 1.3); spirv-update-vce trims the capability
   // list to what the module uses, and the manifest reports that. The
-  // optional AtomicFloat32AddEXT and DenormPreserve (with their extensions)
+  // optional AtomicFloat32AddEXT, DenormPreserve and SignedZeroInfNanPreserve
+  // (with their extensions)
   // are only used by the module variants.
   auto targetEnv = mlir::parseAttribute(
       "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
       "GroupNonUniform, GroupNonUniformArithmetic, GroupNonUniformShuffle, "
       "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot, "
-      "AtomicFloat32AddEXT, DenormPreserve], "
+      "AtomicFloat32AddEXT, DenormPreserve, SignedZeroInfNanPreserve], "
       "[SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add, "
       "SPV_KHR_float_controls]>, "
       "#spirv.resource_limits<>>",
@@ -440,8 +442,9 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   mlir::OwningOpRef<mlir::ModuleOp> floatAddModule;
   if (floatAddVariant)
     floatAddModule = module->clone();
-  // Kernels that may flush float32 subnormals, as Numba's fastmath=True
-  // does: those decorated so, or all of them under --fastmath.
+  // Kernels that may flush float32 subnormals and assume no NaN, infinity or
+  // signed zero, as Numba's fastmath=True does: those decorated so, or all
+  // of them under --fastmath.
   std::vector<std::string> fastmathEntries;
   bool allFastmath = true;
   module->walk([&](mlir::func::FuncOp f) {
@@ -509,17 +512,18 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     result.variants.push_back({name, std::move(words)});
     variants.emplace_back(name, spirvModuleInfo(m));
   };
-  // The denorm-preserve variant of a finished spirv.module: a copy with the
-  // execution mode added (buildDenormPreservePipeline), serialized and
+  // A float-controls variant of a finished spirv.module: a copy with the
+  // execution modes added (buildFloatControlsPipeline), serialized and
   // validated like the main module. The copy carries the target environment
   // that the original finds on its parent.
-  auto addDenormPreserveVariant = [&](const std::string &name, mlir::spirv::ModuleOp base) {
+  auto addFloatControlsVariant = [&](const std::string &name, mlir::spirv::ModuleOp base,
+                                     const FloatControlModes &modes) {
     mlir::OwningOpRef<mlir::spirv::ModuleOp> copy(base.clone());
     (*copy)->setAttr(mlir::spirv::getTargetEnvAttrName(), targetEnv);
     mlir::PassManager derive(&context, mlir::spirv::ModuleOp::getOperationName());
-    buildDenormPreservePipeline(derive, fastmathEntries);
+    buildFloatControlsPipeline(derive, modes, fastmathEntries);
     std::vector<uint32_t> words;
-    std::string error = "internal compiler error: the denorm-preserve pipeline failed";
+    std::string error = "internal compiler error: the " + name + " pipeline failed";
     if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, words, error)) {
       result.internalError = true;
       if (!diags.errorCount())
@@ -531,12 +535,37 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   };
 
   // Module variants (docs/manifest.md "variants"), in the launcher's order
-  // of preference. Float32 arithmetic: a variant keeps subnormals
-  // (DenormPreserve 32) for devices that can, where the main module leaves
-  // them to the device (NVIDIA flushes them); not for fastmath kernels. With
-  // float32 atomic adds too, the combination comes first.
-  bool float32 =
-      options.emit == EmitKind::Binary && !allFastmath && usesFloat32(spirvModule, fastmathEntries);
+  // of preference: every combination of the optional features that apply,
+  // the atomic-float-add ones first, more features before fewer. Float
+  // arithmetic outside fastmath kernels: variants ask the device to keep
+  // float32 subnormals (DenormPreserve 32, where the main module leaves them
+  // to the device and NVIDIA flushes them) and signed zeros, infinities and
+  // NaNs (SignedZeroInfNanPreserve for each width used), for devices that
+  // can. Each feature is independent on the device side, so the first
+  // runnable variant is the one with every feature the device has.
+  std::vector<int32_t> widths;
+  if (options.emit == EmitKind::Binary && !allFastmath)
+    widths = floatWidths(spirvModule, fastmathEntries);
+  const bool denorm = llvm::is_contained(widths, 32);
+  const bool signedZero = !widths.empty();
+  struct FloatControlsKind {
+    const char *name;
+    FloatControlModes modes;
+  };
+  std::vector<FloatControlsKind> floatControls;
+  if (denorm && signedZero)
+    floatControls.push_back({"denorm-preserve-signed-zero-inf-nan-preserve", {true, widths}});
+  if (signedZero)
+    floatControls.push_back({"signed-zero-inf-nan-preserve", {false, widths}});
+  if (denorm)
+    floatControls.push_back({"denorm-preserve", {true, {}}});
+  // The float-controls variants of `base`, named `prefix` + their kind.
+  auto addFloatControlsVariants = [&](const std::string &prefix, mlir::spirv::ModuleOp base) {
+    for (const FloatControlsKind &kind : floatControls)
+      if (!addFloatControlsVariant(prefix + kind.name, base, kind.modes))
+        return false;
+    return true;
+  };
   if (floatAddModule) {
     PipelineOptions native = pipelineOptionsFor(options, indexBits, float32Only);
     native.nativeFloatAtomicAdd = true;
@@ -549,13 +578,12 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     // Arrays that also see float max/min/exch stay on compare-and-swap
     // loops: then the variant is the main module again, and is dropped.
     if (floatAddWords != result.words) {
-      if (float32 &&
-          !addDenormPreserveVariant("atomic-float-add-denorm-preserve", floatAddSPIRV))
+      if (!addFloatControlsVariants("atomic-float-add-", floatAddSPIRV))
         return finish(false);
       addVariant("atomic-float-add", floatAddSPIRV, std::move(floatAddWords));
     }
   }
-  if (float32 && !addDenormPreserveVariant("denorm-preserve", spirvModule))
+  if (!addFloatControlsVariants("", spirvModule))
     return finish(false);
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);

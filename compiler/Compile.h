@@ -88,8 +88,14 @@ struct CompileOptions {
 /// The name of every module variant nvc makes (SPIRVVariant::name), so that
 /// a build can delete the `<stem>.<name>.spv` files that an earlier build of
 /// the same output listed in its manifest and this one did not write.
-inline const std::array<const char *, 3> kModuleVariantNames = {
-    "atomic-float-add-denorm-preserve", "atomic-float-add", "denorm-preserve"};
+inline const std::array<const char *, 7> kModuleVariantNames = {
+    "atomic-float-add-denorm-preserve-signed-zero-inf-nan-preserve",
+    "atomic-float-add-signed-zero-inf-nan-preserve",
+    "atomic-float-add-denorm-preserve",
+    "atomic-float-add",
+    "denorm-preserve-signed-zero-inf-nan-preserve",
+    "signed-zero-inf-nan-preserve",
+    "denorm-preserve"};
 
 /// A second build of the module for devices with an optional feature, which
 /// a launcher loads instead of the main module when the device has what
@@ -115,9 +121,12 @@ struct CompileResult {
   /// Builds for devices with optional features (EmitKind::Binary); listed
   /// in the manifest, in preference order. Float32 atomic adds make
   /// "atomic-float-add", using OpAtomicFAddEXT where `words` uses
-  /// compare-and-swap loops; float32 arithmetic makes "denorm-preserve"
-  /// (execution mode DenormPreserve 32); both make
-  /// "atomic-float-add-denorm-preserve" first (docs/manifest.md "variants").
+  /// compare-and-swap loops; float arithmetic outside fastmath kernels makes
+  /// "signed-zero-inf-nan-preserve" (execution mode SignedZeroInfNanPreserve
+  /// for each float width used) and, with float32, "denorm-preserve"
+  /// (DenormPreserve 32) and the two together; each combination of these,
+  /// the atomic ones first and more features before fewer
+  /// (docs/manifest.md "variants").
   std::vector<SPIRVVariant> variants;
   /// The manifest JSON text, ending in a newline (EmitKind::Binary and SPIRVText).
   std::string manifest;

@@ -65,16 +65,33 @@ std::unique_ptr<mlir::Pass> createMarkReadOnlyBuffersPass();
 /// 1.3), which update-vce does not derive from decorations.
 std::unique_ptr<mlir::Pass> createBuiltInCapabilitiesPass();
 
-/// Adds `OpExecutionMode <entry> DenormPreserve 32` to every entry point but
-/// those named in `fastmathEntries` (fastmath kernels, whose subnormals
-/// Numba's fastmath=True flushes too), so that float32 subnormals survive on
-/// devices that flush them by default (NVIDIA). The module then needs the
-/// DenormPreserve capability and SPV_KHR_float_controls (derived by the
-/// update-vce that follows it in buildDenormPreservePipeline; the target
-/// environment must allow them), and a device with
-/// shaderDenormPreserveFloat32: nvc uses it for the `denorm-preserve` module
-/// variant (DenormPreserve.cpp, docs/manifest.md).
-std::unique_ptr<mlir::Pass> createDenormPreservePass(std::vector<std::string> fastmathEntries);
+/// The float execution modes (SPV_KHR_float_controls) that a module variant
+/// requests for its entry points (FloatControls.cpp, docs/manifest.md
+/// "variants").
+struct FloatControlModes {
+  /// DenormPreserve 32: float32 subnormals survive on devices that flush them
+  /// by default (NVIDIA); needs shaderDenormPreserveFloat32.
+  bool denormPreserve32 = false;
+  /// SignedZeroInfNanPreserve for each of these float widths (16, 32, 64):
+  /// the device may not assume away signed zeros, infinities and NaNs; needs
+  /// shaderSignedZeroInfNanPreserveFloat<width> for each.
+  std::vector<int32_t> signedZeroInfNanPreserveWidths;
+};
+
+/// Adds the execution modes of `modes` to every entry point but those named
+/// in `fastmathEntries` (fastmath kernels, which Numba's fastmath=True also
+/// lets flush subnormals and assume no NaN). The module then needs the
+/// DenormPreserve / SignedZeroInfNanPreserve capabilities and
+/// SPV_KHR_float_controls (derived by the update-vce that follows it in
+/// buildFloatControlsPipeline; the target environment must allow them).
+std::unique_ptr<mlir::Pass> createFloatControlsPass(FloatControlModes modes,
+                                                    std::vector<std::string> fastmathEntries);
+
+/// Gives the AtomicAnd/AtomicOr pairs by which MLIR emulates bool, 8- and
+/// 16-bit stores to 32-bit words relaxed semantics (None instead of
+/// AcquireRelease): a store orders nothing, and lavapipe loses later stores
+/// after acquire-release pairs in a loop (RelaxSubwordStores.cpp).
+std::unique_ptr<mlir::Pass> createRelaxSubwordStoresPass();
 
 /// Decorates every float add, subtract, multiply and negate NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
@@ -254,12 +271,14 @@ struct PipelineOptions {
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options);
 
 /// Turns a finished spirv.module (the output of buildLoweringPipeline, its
-/// target environment attached to it) into its `denorm-preserve` variant:
-/// DenormPreserve 32 on every entry point, and the version, capability and
-/// extension triple derived again (DenormPreserve, SPV_KHR_float_controls).
-/// Entry points named in `fastmathEntries` are left as they are. Far cheaper
-/// than a second run of the whole pipeline.
-void buildDenormPreservePipeline(mlir::PassManager &pm, std::vector<std::string> fastmathEntries);
+/// target environment attached to it) into a float-controls variant: the
+/// execution modes of `modes` on every entry point, and the version,
+/// capability and extension triple derived again (DenormPreserve,
+/// SignedZeroInfNanPreserve, SPV_KHR_float_controls). Entry points named in
+/// `fastmathEntries` are left as they are. Far cheaper than a second run of
+/// the whole pipeline.
+void buildFloatControlsPipeline(mlir::PassManager &pm, FloatControlModes modes,
+                                std::vector<std::string> fastmathEntries);
 
 /// The LLVM backend's pipeline: the same preparation of the kernels, then
 /// scf → cf and LowerToLLVMSPIRV; the gpu.module then holds only LLVM-dialect

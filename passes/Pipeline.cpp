@@ -52,14 +52,15 @@
 //     MLIR's GPU-to-SPIR-V conversion with arith, memref, scf and cf, plus
 //     nvc's atomics (ConvertKernelsToSPIRV, AtomicRMWToSPIRV).
 //  5. nvc's kernel ABI, [opt] NonWritable on the buffers a kernel never
-//     writes (MarkReadOnlyBuffers; not in the LLVM backend), NoContraction
+//     writes (MarkReadOnlyBuffers; not in the LLVM backend), relaxed
+//     semantics for emulated 8/16-bit stores (RelaxSubwordStores), NoContraction
 //     decorations, [opt] canonicalize, and the minimal
 //     version/capability/extension triple the module needs (update-vce from
 //     its operations, BuiltInCapabilities from its built-in variables).
-// The denorm-preserve module variant is derived from a finished spirv.module
-// (buildDenormPreservePipeline): DenormPreserve adds the execution mode
-// DenormPreserve 32 to every entry point but fastmath ones, then the triple
-// is derived again.
+// The float-controls module variants are derived from a finished
+// spirv.module (buildFloatControlsPipeline): FloatControls adds the execution
+// modes DenormPreserve 32 and/or SignedZeroInfNanPreserve to every entry
+// point but fastmath ones, then the triple is derived again.
 // The LLVM backend (buildLLVMLoweringPipeline) shares steps 0-3, then lowers
 // scf to cf and everything to the LLVM dialect (LowerToLLVMSPIRV); LLVM's O2
 // pipeline optimises after that (compiler/LLVMBackend.cpp).
@@ -254,14 +255,16 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   spirvModule.addPass(createLowerKernelABIPass(options.localSize));
   if (passEnabled(options, "readonly-buffers"))
     spirvModule.addPass(createMarkReadOnlyBuffersPass());
+  spirvModule.addPass(createRelaxSubwordStoresPass());
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
   addMinimalTriple(spirvModule);
 }
 
-void buildDenormPreservePipeline(mlir::PassManager &pm, std::vector<std::string> fastmathEntries) {
-  pm.addPass(createDenormPreservePass(std::move(fastmathEntries)));
+void buildFloatControlsPipeline(mlir::PassManager &pm, FloatControlModes modes,
+                                std::vector<std::string> fastmathEntries) {
+  pm.addPass(createFloatControlsPass(std::move(modes), std::move(fastmathEntries)));
   addMinimalTriple(pm);
 }
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <vulkan/vulkan.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -18,8 +19,15 @@ namespace {
 struct CapabilityRule {
   const char *capability;
   const char *feature; ///< what the message names
-  std::function<bool(const DeviceFeatures &)> supported;
+  /// Whether the device can run it; `capabilities` is the module's whole
+  /// list (a rule whose needs depend on the float widths reads it).
+  std::function<bool(const DeviceFeatures &, const std::vector<std::string> &capabilities)>
+      supported;
 };
+
+bool hasCapability(const std::vector<std::string> &capabilities, const char *name) {
+  return std::find(capabilities.begin(), capabilities.end(), name) != capabilities.end();
+}
 
 bool subgroup(const DeviceFeatures &f, std::uint32_t operation) {
   return (f.subgroupStages & VK_SHADER_STAGE_COMPUTE_BIT) && (f.subgroupOperations & operation);
@@ -27,71 +35,84 @@ bool subgroup(const DeviceFeatures &f, std::uint32_t operation) {
 
 const std::vector<CapabilityRule> &capabilityRules() {
   static const std::vector<CapabilityRule> rules = {
-      {"Float64", "the shaderFloat64 feature", [](auto &f) { return f.shaderFloat64; }},
-      {"Int64", "the shaderInt64 feature", [](auto &f) { return f.shaderInt64; }},
-      {"Int16", "the shaderInt16 feature", [](auto &f) { return f.shaderInt16; }},
+      {"Float64", "the shaderFloat64 feature", [](auto &f, auto &) { return f.shaderFloat64; }},
+      {"Int64", "the shaderInt64 feature", [](auto &f, auto &) { return f.shaderInt64; }},
+      {"Int16", "the shaderInt16 feature", [](auto &f, auto &) { return f.shaderInt16; }},
       {"Int8", "the shaderInt8 feature (VK_KHR_shader_float16_int8)",
-       [](auto &f) { return f.shaderInt8; }},
+       [](auto &f, auto &) { return f.shaderInt8; }},
       {"Float16", "the shaderFloat16 feature (VK_KHR_shader_float16_int8)",
-       [](auto &f) { return f.shaderFloat16; }},
+       [](auto &f, auto &) { return f.shaderFloat16; }},
       {"StorageBuffer8BitAccess", "the storageBuffer8BitAccess feature (VK_KHR_8bit_storage)",
-       [](auto &f) { return f.storageBuffer8BitAccess; }},
+       [](auto &f, auto &) { return f.storageBuffer8BitAccess; }},
       {"UniformAndStorageBuffer8BitAccess",
        "the uniformAndStorageBuffer8BitAccess feature (VK_KHR_8bit_storage)",
-       [](auto &f) { return f.uniformAndStorageBuffer8BitAccess; }},
+       [](auto &f, auto &) { return f.uniformAndStorageBuffer8BitAccess; }},
       {"StoragePushConstant8", "the storagePushConstant8 feature (VK_KHR_8bit_storage)",
-       [](auto &f) { return f.storagePushConstant8; }},
+       [](auto &f, auto &) { return f.storagePushConstant8; }},
       {"StorageBuffer16BitAccess", "the storageBuffer16BitAccess feature",
-       [](auto &f) { return f.storageBuffer16BitAccess; }},
+       [](auto &f, auto &) { return f.storageBuffer16BitAccess; }},
       {"StorageUniformBufferBlock16", "the storageBuffer16BitAccess feature",
-       [](auto &f) { return f.storageBuffer16BitAccess; }},
+       [](auto &f, auto &) { return f.storageBuffer16BitAccess; }},
       {"UniformAndStorageBuffer16BitAccess", "the uniformAndStorageBuffer16BitAccess feature",
-       [](auto &f) { return f.uniformAndStorageBuffer16BitAccess; }},
+       [](auto &f, auto &) { return f.uniformAndStorageBuffer16BitAccess; }},
       {"StorageUniform16", "the uniformAndStorageBuffer16BitAccess feature",
-       [](auto &f) { return f.uniformAndStorageBuffer16BitAccess; }},
+       [](auto &f, auto &) { return f.uniformAndStorageBuffer16BitAccess; }},
       {"StoragePushConstant16", "the storagePushConstant16 feature",
-       [](auto &f) { return f.storagePushConstant16; }},
+       [](auto &f, auto &) { return f.storagePushConstant16; }},
       {"VariablePointersStorageBuffer", "the variablePointersStorageBuffer feature",
-       [](auto &f) { return f.variablePointersStorageBuffer; }},
+       [](auto &f, auto &) { return f.variablePointersStorageBuffer; }},
       {"VariablePointers", "the variablePointers feature",
-       [](auto &f) { return f.variablePointers; }},
+       [](auto &f, auto &) { return f.variablePointers; }},
       {"Int64Atomics",
        "the shaderBufferInt64Atomics or shaderSharedInt64Atomics feature "
        "(VK_KHR_shader_atomic_int64)",
-       [](auto &f) { return f.shaderBufferInt64Atomics || f.shaderSharedInt64Atomics; }},
+       [](auto &f, auto &) { return f.shaderBufferInt64Atomics || f.shaderSharedInt64Atomics; }},
       {"AtomicFloat32AddEXT",
        "the shaderBufferFloat32AtomicAdd or shaderSharedFloat32AtomicAdd feature "
        "(VK_EXT_shader_atomic_float)",
-       [](auto &f) { return f.shaderBufferFloat32AtomicAdd || f.shaderSharedFloat32AtomicAdd; }},
+       [](auto &f, auto &) { return f.shaderBufferFloat32AtomicAdd || f.shaderSharedFloat32AtomicAdd; }},
       {"AtomicFloat64AddEXT",
        "the shaderBufferFloat64AtomicAdd or shaderSharedFloat64AtomicAdd feature "
        "(VK_EXT_shader_atomic_float)",
-       [](auto &f) { return f.shaderBufferFloat64AtomicAdd || f.shaderSharedFloat64AtomicAdd; }},
+       [](auto &f, auto &) { return f.shaderBufferFloat64AtomicAdd || f.shaderSharedFloat64AtomicAdd; }},
       // nvc requests DenormPreserve for float32 only (the denorm-preserve
       // variant); the float16/float64 properties are not consulted.
       {"DenormPreserve",
        "the shaderDenormPreserveFloat32 property (VkPhysicalDeviceFloatControlsProperties)",
-       [](auto &f) { return f.shaderDenormPreserveFloat32; }},
+       [](auto &f, auto &) { return f.shaderDenormPreserveFloat32; }},
+      // nvc requests SignedZeroInfNanPreserve for each float width its module
+      // computes with (the signed-zero-inf-nan-preserve variants): 32, and
+      // 64 / 16 where the module has the Float64 / Float16 capability.
+      {"SignedZeroInfNanPreserve",
+       "the shaderSignedZeroInfNanPreserveFloat32 property (and ...Float64 / ...Float16 for a "
+       "module with float64 / float16) of VkPhysicalDeviceFloatControlsProperties",
+       [](auto &f, auto &capabilities) {
+         return f.shaderSignedZeroInfNanPreserveFloat32 &&
+                (!hasCapability(capabilities, "Float64") ||
+                 f.shaderSignedZeroInfNanPreserveFloat64) &&
+                (!hasCapability(capabilities, "Float16") ||
+                 f.shaderSignedZeroInfNanPreserveFloat16);
+       }},
       {"VulkanMemoryModel", "the vulkanMemoryModel feature",
-       [](auto &f) { return f.vulkanMemoryModel; }},
+       [](auto &f, auto &) { return f.vulkanMemoryModel; }},
       {"VulkanMemoryModelDeviceScope", "the vulkanMemoryModelDeviceScope feature",
-       [](auto &f) { return f.vulkanMemoryModelDeviceScope; }},
+       [](auto &f, auto &) { return f.vulkanMemoryModelDeviceScope; }},
       {"GroupNonUniform", "basic subgroup operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_BASIC_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_BASIC_BIT); }},
       {"GroupNonUniformVote", "subgroup vote operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_VOTE_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_VOTE_BIT); }},
       {"GroupNonUniformArithmetic", "subgroup arithmetic operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_ARITHMETIC_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_ARITHMETIC_BIT); }},
       {"GroupNonUniformBallot", "subgroup ballot operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_BALLOT_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_BALLOT_BIT); }},
       {"GroupNonUniformShuffle", "subgroup shuffle operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_SHUFFLE_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_SHUFFLE_BIT); }},
       {"GroupNonUniformShuffleRelative", "subgroup relative shuffle operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT); }},
       {"GroupNonUniformClustered", "subgroup clustered operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_CLUSTERED_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_CLUSTERED_BIT); }},
       {"GroupNonUniformQuad", "subgroup quad operations in compute shaders",
-       [](auto &f) { return subgroup(f, VK_SUBGROUP_FEATURE_QUAD_BIT); }},
+       [](auto &f, auto &) { return subgroup(f, VK_SUBGROUP_FEATURE_QUAD_BIT); }},
   };
   return rules;
 }
@@ -153,7 +174,7 @@ std::vector<std::string> missingFeatures(const FeatureRequirements &required,
   }
   for (const std::string &cap : required.capabilities)
     for (const CapabilityRule &rule : capabilityRules())
-      if (cap == rule.capability && !rule.supported(features))
+      if (cap == rule.capability && !rule.supported(features, required.capabilities))
         missing.push_back(fmt::format("capability {} needs {}, which the device does not "
                                       "support",
                                       cap, rule.feature));

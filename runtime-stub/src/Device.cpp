@@ -431,6 +431,11 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
     f.shaderDenormPreserveFloat32 =
         floatControls.shaderDenormPreserveFloat32 &&
         floatControls.denormBehaviorIndependence != VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
+  if (hasFloatControls) {
+    f.shaderSignedZeroInfNanPreserveFloat16 = floatControls.shaderSignedZeroInfNanPreserveFloat16;
+    f.shaderSignedZeroInfNanPreserveFloat32 = floatControls.shaderSignedZeroInfNanPreserveFloat32;
+    f.shaderSignedZeroInfNanPreserveFloat64 = floatControls.shaderSignedZeroInfNanPreserveFloat64;
+  }
   f.subgroupSize = subgroup.subgroupSize;
   f.subgroupStages = subgroup.supportedStages;
   f.subgroupOperations = subgroup.supportedOperations;

@@ -32,18 +32,17 @@ KNOWN_BUGS = {
     'float-mod-const-zero': 'float // and % with a constant operand: 0.0 // 0.0 gives 0.0, not NaN (FOUND.md #2)',
     'complex-real-signed-zero': 'real - complex and complex - real get the sign of a zero part wrong (FOUND.md #3)',
     'complex-division': 'complex division: 0j / (0.001j) gives -0j, numba-cuda 0j (FOUND.md #4)',
-    'subword-store': 'stores to bool/int8/uint16 arrays (32-bit atomic and/or on lavapipe) lose later stores of the kernel (FOUND.md #7)',
 }
 # Fixed on main, exclusions removed (their reproducers are in regressions/):
 # complex negation, float ** float at run time, np.maximum/np.minimum NaN,
-# float32 ** int, unsigned shifts (#5), float // and % (#6), bool scalars (#1).
+# float32 ** int, unsigned shifts (#5), float // and % (#6), bool scalars (#1),
+# subword stores (#7), the index_castui ICE (#8).
 
 # Families each bug excludes: functions (by FUNCS name) and operator keys.
 BUG_FAMILIES = {
     'float-mod-const-zero': {'float_mod_const'},
     'complex-real-signed-zero': {'complex_real_mix'},
     'complex-division': {'complex_div'},
-    'subword-store': {'subword_store'},
 }
 
 

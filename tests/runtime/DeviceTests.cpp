@@ -109,7 +109,7 @@ TEST_CASE("DenormPreserve needs shaderDenormPreserveFloat32 and float controls",
   CHECK(missing[1] == "extension SPV_KHR_float_controls needs Vulkan 1.2 or the device extension "
                       "VK_KHR_shader_float_controls, which the device does not offer");
   // Vulkan 1.2 has float controls, but not every device preserves float32
-  // subnormals (lavapipe does not; NVIDIA does when asked).
+  // subnormals (neither lavapipe nor NVIDIA's driver 580 reports it).
   DeviceFeatures v12;
   v12.apiVersion = kVulkan12;
   REQUIRE(missingFeatures(denorm, v12).size() == 1);
@@ -120,6 +120,34 @@ TEST_CASE("DenormPreserve needs shaderDenormPreserveFloat32 and float controls",
   extension.shaderDenormPreserveFloat32 = true;
   extension.extensions = {"VK_KHR_shader_float_controls"};
   CHECK(missingFeatures(denorm, extension).empty());
+}
+
+TEST_CASE("SignedZeroInfNanPreserve needs the property of every float width used",
+          "[device]") {
+  // The signed-zero-inf-nan-preserve variants' requirements (docs/manifest.md
+  // "variants"): width 32 always, 64 and 16 with the Float64 / Float16
+  // capabilities.
+  const FeatureRequirements f32{"1.3", {"Shader", "SignedZeroInfNanPreserve"},
+                                {"SPV_KHR_float_controls"}};
+  const FeatureRequirements f64{"1.3", {"Shader", "Float64", "SignedZeroInfNanPreserve"},
+                                {"SPV_KHR_float_controls"}};
+  DeviceFeatures v12;
+  v12.apiVersion = kVulkan12;
+  v12.shaderFloat64 = true;
+  const auto missing = missingFeatures(f32, v12);
+  REQUIRE(missing.size() == 1);
+  CHECK(missing[0].find("capability SignedZeroInfNanPreserve needs the "
+                        "shaderSignedZeroInfNanPreserveFloat32 property") == 0);
+  DeviceFeatures only32 = v12;
+  only32.shaderSignedZeroInfNanPreserveFloat32 = true;
+  CHECK(missingFeatures(f32, only32).empty());
+  CHECK(missingFeatures(f64, only32).size() == 1);
+  DeviceFeatures both = only32;
+  both.shaderSignedZeroInfNanPreserveFloat64 = true;
+  CHECK(missingFeatures(f64, both).empty());
+  DeviceFeatures only64 = v12;
+  only64.shaderSignedZeroInfNanPreserveFloat64 = true;
+  CHECK(missingFeatures(f64, only64).size() == 1);
 }
 
 TEST_CASE("the machine's Vulkan devices can be listed and opened", "[device]") {

@@ -78,6 +78,12 @@ struct DeviceFeatures {
   /// shaderDenormPreserveFloat32, and denormBehaviorIndependence not NONE
   /// (NONE requires the same mode for every width).
   bool shaderDenormPreserveFloat32 = false;
+  /// VkPhysicalDeviceFloatControlsProperties: SignedZeroInfNanPreserve for
+  /// 16-, 32- and 64-bit floats (the device keeps signed zeros, infinities
+  /// and NaNs when a module asks).
+  bool shaderSignedZeroInfNanPreserveFloat16 = false;
+  bool shaderSignedZeroInfNanPreserveFloat32 = false;
+  bool shaderSignedZeroInfNanPreserveFloat64 = false;
   std::uint32_t subgroupSize = 0;
   std::uint32_t subgroupStages = 0;     ///< VkShaderStageFlags with subgroup operations
   std::uint32_t subgroupOperations = 0; ///< VkSubgroupFeatureFlags

@@ -41,16 +41,16 @@ def k(x):
     if i < x.size:
         x[i] = x[i] * 2.0
 
-# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce,nvc-dynamic-shared-memory),gpu.module(func.func(nvc-chain-intermediates,lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,spirv-update-vce,nvc-builtin-capabilities))
+# O0: builtin.module(gpu.module(inline{default-pipeline= {{.*}}},symbol-dce,nvc-dynamic-shared-memory),gpu.module(func.func(nvc-chain-intermediates,lift-cf-to-scf,nvc-lower-index-switch,nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},nvc-kernel-func-to-gpu,convert-math-to-spirv,convert-ub-to-spirv),nvc-convert-kernels-to-spirv{use-64bit-index=false},spirv.module(nvc-lower-kernel-abi,nvc-relax-subword-stores,nvc-decorate-no-contraction,spirv-update-vce,nvc-builtin-capabilities))
 
 # O1: inline{default-pipeline=canonicalize {{.*}}func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-fold-range-checks,nvc-contract-fma{all-kernels=false},nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
-# O1: spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce,nvc-builtin-capabilities))
+# O1: spirv.module(nvc-lower-kernel-abi,nvc-relax-subword-stores,nvc-decorate-no-contraction,canonicalize{{.*}},spirv-update-vce,nvc-builtin-capabilities))
 
 # O2: func.func(nvc-chain-intermediates,mem2reg{{.*}},lift-cf-to-scf,nvc-lower-index-switch,canonicalize{{.*}},cse,nvc-fold-range-checks,nvc-loop-fusion,nvc-unroll-loops,canonicalize{{.*}},nvc-promote-private-arrays,canonicalize{{.*}},cse,nvc-distribute-invariant-factor{all-kernels=false},loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-stage-shared,nvc-contract-fma{all-kernels=false},nvc-vectorize-streaming,nvc-unroll-grid-stride,nvc-power-of-two-divisor{version-loops=true},nvc-float-atomic-storage{native-float-add=false},nvc-correctly-rounded-float32{fastmath=false})),gpu.module(nvc-expand-math-library{fastmath=false float32-trig=true},cse,nvc-kernel-func-to-gpu
 
-# O2: spirv.module(nvc-lower-kernel-abi,nvc-mark-readonly-buffers,nvc-decorate-no-contraction,
+# O2: spirv.module(nvc-lower-kernel-abi,nvc-mark-readonly-buffers,nvc-relax-subword-stores,nvc-decorate-no-contraction,
 
-# NO-READONLY: spirv.module(nvc-lower-kernel-abi,nvc-decorate-no-contraction,
+# NO-READONLY: spirv.module(nvc-lower-kernel-abi,nvc-relax-subword-stores,nvc-decorate-no-contraction,
 
 # NO-STAGE: loop-invariant-code-motion,nvc-promote-accumulator,nvc-split-guard,nvc-coarsen-threads,nvc-contract-fma{all-kernels=false}
 
