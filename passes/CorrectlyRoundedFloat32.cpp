@@ -14,7 +14,8 @@
 // rounded float32 result, because 53 ≥ 2·24 + 2 (Figueroa, "When is double
 // rounding innocuous?", SIGNUM 1995). Results then match a CPU wherever the
 // device's float64 division and sqrt are correctly rounded (lavapipe and
-// NVIDIA are).
+// NVIDIA are, for a run-time divisor; a constant one ConstantDivisorDivision
+// handles).
 //
 // Left alone: kernels with fastmath permission (fastmath=True, marked
 // nvc.fastmath, or every kernel under --fastmath), operations carrying the

@@ -42,7 +42,8 @@
 //     transformations are never contracted.
 //  3. Compute float32 division and sqrt in float64, rounded once
 //     (CorrectlyRoundedFloat32: Vulkan lets devices round them loosely),
-//     except under fastmath; replace math operations with nvc's math
+//     except under fastmath, and float64 division by a constant with a
+//     corrected reciprocal (ConstantDivisorDivision); replace math operations with nvc's math
 //     library (ExpandMathLibrary),
 //     [opt] cse merges the range reductions of sin/cos/tan of one argument;
 //     make the kernels gpu.func entry points.
@@ -217,6 +218,8 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   // Without float64 the device's float32 division and sqrt are all there is.
   if (options.mathInFloat64)
     kernels.addPass(createCorrectlyRoundedFloat32Pass(options.fastMath));
+  // NVIDIA multiplies by a constant divisor's reciprocal (1 ulp off).
+  kernels.addPass(createConstantDivisorDivisionPass(options.fastMath));
 
   auto &gpuModule = pm.nest<mlir::gpu::GPUModuleOp>();
   // The LLVM backend keeps float32 sin/cos/tan in float64 and float64 ones

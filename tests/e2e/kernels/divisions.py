@@ -7,6 +7,7 @@ their neighbours): the invocations must still reach the barriers and
 shuffles together, so such loops are versioned on uniform divisors only
 (staged_sums: StageShared puts the barriers into the loop)."""
 import numba_vulkan as nv
+import numpy as np
 from numba import cuda, float64
 
 
@@ -38,6 +39,16 @@ def divide_constants(a, out):
         out[i, 2] = x / 3.0
         out[i, 3] = x / 8.98846567431158e+307   # 2^1023: 2^-1023 is subnormal, stays
         out[i, 4] = x / 2.2250738585072014e-308  # 2^-1022
+        # Not powers of two: NVIDIA multiplies by the reciprocal unless nvc
+        # corrects it (passes/ConstantDivisorDivision.cpp).
+        out[i, 5] = x / -7.0
+        out[i, 6] = x / 0.1
+        out[i, 7] = x / 1e300
+        out[i, 8] = x / -3e-300
+        out[i, 9] = x / 1.7976931348623157e+308
+        out[i, 10] = x / 10.0
+        out[i, 11] = np.float32(x) / np.float32(3.0)
+        out[i, 12] = np.float32(x) / np.float32(-0.1)
 
 
 @cuda.jit("void(float64[::1], float64[::1], float64[::1])")
