@@ -25,7 +25,7 @@ enum : uint32_t {
   OpTypeVector = 23, OpConstant = 43, OpControlBarrier = 224, OpFunctionEnd = 56, OpVariable = 59, OpLoad = 61, OpStore = 62, OpCompositeExtract = 81,
   OpCompositeInsert = 82, OpCopyObject = 83, OpSpecConstant = 50, OpSpecConstantComposite = 51, OpFunction = 54,
   OpDecorate = 71, OpMemberDecorate = 72, OpDecorationGroup = 73, OpGroupDecorate = 74,
-  OpGroupMemberDecorate = 75, OpFNegate = 127, OpFAdd = 129, OpFSub = 131, OpFMul = 133,
+  OpGroupMemberDecorate = 75, OpFNegate = 127, OpFAdd = 129, OpFSub = 131, OpFMul = 133, OpFDiv = 136,
   OpNoLine = 317, OpModuleProcessed = 330, OpExecutionModeId = 331, OpDecorateId = 332,
   OpDecorateString = 5632, OpMemberDecorateString = 5633,
 };
@@ -213,7 +213,7 @@ bool finishLLVMSPIRV(std::vector<uint32_t> &words, std::array<int32_t, 3> localS
       make(OpDecorate, {composite, DecorationBuiltIn, BuiltInWorkgroupSize}));
   for (auto &inst : insts) {
     uint32_t op = inst[0] & 0xffff;
-    if (op == OpFAdd || op == OpFSub || op == OpFMul || op == OpFNegate)
+    if (op == OpFAdd || op == OpFSub || op == OpFMul || op == OpFNegate || op == OpFDiv)
       decorations.push_back(make(OpDecorate, {inst[2], DecorationNoContraction}));
   }
 

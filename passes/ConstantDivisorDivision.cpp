@@ -21,13 +21,15 @@
 //     e1 < −gap·|c|/2 below; gaps and their products with |c| are exact).
 //     x / c is never a midpoint (c is not a power of two), so there are no
 //     ties.
-// The steps divide by the mantissa m of |c| = m·2^s (m in [1, 2)) and scale
-// by 2^-s at the end, which is exact while the quotient is normal. The exact
-// steps need neither under- nor overflow, so outside 2^-960 ≤ |x| ≤ 2^995
-// and 2^-1021 ≤ |x / c| ≤ 2^1023 (and for zeros, infinities and NaN) the
-// division itself is kept: there it is x · (1/c) on NVIDIA, 1 ulp at worst,
-// and right on lavapipe. Float32 divisions reach here as float64 ones
-// (CorrectlyRoundedFloat32), rounded to float32 afterwards. Left alone:
+// The steps divide by the mantissa m of |c| = m·2^s (m in [1, 2)), with |x|
+// scaled into [2^-562, 2^512] first (by 2^∓512 where it is beyond 2^±512),
+// and apply both scales at the end, in two exact halves while the quotient
+// is normal; they then neither under- nor overflow. So only where
+// |x / c| < 2^-1021 or > 2^1023 (and for zeros, infinities and NaN) is a
+// division kept, by `x is NaN ? x : c`: the same quotient, but not a
+// constant divisor to the driver, which then divides correctly rounded.
+// Float32 divisions reach here as float64 ones (CorrectlyRoundedFloat32),
+// rounded to float32 afterwards. Left alone:
 // fastmath kernels and operations with the `arcp`/`afn` flags, which allow
 // the reciprocal.
 //
@@ -127,24 +129,45 @@ struct ConstantDivisorDivisionPass
     auto select = [&](Value cond, Value x, Value y) -> Value {
       return arith::SelectOp::create(b, loc, cond, x, y);
     };
-    // |c| = m · 2^s with m in [1, 2): the steps divide by m (whose split and
-    // reciprocal are safe for any c) and scale the quotient by 2^-s at the
-    // end, exactly while it is normal (two factors, each normal).
+    auto intConst = [&](int64_t v) -> Value {
+      TypedAttr value = b.getI64IntegerAttr(v);
+      if (auto vector = dyn_cast<VectorType>(intType))
+        value = DenseElementsAttr::get(vector, value);
+      return arith::ConstantOp::create(b, loc, intType, value);
+    };
+    auto selectInt = [&](Value cond, int64_t x, int64_t y) -> Value {
+      return arith::SelectOp::create(b, loc, cond, intConst(x), intConst(y));
+    };
+    // 2^e for an integer e in [-1022, 1023], from its bits.
+    auto pow2 = [&](Value e) -> Value {
+      Value biased = arith::AddIOp::create(b, loc, e, intConst(1023));
+      return arith::BitcastOp::create(b, loc, type,
+                                      arith::ShLIOp::create(b, loc, biased, intConst(52)));
+    };
+    // |c| = m · 2^s with m in [1, 2): the steps divide by m, whose split and
+    // reciprocal are safe for any c.
     int exponent = 0;
     const double ac = 2.0 * std::frexp(std::fabs(c), &exponent);
-    const int scale = exponent - 1, scale1 = scale / 2, scale2 = scale - scale1;
+    const int64_t scale = exponent - 1;
     const double r = 1.0 / ac;
     // Dekker's split of m (2^27 + 1 = 134217729), exact halves.
     const double cs = 134217729.0 * ac, ch = cs - (cs - ac), cl = ac - ch;
     Value x = op.getLhs();
-    Value ax = math::AbsFOp::create(b, loc, x);
-    // |x| − q·|c|, exactly (q·|c| = p + err, Dekker).
+    Value absX = math::AbsFOp::create(b, loc, x);
+    // |x| scaled by 2^∓512 into [2^-562, 2^512] when beyond 2^±512 (exact,
+    // subnormals included), so that the exact steps neither under- nor
+    // overflow; the scale goes into the final one.
+    Value big = cmp(arith::CmpFPredicate::OGT, absX, k(0x1p512));
+    Value small = cmp(arith::CmpFPredicate::OLT, absX, k(0x1p-512));
+    Value ax = mul(absX, select(big, k(0x1p-512), select(small, k(0x1p512), k(1.0))));
+    Value xScale = arith::SelectOp::create(b, loc, big, intConst(512), selectInt(small, -512, 0));
+    // |x| − q·m, exactly (q·m = p + err, Dekker).
     auto remainder = [&](Value q) {
       Value qs = mul(k(134217729.0), q);
       Value qh = sub(qs, sub(qs, q)), ql = sub(q, qh);
       Value p = mul(q, k(ac));
       Value err = add(sub(mul(qh, k(ch)), p), mul(ql, k(ch)));
-      // A mantissa of at most 26 bits has no low half (3.0, 0.1's does).
+      // A mantissa of at most 26 bits has no low half (3.0's; 0.1's has).
       if (cl != 0.0)
         err = add(add(add(sub(mul(qh, k(ch)), p), mul(qh, k(cl))), mul(ql, k(ch))),
                   mul(ql, k(cl)));
@@ -156,31 +179,40 @@ struct ConstantDivisorDivisionPass
     // q1's neighbours (q1 is positive and normal here): its bits ± 1.
     Value bits = arith::BitcastOp::create(b, loc, intType, q1);
     auto neighbour = [&](int64_t step) -> Value {
-      TypedAttr value = b.getI64IntegerAttr(step);
-      if (auto vector = dyn_cast<VectorType>(intType))
-        value = DenseElementsAttr::get(vector, value);
-      Value one = arith::ConstantOp::create(b, loc, intType, value);
-      return arith::BitcastOp::create(b, loc, type, arith::AddIOp::create(b, loc, bits, one));
+      return arith::BitcastOp::create(b, loc, type,
+                                      arith::AddIOp::create(b, loc, bits, intConst(step)));
     };
     Value up = neighbour(1), down = neighbour(-1);
     Value halfGapUp = mul(mul(sub(up, q1), k(0.5)), k(ac));
     Value halfGapDown = mul(mul(sub(q1, down), k(0.5)), k(ac));
     Value q = select(cmp(arith::CmpFPredicate::OGT, e1, halfGapUp), up,
-                     select(cmp(arith::CmpFPredicate::OLT, e1, arith::NegFOp::create(b, loc, halfGapDown)),
+                     select(cmp(arith::CmpFPredicate::OLT, e1,
+                                arith::NegFOp::create(b, loc, halfGapDown)),
                             down, q1));
-    Value scaled = mul(mul(q, k(std::ldexp(1.0, -scale1))), k(std::ldexp(1.0, -scale2)));
+    // × 2^(xScale − s) in two halves: each step's result lies between q and
+    // the final quotient, so both are exact while that is normal.
+    Value total = arith::SubIOp::create(b, loc, xScale, intConst(scale));
+    Value half = arith::ShRSIOp::create(b, loc, total, intConst(1));
+    Value rest = arith::SubIOp::create(b, loc, total, half);
+    Value scaled = mul(mul(q, pow2(half)), pow2(rest));
     // The sign: x's (a comparison: -0.0 is out of range anyway) times c's.
     Value negative = cmp(arith::CmpFPredicate::OLT, x, k(0.0));
     Value neg = arith::NegFOp::create(b, loc, scaled);
     Value signed_ = c < 0 ? select(negative, scaled, neg) : select(negative, neg, scaled);
-    auto within = [&](Value v, double lo, double hi) {
-      return arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::OGE, v, k(lo)),
-                                   cmp(arith::CmpFPredicate::OLE, v, k(hi)));
-    };
-    Value inRange =
-        arith::AndIOp::create(b, loc, within(ax, 0x1p-960, 0x1p995),
-                              within(scaled, 0x1p-1021, 0x1p1023));
-    Value divided = arith::DivFOp::create(b, loc, x, op.getRhs());
+    // Zeros, infinities, NaN and quotients that are not normal (or reach
+    // 2^1023) keep the division.
+    Value inRange = arith::AndIOp::create(
+        b, loc,
+        arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::OGT, absX, k(0.0)),
+                              cmp(arith::CmpFPredicate::OLE, absX, k(0x1.fffffffffffffp1023))),
+        arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::OGE, scaled, k(0x1p-1021)),
+                              cmp(arith::CmpFPredicate::OLE, scaled, k(0x1p1023))));
+    // The division there by a divisor that is c unless x is NaN (then the
+    // quotient is NaN either way): not a constant to the driver, so NVIDIA
+    // divides (correctly rounded, subnormal quotients included) instead of
+    // multiplying by the reciprocal.
+    Value xIsNaN = cmp(arith::CmpFPredicate::UNO, x, x);
+    Value divided = arith::DivFOp::create(b, loc, x, select(xIsNaN, x, op.getRhs()));
     op.getResult().replaceAllUsesWith(select(inRange, signed_, divided));
     op.erase();
   }

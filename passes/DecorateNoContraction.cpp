@@ -4,7 +4,9 @@
 // (NVIDIA's does), which rounds once instead of twice: a saxpy then differs
 // from a CPU computation in the last bit. nvc's default is results that
 // match the CPU, so:
-//  1. Walk every spirv.FMul, FAdd, FSub and FNegate.
+//  1. Walk every spirv.FMul, FAdd, FSub, FNegate and FDiv (a driver may
+//     otherwise turn x / h / h into x / (h·h), which overflows where the
+//     quotients do not: cmath.atanh(1e300) gave 0 on NVIDIA).
 //  2. Add the `no_contraction` decoration attribute, which the serializer
 //     emits as OpDecorate NoContraction.
 // FMAs that nvc wants are emitted explicitly (GLSL.std.450 Fma).
@@ -32,7 +34,7 @@ struct DecorateNoContractionPass
     mlir::UnitAttr unit = mlir::UnitAttr::get(&getContext());
     getOperation().walk([&](mlir::Operation *op) {
       if (mlir::isa<mlir::spirv::FMulOp, mlir::spirv::FAddOp, mlir::spirv::FSubOp,
-                    mlir::spirv::FNegateOp>(op))
+                    mlir::spirv::FNegateOp, mlir::spirv::FDivOp>(op))
         op->setAttr("no_contraction", unit);
     });
   }

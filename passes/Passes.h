@@ -93,7 +93,7 @@ std::unique_ptr<mlir::Pass> createFloatControlsPass(FloatControlModes modes,
 /// after acquire-release pairs in a loop (RelaxSubwordStores.cpp).
 std::unique_ptr<mlir::Pass> createRelaxSubwordStoresPass();
 
-/// Decorates every float add, subtract, multiply and negate NoContraction,
+/// Decorates every float add, subtract, multiply, negate and divide NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();
 

@@ -7,8 +7,9 @@
 # reciprocal itself, 1 ulp off for a third of random x (e2e "float division
 # by powers of two ... and other divisors", divide_constants, checks the bits
 # on lavapipe and the H200). The division remains for the range the steps
-# cannot handle (zeros, infinities, NaN, extreme magnitudes); fastmath keeps
-# the division. A power of two's reciprocal is exact: a multiplication at
+# cannot handle (zeros, infinities, NaN, quotients that are not normal), by
+# `x is NaN ? x : 3.0`, which the driver cannot take for a constant; fastmath
+# keeps the plain division. A power of two's reciprocal is exact: a multiplication at
 # -O2 (power-of-two-divisor), a division left alone at -O0.
 from numba import cuda
 
@@ -25,7 +26,9 @@ def k(x, out):
 # CHECK: OpFMul %double %{{[0-9a-z_]+}} %double_134217729
 # CHECK: OpFMul %double %{{[0-9a-z_]+}} %double_1_5
 # CHECK: OpBitcast %ulong
-# CHECK: OpFDiv %double %{{[0-9a-z_]+}} %double_3
+# CHECK: OpIsNan %bool %[[X:[0-9]+]]
+# CHECK: %[[DIVISOR:[0-9]+]] = OpSelect %double %{{[0-9]+}} %[[X]] %double_3
+# CHECK: OpFDiv %double %[[X]] %[[DIVISOR]]
 # CHECK: OpSelect %double
 # CHECK-NOT: Fma
 # O2: OpFMul %double %{{[0-9a-z_]+}} %double_4
