@@ -1545,7 +1545,8 @@ def case_cmath_special(r, rng):
         out = np.full((len(a), 2), 12345.5 - 777j, ctype)
         res = r.run("cmath_special.py", "binary" + bits, [len(a)], {"a": a, "b": b, "out": out},
                     outputs=["out"])
-        worst = chk.check_binary(a, b, res["out"], ctype)
+        worst = chk.check_binary(a, b, res["out"], ctype,
+                                 flushes="denorm-preserve" not in os.path.basename(r.last_module))
         if os.environ.get("NVC_CMATH_REPORT"):
             print(ctype.__name__, {k: round(v, 2) for k, v in sorted(worst.items())})
 
