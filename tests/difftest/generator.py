@@ -502,16 +502,24 @@ class Generator:
         return self.store(env)
 
     def atomic(self, env):
-        """cuda.atomic.OP(acc, col, v) with an order-independent OP: every
-        invocation's updates commute, so the final value is determined (the
-        returned old value is not, and is not used)."""
+        """cuda.atomic.OP(acc, col, v) with order-independent updates: each
+        accumulator element gets one kind of update (add and sub together,
+        or one of and_, or_, xor, max, min), so every invocation's updates
+        commute and the final value is determined (the returned old value is
+        not, and is not used). Different kinds on one element do not
+        commute: min(·, 0) then xor(·, 1) from 44 invocations ends at 1
+        when each runs alone, and at 0 when all the mins come first."""
         r = self.r
         t = r.choice(env['accum_types'])
-        ops = ['max', 'min'] if is_float(t) else ['add', 'sub', 'and_', 'or_', 'xor', 'max', 'min']
-        op = r.choice(ops)
         cols = env['acols']
         col = r.randint(0, 3)
         cols[t] = max(cols.get(t, 0), col + 1)
+        kinds = env['acol_kinds']
+        kind = kinds.get((t, col))
+        if kind is None:
+            kind = r.choice(['max', 'min'] if is_float(t) else ['add_sub', 'and_', 'or_', 'xor', 'max', 'min'])
+            kinds[(t, col)] = kind
+        op = r.choice(['add', 'sub']) if kind == 'add_sub' else kind
         return {'s': 'atomic', 'op': op, 'a': 'acc_' + t, 'col': col, 'e': self.expr(t, self.o.max_depth - 1, env)}
 
     def stmts(self, env, n, depth, in_loop):
@@ -670,7 +678,7 @@ class Generator:
             accum_types = r.sample(['i32', 'u32', 'f32'] + (['i64', 'u64'] if self.iw == 32 else []), 2)
         env = {'vars': [('i', 'i64')] + scalars, 'inputs': inputs, 'larrays': [], 'devfuncs': [], 'n': n,
                'locals': set(), 'cols': {}, 'out_types': out_types, 'counter': [0],
-               'accum_types': accum_types, 'acols': {}}
+               'accum_types': accum_types, 'acols': {}, 'acol_kinds': {}}
         devfuncs = []
         for k in range(r.randint(0, 2)):
             d = self.devfunc('%s_d%d' % (name, k), env)
