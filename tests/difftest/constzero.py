@@ -28,6 +28,11 @@ from programs import is_int, is_float, is_complex
 from semantics import Undefined, binop, compare, unop, cast, re_im, make_complex, NPT, wrap, int_range
 from functions import FUNCS
 
+# Calls that compare, select or move bits but do no float arithmetic.
+NO_ARITHMETIC = {'max', 'min', 'np.maximum', 'np.minimum', 'math.copysign', 'np.copysign', 'abs',
+                 'math.fabs', 'np.fabs', 'float', 'np.floor', 'np.ceil', 'np.trunc', 'np.sign',
+                 'math.isnan', 'math.isinf', 'math.isfinite', 'np.isnan', 'np.isinf', 'np.isfinite',
+                 'np.signbit', 'np.where', 'complex', 'int', 'math.floor', 'math.ceil', 'math.trunc'}
 MAX_CONSTS = 16    # beyond this a value is "some constant" (conservatively maybe zero)
 MAX_COMBOS = 64
 
@@ -182,6 +187,13 @@ class Analysis:
             self.found.append(what)
 
     def check_binop(self, op, ta, tb, t, a, b):
+        # A bool in float arithmetic is b2f(c), a select of 1.0 and 0.0 to
+        # the driver, which distributes the operation over it (NIR:
+        # b2f(c) * x -> c ? x : 0.0, wrong for x = inf): a constant zero.
+        if ta == 'b':
+            a = join(a, AV([False]))
+        if tb == 'b':
+            b = join(b, AV([False]))
         if is_float(t) and op in ('+', '-', '*', '/', '//', '%'):
             if maybe_zero(a) or maybe_zero(b):
                 self.hazard('%s %s %s with a constant zero operand' % (ta, op, tb))
@@ -325,6 +337,15 @@ class Analysis:
         such compares to constants."""
         links = []
         for j, op in enumerate(e['ops']):
+            x, y = e['args'][j], e['args'][j + 1]
+            if x == y and x['t'] == y['t']:
+                # x < x is False (also for NaN), x == x True for integers
+                if op in ('<', '>'):
+                    links.append(False)
+                    continue
+                if not is_float(x['t']) and not is_complex(x['t']):
+                    links.append(op in ('<=', '>=', '=='))
+                    continue
             a = self.interval(e['args'][j], args[j])
             b = self.interval(e['args'][j + 1], args[j + 1])
             links.append(None if a is None or b is None else self.decide(op, a, b))
@@ -377,15 +398,20 @@ class Analysis:
             re, im = args
             r = lift(lambda x, y: FUNCS[f].ev([x, y], ts, t, iw), args)
             return AV(r.consts, r.anyconst, r.runtime, (re, im) if len(args) == 2 else None)
-        if (len(args) >= 2 and (is_float(t) or any(is_float(x) for x in ts)) and f not in ('max', 'min', 'np.maximum', 'np.minimum', 'math.copysign',
-                                         'np.copysign')
-                and any(maybe_zero(a) for a in args if not isinstance(a, tuple))
-                and any(a.only_consts() is None for a in args)):
+        # A math function nvc expands into arithmetic (fmod, atan2, cbrt,
+        # ...) computes with a constant zero argument, even when every
+        # argument is constant (-O0 leaves such calls to the driver).
+        if ((is_float(t) or any(is_float(x) for x in ts)) and f not in NO_ARITHMETIC
+                and FUNCS[f].family != 'cast'
+                and any(maybe_zero(a) or tt == 'b' for a, tt in zip(args, ts) if not isinstance(a, tuple))):
             self.hazard('%s with a constant zero argument' % f)
         fn = FUNCS[f]
         if any(isinstance(a, tuple) for a in args):
             return RUNTIME
-        return lift(lambda *vals: fn.ev(list(vals), ts, t, iw), args)
+        r = lift(lambda *vals: fn.ev(list(vals), ts, t, iw), args)
+        if is_float(t) and 'b' in ts:
+            r = join(r, AV([NPT[t](0.0)]))     # b2f(c): a select of 1.0 and 0.0
+        return r
 
     def dcall(self, e):
         """nvc inlines device functions: the body runs with the call's
@@ -552,6 +578,8 @@ class Tracker:
     def may_be_zero(self, e, t=None):
         """Whether expression e may be (or, for complex, have a part that
         is) a constant zero."""
+        if e['t'] == 'b':
+            return True     # b2f(c): a select of 1.0 and 0.0 (Analysis.check_binop)
         v = self.value(e)
         if isinstance(v, tuple):
             return False

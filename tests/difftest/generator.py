@@ -26,7 +26,7 @@ import numpy as np
 from programs import INTS, FLOATS, COMPLEX, bits, is_int, is_float, is_complex, is_signed, complex_part
 from semantics import arith_type, compare_type, unary_type, int_range, NPT
 from functions import FUNCS
-from constzero import Tracker, hazards
+from constzero import Tracker, hazards, NO_ARITHMETIC
 
 # Known open nvc bugs and the generator families they exclude (ctest's batch
 # runs with all of them excluded; remove an entry when its fix is merged).
@@ -461,7 +461,7 @@ class Generator:
                 fn = FUNCS[f]
                 ts = [r.choice([t, t, t, 'i64', 'f64', 'f32', 'i16', 'b']) for _ in range(fn.nargs)]
                 if fn.typer(ts) == t:
-                    args = [self.operand(a, d, env) if fn.nargs > 1 else self.expr(a, d, env) for a in ts]
+                    args = [self.operand(a, d, env) if f not in NO_ARITHMETIC else self.expr(a, d, env) for a in ts]
                     if None in args:
                         return None
                     return {'k': 'call', 'f': f, 'args': args, 't': t}
@@ -553,7 +553,7 @@ class Generator:
                 continue
             if fn.family == 'pow' and 'pow_float_float' in self.o.exclude:
                 continue
-            args = [self.operand(a, 2, env) if fn.nargs > 1 else self.expr(a, 2, env) for a in ts]
+            args = [self.operand(a, 2, env) for a in ts]
             if None in args:
                 continue
             e = {'k': 'call', 'f': f, 'args': args, 't': rt}
