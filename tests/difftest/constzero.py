@@ -194,6 +194,11 @@ class Analysis:
             a = join(a, AV([False]))
         if tb == 'b':
             b = join(b, AV([False]))
+        if is_float(t) and op in ('//', '%') and (a.only_consts() or b.only_consts()):
+            # float_divmod's lowering works with the remainder's zero and
+            # copysign(0.0, ...): with a constant operand those are constant
+            # zeros too (FOUND.md #16: 1.0 // 1 at -O0)
+            self.hazard('float %s with a constant operand' % op)
         if is_float(t) and op in ('+', '-', '*', '/', '//', '%'):
             if maybe_zero(a) or maybe_zero(b):
                 self.hazard('%s %s %s with a constant zero operand' % (ta, op, tb))

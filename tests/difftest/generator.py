@@ -56,7 +56,7 @@ DRIVER_LIMITATIONS = {
 
 # Families each bug excludes: functions (by FUNCS name) and operator keys.
 BUG_FAMILIES = {
-    'lavapipe-const-zero': {'const_zero_float'},
+    'lavapipe-const-zero': {'const_zero_float', 'float_mod_const'},
     'lavapipe-sext32-compare': {'int32_with_int64'},
     'float-mod-const-zero': {'float_mod_const'},
     'complex-real-signed-zero': {'complex_real_mix'},
