@@ -1407,8 +1407,16 @@ private:
         return record(c, Type());
       if (!args[0].isNumber())
         fail(c.args[0]->getLoc(), fmt::format("{}() of {} is not supported", f, args[0].str()));
-      return record(c, f == "int" ? Type::integer(64)
-                                  : f == "float" ? Type::floating(64) : Type::boolean());
+      // numba-cuda's Int and Float templates (numba_cuda/numba/cuda/typing/
+      // builtins.py): int() of an integer and float() of a float keep the
+      // argument's type (float(float32) is float32, int(uint8) is uint8);
+      // int() of a float or bool is intp (int64), float() of an integer
+      // float64.
+      if (f == "int")
+        return record(c, args[0].isInteger() ? args[0] : Type::integer(64));
+      if (f == "float")
+        return record(c, args[0].isFloat() ? args[0] : Type::floating(64));
+      return record(c, Type::boolean());
     }
     if (isMathBuiltin(f)) {
       for (auto &a : args)

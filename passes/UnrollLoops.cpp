@@ -186,15 +186,22 @@ std::optional<int64_t> tripCount(scf::WhileOp loop, SmallVectorImpl<Value> &coun
 }
 
 /// Replaces `loop` with `trips` copies of its regions (file comment).
+/// Each copy gets a mapping of its own: cloning an operation with regions
+/// (a nested loop) reuses the block arguments a mapping already holds
+/// instead of creating them (Region::cloneInto), so a second copy through
+/// the first copy's mapping would get a nested loop without block
+/// arguments (an scf.while with inits and none in its regions: difftest
+/// FOUND.md #9). A copy refers to earlier ones only through the values the
+/// loop carries.
 void unrollWhile(scf::WhileOp loop, int64_t trips) {
   OpBuilder b(loop);
-  IRMapping map;
   Block &before = loop.getBefore().front();
   Block &after = loop.getAfter().front();
   scf::ConditionOp cond = loop.getConditionOp();
   auto yield = cast<scf::YieldOp>(after.getTerminator());
   SmallVector<Value> args(loop.getInits());
   auto runBefore = [&]() {
+    IRMapping map;
     map.map(before.getArguments(), args);
     for (Operation &op : before.without_terminator())
       b.clone(op, map);
@@ -202,6 +209,7 @@ void unrollWhile(scf::WhileOp loop, int64_t trips) {
   };
   for (int64_t t = 0; t < trips; ++t) {
     SmallVector<Value> forwarded = runBefore();
+    IRMapping map;
     map.map(after.getArguments(), forwarded);
     for (Operation &op : after.without_terminator())
       b.clone(op, map);

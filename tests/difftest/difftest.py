@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from generator import Generator, GenOptions, KNOWN_BUGS  # noqa: E402
+from generator import Generator, GenOptions, KNOWN_BUGS, DRIVER_LIMITATIONS  # noqa: E402
 from runner import Tools, Case, run_module  # noqa: E402
 from programs import module_source  # noqa: E402
 
@@ -89,7 +89,7 @@ def run_batch(args, tools, seed, nprog, log, pool=None):
     rng = random.Random(seed)
     exclude = set(args.exclude or [])
     if args.exclude_known:
-        exclude |= set(KNOWN_BUGS)
+        exclude |= set(KNOWN_BUGS) | set(DRIVER_LIMITATIONS)
     stats = {'programs': 0, 'pass': 0, 'failures': []}
     jobs = []
     start = 0
@@ -163,7 +163,7 @@ def main():
     ap.add_argument('--programs', type=int, default=0, help='number of programs (default 200 unless --minutes)')
     ap.add_argument('--minutes', type=float, default=0, help='keep generating batches for this long')
     ap.add_argument('--per-module', type=int, default=8, help='kernels per compiled module')
-    ap.add_argument('--exclude-known', action='store_true', help='skip the families of KNOWN_BUGS')
+    ap.add_argument('--exclude-known', action='store_true', help='skip the families of KNOWN_BUGS and DRIVER_LIMITATIONS')
     ap.add_argument('--exclude', nargs='*', help='bug keys or family names to skip')
     ap.add_argument('--reduce', action='store_true', help='reduce each failure to a small reproducer')
     ap.add_argument('--found', help='directory for failing (and reduced) programs')
