@@ -118,11 +118,13 @@ std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64 = true,
 /// float64. See CorrectlyRoundedFloat32.cpp.
 std::unique_ptr<mlir::Pass> createCorrectlyRoundedFloat32Pass(bool fastMath = false);
 
-/// Replaces each float64 `x / c`, c a constant whose reciprocal is inexact,
-/// by x·r corrected with two FMAs (r = 1/c; Markstein), correctly rounded
-/// where NVIDIA's driver would multiply by the reciprocal (1 ulp off);
-/// zeros, infinities, NaN and extreme quotients keep the division. Not in
-/// fastmath kernels (all of them if `fastMath`) (ConstantDivisorDivision.cpp).
+/// Replaces each float64 `x / c` (scalar or vector), c a constant that is
+/// not a power of two, by the reciprocal product corrected with exact
+/// (Dekker) remainders: correctly rounded where NVIDIA's driver would
+/// multiply by the reciprocal (1 ulp off). Zeros, infinities, NaN and
+/// quotients that are not normal keep a division, by a divisor the driver
+/// cannot take for a constant. Not in fastmath kernels (all of them if
+/// `fastMath`) (ConstantDivisorDivision.cpp).
 std::unique_ptr<mlir::Pass> createConstantDivisorDivisionPass(bool fastMath = false);
 
 /// Gives every float array that a float atomic updates through a
