@@ -22,6 +22,7 @@
 #include "frontend/Parser.h"
 #include "frontend/TypeInference.h"
 #include "passes/AtomicRMWToSPIRV.h"
+#include "passes/FastMath.h"
 #include "passes/Passes.h"
 
 #include <fmt/format.h>
@@ -450,7 +451,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   module->walk([&](mlir::func::FuncOp f) {
     if (!f->hasAttr("nvc.kernel"))
       return;
-    if (options.fastMath || f->hasAttr("nvc.fastmath"))
+    if (options.fastMath || f->hasAttr(kFastmathAttr))
       fastmathEntries.push_back(f.getName().str());
     else
       allFastmath = false;

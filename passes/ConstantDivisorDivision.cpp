@@ -34,6 +34,7 @@
 // the reciprocal.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/FastMath.h"
 #include "passes/Passes.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -50,9 +51,6 @@ namespace nvc {
 namespace {
 
 using namespace mlir;
-
-/// The function attribute MLIRGen puts on a kernel decorated fastmath=True.
-constexpr llvm::StringLiteral kFastmathAttr = "nvc.fastmath";
 
 /// The value of `v` if it is a float64 constant (a scalar, a splat vector, or
 /// the float64 extension of a float32 one).
@@ -79,18 +77,12 @@ bool needsCorrection(double c) {
   return std::frexp(std::fabs(c), &exponent) != 0.5;
 }
 
-bool allowsApproximation(Operation *op) {
-  auto flags = op->getAttrOfType<arith::FastMathFlagsAttr>("fastmath");
-  return flags && arith::bitEnumContainsAny(flags.getValue(), arith::FastMathFlags::afn |
-                                                                  arith::FastMathFlags::arcp);
-}
-
-/// A float64 constant of `type` (f64 or a vector of f64) with value `v`.
-Value constantLike(OpBuilder &b, Location loc, Type type, double v) {
+/// A constant of `type` (a scalar type, or a vector of it) whose elements
+/// are `value`.
+Value splatConstant(OpBuilder &b, Location loc, Type type, TypedAttr value) {
   if (auto vector = dyn_cast<VectorType>(type))
-    return arith::ConstantOp::create(b, loc, vector,
-                                     DenseElementsAttr::get(vector, b.getF64FloatAttr(v)));
-  return arith::ConstantOp::create(b, loc, type, b.getF64FloatAttr(v));
+    value = DenseElementsAttr::get(vector, value);
+  return arith::ConstantOp::create(b, loc, type, value);
 }
 
 struct ConstantDivisorDivisionPass
@@ -119,7 +111,7 @@ struct ConstantDivisorDivisionPass
     Type intType = b.getI64Type();
     if (auto vector = dyn_cast<VectorType>(type))
       intType = vector.clone(b.getI64Type());
-    auto k = [&](double v) { return constantLike(b, loc, type, v); };
+    auto k = [&](double v) { return splatConstant(b, loc, type, b.getF64FloatAttr(v)); };
     auto mul = [&](Value x, Value y) -> Value { return arith::MulFOp::create(b, loc, x, y); };
     auto add = [&](Value x, Value y) -> Value { return arith::AddFOp::create(b, loc, x, y); };
     auto sub = [&](Value x, Value y) -> Value { return arith::SubFOp::create(b, loc, x, y); };
@@ -129,11 +121,8 @@ struct ConstantDivisorDivisionPass
     auto select = [&](Value cond, Value x, Value y) -> Value {
       return arith::SelectOp::create(b, loc, cond, x, y);
     };
-    auto intConst = [&](int64_t v) -> Value {
-      TypedAttr value = b.getI64IntegerAttr(v);
-      if (auto vector = dyn_cast<VectorType>(intType))
-        value = DenseElementsAttr::get(vector, value);
-      return arith::ConstantOp::create(b, loc, intType, value);
+    auto intConst = [&](int64_t v) {
+      return splatConstant(b, loc, intType, b.getI64IntegerAttr(v));
     };
     auto selectInt = [&](Value cond, int64_t x, int64_t y) -> Value {
       return arith::SelectOp::create(b, loc, cond, intConst(x), intConst(y));
@@ -166,11 +155,14 @@ struct ConstantDivisorDivisionPass
       Value qs = mul(k(134217729.0), q);
       Value qh = sub(qs, sub(qs, q)), ql = sub(q, qh);
       Value p = mul(q, k(ac));
-      Value err = add(sub(mul(qh, k(ch)), p), mul(ql, k(ch)));
-      // A mantissa of at most 26 bits has no low half (3.0's; 0.1's has).
+      // A mantissa of at most 26 bits has no low half (3.0's; 0.1's has):
+      // its terms are left out.
+      Value err = sub(mul(qh, k(ch)), p);
       if (cl != 0.0)
-        err = add(add(add(sub(mul(qh, k(ch)), p), mul(qh, k(cl))), mul(ql, k(ch))),
-                  mul(ql, k(cl)));
+        err = add(err, mul(qh, k(cl)));
+      err = add(err, mul(ql, k(ch)));
+      if (cl != 0.0)
+        err = add(err, mul(ql, k(cl)));
       return sub(sub(ax, p), err);
     };
     Value q0 = mul(ax, k(r));

@@ -33,6 +33,7 @@
 // kernel without permission.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/FastMath.h"
 #include "passes/Passes.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -46,9 +47,6 @@ namespace nvc {
 namespace {
 
 using namespace mlir;
-
-/// The function attribute MLIRGen puts on a kernel decorated fastmath=True.
-constexpr llvm::StringLiteral kFastmathAttr = "nvc.fastmath";
 
 bool isContractibleType(Type t) { return t.isF32() || t.isF64(); }
 

@@ -25,6 +25,7 @@
 // need, not an optimisation.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/FastMath.h"
 #include "passes/Passes.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -36,9 +37,6 @@ namespace nvc {
 namespace {
 
 using namespace mlir;
-
-/// The function attribute MLIRGen puts on a kernel decorated fastmath=True.
-constexpr llvm::StringLiteral kFastmathAttr = "nvc.fastmath";
 
 /// Whether `t` is float32 or a vector of float32.
 bool isFloat32(Type t) {
@@ -53,13 +51,6 @@ Type widened(Type t) {
   if (auto vector = dyn_cast<VectorType>(t))
     return vector.clone(f64);
   return f64;
-}
-
-/// Whether `op`'s fast-math flags allow an approximate result.
-bool allowsApproximation(Operation *op) {
-  auto flags = op->getAttrOfType<arith::FastMathFlagsAttr>("fastmath");
-  return flags && arith::bitEnumContainsAny(flags.getValue(), arith::FastMathFlags::afn |
-                                                                  arith::FastMathFlags::arcp);
 }
 
 struct CorrectlyRoundedFloat32Pass

@@ -25,6 +25,7 @@
 // varies in the loop; operations outside loops; mixed float types.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/FastMath.h"
 #include "passes/Passes.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -38,9 +39,6 @@ namespace nvc {
 namespace {
 
 using namespace mlir;
-
-/// The function attribute MLIRGen puts on a kernel decorated fastmath=True.
-constexpr llvm::StringLiteral kFastmathAttr = "nvc.fastmath";
 
 /// One term of the sum: `sign · (variant · invariant)`, or `sign · invariant`
 /// when `variant` is null.

@@ -20,6 +20,7 @@
 // only where either is accurate enough (float64 sin/cos polynomial tails).
 //
 //===----------------------------------------------------------------------===//
+#include "passes/FastMath.h"
 #include "passes/Passes.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -1862,7 +1863,7 @@ struct ExpandMathLibraryPass
     if (fastMath)
       return true;
     auto func = op->getParentOfType<mlir::func::FuncOp>();
-    return func && func->hasAttr("nvc.fastmath");
+    return func && func->hasAttr(kFastmathAttr);
   }
 
   void runOnOperation() override {

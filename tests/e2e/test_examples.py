@@ -131,6 +131,11 @@ class Runner:
                               for l in p.stdout.splitlines() if l.startswith("variant ")}
         return {name: np.load(path) for name, path in results.items()}
 
+    def may_flush_float32_subnormals(self):
+        """Whether the module of the last run leaves float32 subnormals to the
+        device (no DenormPreserve 32), which may flush them (NVIDIA's does)."""
+        return "denorm-preserve" not in os.path.basename(self.last_module)
+
     def assert_first_runnable_variant(self, source, flags=()):
         """The last run loaded the first variant of the manifest that the
         device can run (nvc-run -v lists them in the manifest's order of
@@ -633,7 +638,7 @@ def case_divisions(r, rng):
         # shaderDenormPreserveFloat32: NVIDIA's driver 580) flushes them, in
         # the operands and the result, when the module it runs has no
         # DenormPreserve 32 (docs/language.md, "Subnormals"). Lavapipe keeps them.
-        if dtype == np.float32 and "denorm-preserve" not in os.path.basename(r.last_module):
+        if dtype == np.float32 and r.may_flush_float32_subnormals():
             with np.errstate(all="ignore"):
                 flushed = flush_subnormals(flush_subnormals(a) / flush_subnormals(d)[:, None])
             same |= bits_equal(res["out"], flushed) & ~bits_equal(flushed, want)
@@ -662,7 +667,7 @@ def case_divisions(r, rng):
                                (x32 / np.float32(3.0)).astype(np.float64)[:, None],
                                (x32 / np.float32(-0.1)).astype(np.float64)[:, None]], axis=1)
     same = bits_equal(res["out"], want)
-    if "denorm-preserve" not in os.path.basename(r.last_module):
+    if r.may_flush_float32_subnormals():
         # The float32 columns where float32 subnormals may flush (as above).
         with np.errstate(all="ignore"):
             x32f = flush_subnormals(x32)
@@ -1546,7 +1551,7 @@ def case_cmath_special(r, rng):
         res = r.run("cmath_special.py", "binary" + bits, [len(a)], {"a": a, "b": b, "out": out},
                     outputs=["out"])
         worst = chk.check_binary(a, b, res["out"], ctype,
-                                 flushes="denorm-preserve" not in os.path.basename(r.last_module))
+                                 flushes=r.may_flush_float32_subnormals())
         if os.environ.get("NVC_CMATH_REPORT"):
             print(ctype.__name__, {k: round(v, 2) for k, v in sorted(worst.items())})
 
