@@ -168,6 +168,43 @@ def absorbed(op, a, b, t, iw):
     return None
 
 
+def _operand(e):
+    """`e` with constant tuple items resolved: `(n, v)[1]` is `v`."""
+    while e['k'] == 'item' and e['a']['k'] == 'tuple':
+        e = e['a']['items'][e['i']]
+    return e
+
+
+def cancels(op, a, b):
+    """Whether `a op b` is `x - x` or `-x + x` / `x + -x` (also through
+    tuple items), which NIR may fold to 0 whatever x is."""
+    a, b = _operand(a), _operand(b)
+    if op in ('-', '^'):
+        return a == b
+    if op != '+':
+        return False
+    neg = lambda x: x['k'] == 'un' and x['op'] == '-'
+    return (neg(a) and _operand(a['a']) == b) or (neg(b) and _operand(b['a']) == a)
+
+
+def complex_result_parts(op, a, b, ta, tb, t):
+    """Abstract (real, imaginary) parts of a complex `a op b` that is not
+    a constant as a whole. A part computed from constant parts alone is a
+    constant to the driver even where the other part is read at run time:
+    `-v + v` of v = complex(x[i], 5.0) has the constant imaginary part 0.0
+    (FOUND.md #16), which a later product folds unsafely."""
+    if op not in ('+', '-', '*'):
+        return (RUNTIME, RUNTIME)
+    p = NPT['f32' if t == 'c64' else 'f64']
+    (ar, ai), (br, bi) = as_complex_operand(a, ta), as_complex_operand(b, tb)
+    if op == '+':
+        return (lift(lambda x, y: p(x) + p(y), [ar, br]), lift(lambda x, y: p(x) + p(y), [ai, bi]))
+    if op == '-':
+        return (lift(lambda x, y: p(x) - p(y), [ar, br]), lift(lambda x, y: p(x) - p(y), [ai, bi]))
+    return (lift(lambda w, x, y, z: p(w) * p(y) - p(x) * p(z), [ar, ai, br, bi]),
+            lift(lambda w, x, y, z: p(w) * p(z) + p(x) * p(y), [ar, ai, br, bi]))
+
+
 class Analysis:
     def __init__(self, kernel, devfuncs):
         self.k = kernel
@@ -208,6 +245,26 @@ class Analysis:
             pa, pb = as_complex_operand(a, ta), as_complex_operand(b, tb)
             if any(maybe_zero(p) for p in pa + pb):
                 self.hazard('complex %s with a constant zero part' % op)
+            elif op in ('*', '/') and self.formula_zero(op, pa, pb, t):
+                self.hazard('complex %s whose formula has a constant zero term' % op)
+
+    @staticmethod
+    def formula_zero(op, pa, pb, t):
+        """Whether a term of the complex product or quotient formula that
+        is computed from constant parts alone may be zero although no part
+        is: a product of two constant parts that underflows, or the
+        quotient's ratio of the divisor's constant parts (CPython's
+        _Py_c_quot, as numba-cuda divides: `complex(1.0, x) /
+        complex(-3e124, -2e-249)` has the ratio 0.0, and `x * ratio` is
+        folded to 0 for x = NaN, FOUND.md #16)."""
+        p = NPT['f32' if t == 'c64' else 'f64']
+        if op == '*':
+            return any(maybe_zero(lift(lambda x, y: p(x) * p(y), [u, v])) for u in pa for v in pb)
+
+        def ratio(c, d):
+            c, d = p(c), p(d)
+            return d / c if abs(c) >= abs(d) else c / d
+        return maybe_zero(lift(ratio, [pb[0], pb[1]]))
 
     # ----------------------------------------------------------- expressions
 
@@ -254,17 +311,17 @@ class Analysis:
             op, ta, tb = e['op'], e['a']['t'], e['b']['t']
             self.check_binop(op, ta, tb, t, a, b)
             r = absorbed(op, a, b, t, iw)
-            if r is None and op in ('-', '^') and e['a'] == e['b'] and not is_complex(t) and t != 'b':
-                # x - x (the same expression twice, loaded once after CSE):
-                # the driver may fold it to 0 even for floats
+            if r is None and cancels(op, e['a'], e['b']) and not is_complex(t) and t != 'b':
+                # x - x, -x + x (the same expression twice, loaded once after
+                # CSE): the driver may fold it to 0 even for floats
                 r = AV([wrap(0, t, iw) if is_int(t) else NPT[t](0.0)])
-            elif r is None and op == '-' and e['a'] == e['b'] and is_complex(t):
+            elif r is None and cancels(op, e['a'], e['b']) and is_complex(t):
                 z = NPT['f32' if t == 'c64' else 'f64'](0.0)
                 r = AV([make_complex(z, z, t)], parts=(AV([z]), AV([z])))
             if r is None:
                 r = lift(lambda x, y: binop(op, x, y, ta, tb, t, iw), [a, b])
             if is_complex(t) and r.only_consts() is None:
-                r = AV(r.consts, r.anyconst, r.runtime, (RUNTIME, RUNTIME))
+                r = AV(r.consts, r.anyconst, r.runtime, complex_result_parts(op, a, b, ta, tb, t))
             return r
         if k == 'un':
             a = self.expr(e['a'])
