@@ -47,12 +47,21 @@ def flags_for(iw, opt):
     return ([opt] + (['--index-bits', '64'] if iw == 64 else []))
 
 
+def allowed(ulps):
+    """' (N ulp allowed)' for a tolerance of runner.within_ulps, or ''."""
+    if ulps is None:
+        return ''
+    if isinstance(ulps, tuple):
+        return ' (%d ulp allowed, of at least %g)' % ulps
+    return ' (%d ulp allowed)' % ulps
+
+
 def describe(case, kind, detail, flags):
     lines = ['%s [%s] %s' % (case.kernel['name'], ' '.join(flags), kind)]
     if kind == 'mismatch':
         for name, row, col, got, want, ulps in detail[:5]:
             lines.append('  %s[%d, %d]: nvc %r, reference %r%s' % (name, row, col, got, want,
-                                                                 '' if ulps is None else ' (%d ulp allowed)' % ulps))
+                                                                 allowed(ulps)))
         if len(detail) > 5:
             lines.append('  ... %d mismatching elements' % len(detail))
     elif kind != 'pass':

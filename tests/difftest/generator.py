@@ -559,6 +559,11 @@ class Generator:
             e = {'k': 'call', 'f': f, 'args': args, 't': rt}
             s = self.store(env, rt, e)
             s['ulps'] = fn.ulps[0] if rt == 'f64' else fn.ulps[1]
+            if f in ('math.lgamma', 'lgamma') and rt == 'f64':
+                # docs/math.md: lgamma's bound excludes x < 0 where |lgamma(x)|
+                # < 0.5 (the reflection formula's relative accuracy drops near
+                # the zeros, -2.747 ...): there the error counts in ulps of 0.5.
+                s['ulp_floor'] = 0.5
             return s
         return self.store(env)
 

@@ -65,14 +65,27 @@ def same_float(x, y, t):
     return np.array([x]).tobytes() == np.array([y]).tobytes()
 
 
+def within_ulps(x, y, t, tol):
+    """x within `tol` of y: tol is a number of ulps, or (ulps, floor), the
+    error then counting in ulps of max(|y|, floor) where y is smaller."""
+    ulps, floor = tol if isinstance(tol, tuple) else (tol, 0.0)
+    if ulp_distance(x, y, t) <= ulps:
+        return True
+    x, y = NPT[t](x), NPT[t](y)
+    if not (floor and np.isfinite(x) and np.isfinite(y) and abs(y) < floor):
+        return False
+    return abs(float(x) - float(y)) <= ulps * float(np.spacing(NPT[t](floor)))
+
+
 def column_tolerances(kernel):
-    """{(output array, column): ulps} for the approximate stores."""
+    """{(output array, column): ulps or (ulps, floor)} for the approximate
+    stores (within_ulps)."""
     tol = {}
 
     def walk(stmts):
         for s in stmts:
             if s['s'] == 'store' and 'ulps' in s:
-                tol[(s['a'], s['col'])] = s['ulps']
+                tol[(s['a'], s['col'])] = (s['ulps'], s['ulp_floor']) if 'ulp_floor' in s else s['ulps']
             for key in ('body', 'orelse'):
                 if key in s:
                     walk(s[key])
@@ -98,14 +111,14 @@ def compare_outputs(kernel, got, want, undefined):
                     ok = int(a) == int(b)
                 elif is_float(t):
                     u = tol.get((name, col))
-                    ok = same_float(a, b, t) if u is None else ulp_distance(a, b, t) <= u
+                    ok = same_float(a, b, t) if u is None else within_ulps(a, b, t, u)
                 else:
                     p = 'f32' if t == 'c64' else 'f64'
                     u = tol.get((name, col))
                     if u is None:
                         ok = same_float(a.real, b.real, p) and same_float(a.imag, b.imag, p)
                     else:
-                        ok = ulp_distance(a.real, b.real, p) <= u and ulp_distance(a.imag, b.imag, p) <= u
+                        ok = within_ulps(a.real, b.real, p, u) and within_ulps(a.imag, b.imag, p, u)
                 if not ok:
                     bad.append((name, row, col, a, b, tol.get((name, col))))
     if not undefined:
