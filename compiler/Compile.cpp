@@ -281,6 +281,8 @@ CompileResult compileSource(const std::string &path, const std::string &text,
       typed.push_back(std::move(k));
       kernels.emplace_back(entry, nullptr);
     }
+    if (diags.errorCount())
+      return finish(false);
     // Barriers that only some invocations of a workgroup may reach
     // (-Wdivergent-barrier): in the kernels, and once per device function.
     for (auto &k : typed)

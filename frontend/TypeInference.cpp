@@ -18,12 +18,14 @@
 #include "frontend/TypeRules.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <llvm/Support/Casting.h>
 
 #include <array>
 #include <functional>
 #include <limits>
 #include <set>
+#include <tuple>
 
 namespace nvc {
 
@@ -1657,23 +1659,42 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
   for (auto &fn : context.scope.functions())
     collectCalledNames(fn.def->body, called);
   std::vector<std::pair<std::string, TypedKernel>> kernels;
+  std::set<std::tuple<const SourceFile *, uint32_t, uint32_t, std::string>> reported;
   for (auto &fn : context.scope.functions()) {
     if (!fn.isKernel)
       continue;
     if (fn.signatures.empty()) {
       if (called.count(fn.def->name))
         continue; // an @nv.jit helper called from kernels
+      // The example has the kernel's own parameters, each given the most
+      // common kernel argument type, a contiguous float32 array.
+      std::vector<std::string> types, annotated;
+      for (const auto &param : fn.def->params) {
+        types.push_back("float32[::1]");
+        annotated.push_back(param.name + ": float32[::1]");
+      }
+      std::string signature = fmt::format("void({})", fmt::join(types, ", "));
       throw CompileError(
           fn.def->getLoc(),
           fmt::format("kernel '{}' has no signature: nvc compiles ahead of time and needs the "
-                      "argument types, e.g. @cuda.jit(\"void(float32, float32[::1])\"), "
-                      "annotations (def {}(a: float32, x: float32[::1])), or --sig "
-                      "'{}=void(float32, float32[::1])'",
-                      fn.def->name, fn.def->name, fn.def->name));
+                      "argument types, e.g. @cuda.jit(\"{}\"), annotations (def {}({})), or "
+                      "--sig '{}={}' (with the types of your arguments)",
+                      fn.def->name, signature, fn.def->name, fmt::join(annotated, ", "),
+                      fn.def->name, signature));
     }
-    for (size_t i = 0; i < fn.signatures.size(); ++i)
-      kernels.emplace_back(fn.def->name + (i ? fmt::format("__{}", i) : ""),
-                           inferKernel(context, fn, fn.signatures[i]));
+    for (size_t i = 0; i < fn.signatures.size(); ++i) {
+      try {
+        kernels.emplace_back(fn.def->name + (i ? fmt::format("__{}", i) : ""),
+                             inferKernel(context, fn, fn.signatures[i]));
+      } catch (CompileError &e) {
+        // Reported, then on with the next kernel (clang reports every
+        // function's errors); a device function's error reached from several
+        // kernels or signatures is reported once.
+        if (reported.insert({e.file, e.loc.line, e.loc.col, e.message}).second)
+          context.diags.error(e.loc, e.message, e.file);
+        context.callStack.clear(); // the functions being typed when it was thrown
+      }
+    }
   }
   return kernels;
 }

@@ -249,7 +249,10 @@ TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
 /// function is a kernel when its decorator makes it one (@cuda.jit and
 /// @nv.jit without device=True) and no other function of the file calls it;
 /// a kernel without a signature is an error that says how to give one.
-/// Device functions are typed per call. Throws CompileError.
+/// Device functions are typed per call. A kernel's type error is reported
+/// through context.diags (once per location and message) and that kernel
+/// left out, so that every kernel's first error is reported; the caller
+/// checks diags.errorCount(). Throws CompileError for the missing signature.
 std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &context);
 
 /// Whether Numba converts a value of type `from` to `to` when it passes it to

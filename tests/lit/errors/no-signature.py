@@ -8,5 +8,7 @@ from numba import cuda
 def k(x):
     x[0] = 1
 
+# The examples have the kernel's own arity (no-signature-arity.py: three).
 # CHECK: no-signature.py:8:1: error: kernel 'k' has no signature
-# CHECK-SAME: --sig 'k=void(float32, float32[::1])'
+# CHECK-SAME: @cuda.jit("void(float32[::1])"), annotations (def k(x: float32[::1]))
+# CHECK-SAME: --sig 'k=void(float32[::1])'
