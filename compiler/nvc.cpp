@@ -194,7 +194,12 @@ int main(int argc, char **argv) {
   Options opt;
   CLI::App app{"nvc: compile Python GPU kernels (Numba's @cuda.jit / @nv.jit subset) to SPIR-V "
                "for Vulkan compute"};
-  app.set_version_flag("--version", "nvc " NVC_VERSION " (MLIR/LLVM 22, SPIR-V 1.3, Vulkan 1.1)");
+  // Each module declares the lowest SPIR-V version it needs (spirv-update-vce;
+  // the manifest's spirv_version says which): 1.0 unless it uses subgroup
+  // operations or other 1.3 features. Vulkan 1.1 consumes up to 1.3.
+  app.set_version_flag("--version", "nvc " NVC_VERSION
+                       " (MLIR/LLVM 22; SPIR-V 1.0 to 1.3 for Vulkan 1.1, each module the lowest "
+                       "version it needs)");
   app.add_option("input", opt.input, "kernel source file (.py)");
   app.add_option("-o,--output", opt.output,
                  "output file (default: INPUT with .spv; '-' for stdout with --emit=mlir|spirv|llvm)");
