@@ -120,6 +120,82 @@ std::pair<std::string, std::string> splitAssignment(const std::string &text, con
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
+/// The natural dtype of a scalar literal as nvc-run reads it, as Numba types a
+/// Python value: an integer int64 (uint64 beyond INT64_MAX), a float float64,
+/// a complex complex128, true/false bool.
+DType literalDType(const ScalarValue &value) {
+  switch (value.index()) {
+  case 0:
+    return DType::Bool;
+  case 1:
+    return DType::Int64;
+  case 2:
+    return DType::UInt64;
+  case 3:
+    return DType::Float64;
+  default:
+    return DType::Complex128;
+  }
+}
+
+/// `name(a: float32[:, :], n: int64)`: an entry point's signature for messages.
+std::string describeSignature(const EntryPointDesc &entry) {
+  std::string params;
+  for (const ArgumentDesc &a : entry.arguments) {
+    std::string type(dtypeName(a.dtype));
+    if (a.kind == ArgumentKind::Array) {
+      std::string axes;
+      for (std::uint32_t d = 0; d < a.ndim; ++d)
+        axes += d ? ", :" : ":";
+      type += "[" + axes + "]";
+    }
+    params += fmt::format("{}{}: {}", params.empty() ? "" : ", ", a.name, type);
+  }
+  return fmt::format("{}({})", entry.name, params);
+}
+
+/// The entry point to launch. With `name` given, that one; otherwise the only
+/// one, or, for a module of several (a kernel with several signatures: f,
+/// f__1, …), the one that takes the arguments as Numba's dispatcher would
+/// pick an overload: among the entry points that accept them (arrays of the
+/// declared dtype and ndim, scalars that fit their dtype: BoundArguments), the
+/// one with the most scalars of their literal's own dtype (literalDType).
+/// Throws UsageError naming --entry and each entry point's signature when none
+/// or several remain.
+const EntryPointDesc &chooseEntryPoint(const Manifest &manifest, const std::string &name,
+                                       const Arguments &args) {
+  if (!name.empty() || manifest.entryPoints.size() == 1)
+    return manifest.entryPoint(name);
+  std::vector<const EntryPointDesc *> best;
+  int bestScore = -1;
+  for (const EntryPointDesc &entry : manifest.entryPoints) {
+    try {
+      (void)BoundArguments::bind(entry, args);
+    } catch (const Error &) {
+      continue;
+    }
+    int score = 0;
+    for (const ArgumentValue &v : args.values())
+      if (!v.isArray())
+        if (const ArgumentDesc *desc = entry.findArgument(v.name))
+          score += desc->dtype == literalDType(std::get<ScalarValue>(v.value));
+    if (score > bestScore)
+      best.clear(), bestScore = score;
+    if (score == bestScore)
+      best.push_back(&entry);
+  }
+  if (best.size() == 1)
+    return *best.front();
+  std::string list;
+  for (const EntryPointDesc &entry : manifest.entryPoints)
+    list += "\n  " + describeSignature(entry);
+  throw UsageError(fmt::format(
+      "the module has {} entry points and {} of them accept{} these arguments; choose one with "
+      "--entry NAME:{}",
+      manifest.entryPoints.size(), best.empty() ? "none" : fmt::format("{}", best.size()),
+      best.empty() ? "s" : "", list));
+}
+
 int run(const std::string &spirvPath, const std::string &manifestPath, const std::string &entryName,
         const std::string &grid, const std::string &groups, const std::string &localSize,
         const std::string &deviceSelector, std::uint32_t sharedBytes, bool verbose,
@@ -149,7 +225,6 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   (void)readSpirv(spirvPath); // a missing or malformed .spv is reported before the device opens
   const Manifest manifest =
       Manifest::load(manifestPath.empty() ? defaultManifestPath(spirvPath) : manifestPath);
-  const EntryPointDesc &entry = manifest.entryPoint(entryName);
   Arguments args;
   std::deque<NpyArray> arrays; // stable addresses for the views in `args`
   std::map<std::string, NpyArray *> arrayByName;
@@ -163,6 +238,7 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
       args.scalar(name, parseScalar(name, value));
     }
   }
+  const EntryPointDesc &entry = chooseEntryPoint(manifest, entryName, args);
   std::vector<std::pair<NpyArray *, std::string>> outputs;
   for (const std::string &out : outs) {
     const auto [name, file] = splitAssignment(out, "--out");
@@ -247,7 +323,9 @@ int main(int argc, char **argv) {
                  "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true, 1.5-2j) or "
                  "@FILE.npy");
   app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
-  app.add_option("--entry", entryName, "entry point to launch (default: the only one)");
+  app.add_option("--entry", entryName,
+                 "entry point to launch (default: the only one, or the one of a kernel's "
+                 "signatures that takes the arguments' dtypes)");
   app.add_option("--grid", grid, "invocations per axis X[,Y[,Z]], rounded up to whole workgroups");
   app.add_option("--groups", groups, "workgroups per axis X[,Y[,Z]]");
   app.add_option("--local-size", localSize,

@@ -872,6 +872,36 @@ def case_device_array_args(r, rng):
     check_close(res["out"], want, rtol=0, atol=0)
 
 
+def case_entry_by_dtype(r, rng):
+    """nvc-run without --entry on a kernel of three signatures launches the
+    entry point whose parameters take the arguments (float32, float64 or
+    int16 arrays), and names each signature when none does."""
+    spv = r.compile("entry_by_dtype.py")
+    n = 200
+    for dtype, entry in ((np.float32, "scale"), (np.float64, "scale__1"), (np.int16, "scale__2")):
+        x = (rng.integers(-50, 50, n) if dtype == np.int16 else rng.standard_normal(n)).astype(dtype)
+        a = 3 if dtype == np.int16 else 1.25
+        xin, outin, outp = (os.path.join(r.work, f"{r.backend}_entry_{w}.npy") for w in ("x", "o", "r"))
+        np.save(xin, x)
+        np.save(outin, poisoned(n, dtype))
+        p = subprocess.run([r.nvc_run, spv, "--grid", str(n), f"x=@{xin}", f"a={a}",
+                            f"out=@{outin}", "--out", f"out={outp}", "-v"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert p.returncode == 0, p.stdout
+        assert f"entry point: {entry}\n" in p.stdout, (dtype, p.stdout)
+        want = x * dtype(a) + x
+        got = np.load(outp)
+        assert got.dtype == dtype and np.array_equal(got, want), (dtype, got[:4], want[:4])
+    # int32 arrays: no signature takes them; the message lists all three.
+    np.save(xin, np.arange(n, dtype=np.int32))
+    np.save(outin, np.zeros(n, np.int32))
+    p = subprocess.run([r.nvc_run, spv, "--grid", str(n), f"x=@{xin}", "a=2", f"out=@{outin}"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode == 1, p.stdout
+    assert "3 entry points and none of them accepts these arguments; choose one with --entry" in \
+        p.stdout and "scale__1(x: float64[:], a: float64, out: float64[:])" in p.stdout, p.stdout
+
+
 def case_shuffle_edges(r, rng):
     n = 64 * int(rng.integers(2, 4))
     for d in sorted({0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, int(rng.integers(0, 70))}):
@@ -2072,6 +2102,8 @@ CASES = [
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
     ("cmath special values: every function, division, complex64/complex128", case_cmath_special),
+    ("nvc-run picks the entry point of a multi-signature kernel by the arguments' dtypes",
+     case_entry_by_dtype),
     *COOPERATIVE_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
