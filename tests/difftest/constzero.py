@@ -286,6 +286,13 @@ class Analysis:
             return AV([c])
         if k == 'shape':
             return RUNTIME
+        if k == 'sg':
+            # another lane's value of the same expression (shuffles, votes,
+            # min, max), or a run-time combination of the lanes' values
+            v = self.expr(e['v'])
+            if e['op'] in ('sum', 'ballot'):
+                return AV(anyconst=True, runtime=True)
+            return AV(v.consts, v.anyconst, True, v.parts)
         if k == 'load':
             self.expr(e['idx'])
             if e['a'] in self.k.get('_larray_names', ()):

@@ -183,6 +183,7 @@ def main():
     ap.add_argument('--work', default='/tmp/nvc-difftest')
     args = ap.parse_args()
     tools = Tools(args.nvc, args.nvc_run, args.work)
+    tools.subgroup_size()   # measured once, before the worker processes copy `tools`
     t0 = time.time()
     c0 = os.times()
 

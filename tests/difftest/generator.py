@@ -24,6 +24,7 @@ import random
 import numpy as np
 
 from programs import INTS, FLOATS, COMPLEX, bits, is_int, is_float, is_complex, is_signed, complex_part
+from programs import SG_SHUFFLES, SG_REDUCTIONS
 from semantics import arith_type, compare_type, unary_type, int_range, NPT
 from functions import FUNCS
 from constzero import Tracker, hazards, NO_ARITHMETIC
@@ -535,6 +536,46 @@ class Generator:
         e = e or self.expr(t, depth or self.o.max_depth, env)
         return {'s': 'store', 'a': 'o_' + t, 'col': self.new_col(env, t), 'e': e}
 
+    def subgroup_store(self, env):
+        """`out[i, c] = <subgroup operation>`: a shuffle by a constant
+        delta or lane, a vote, or an integer reduction over the subgroup, of
+        an operand that depends on the invocation alone (i, the inputs, the
+        scalars, constants: no locals, private arrays or device functions), so
+        that the reference can evaluate it for every lane (programs.py,
+        SG_SHUFFLES); None if the output types do not fit."""
+        r = self.r
+        pure = dict(env, vars=[(n, t) for n, t in env['vars'] if n not in env['locals']],
+                    larrays=[], devfuncs=[])
+        outs = env['out_types']
+        kind = r.random()
+        if kind < 0.55:
+            op = r.choice(SG_SHUFFLES)
+            ts = [t for t in self.types(['i64', 'u64', 'i32', 'f32', 'f64']) if t in outs]
+            if not ts:
+                return None
+            t = r.choice(ts)
+            d = {'shfl_down': r.randint(0, 10), 'shfl_up': r.randint(0, 10),
+                 'shfl_xor': r.randint(0, 15), 'shfl': r.randint(0, 40)}[op]
+            v = self.operand(t, 2, pure) if is_float(t) else self.expr(t, 2, pure)
+            if v is None:
+                return None
+            return self.store(env, t, {'k': 'sg', 'op': op, 'v': v, 'd': d, 't': t})
+        if kind < 0.8:
+            op = r.choice(['all', 'any', 'ballot'])
+            e = {'k': 'sg', 'op': op, 'v': self.expr('b', 2, pure), 't': 'u32' if op == 'ballot' else 'b'}
+            if op == 'ballot':
+                # uint32 + int64 is int64: an output type
+                if 'i64' not in outs:
+                    return None
+                return self.store(env, 'i64', {'k': 'bin', 'op': '+', 'a': e,
+                                               'b': {'k': 'const', 'v': 0, 't': 'i64'}, 't': 'i64'})
+            return self.store(env, 'b', e) if 'b' in outs else None
+        ts = [t for t in self.types(['i64', 'u64', 'i32']) if t in outs]
+        if not ts:
+            return None
+        t = r.choice(ts)
+        return self.store(env, t, {'k': 'sg', 'op': r.choice(SG_REDUCTIONS), 'v': self.expr(t, 2, pure), 't': t})
+
     def approx_store(self, env):
         """`out[i, c] = f(x)` for an approximate math function f: compared
         within its ulp bound (the value feeds nothing else, so the bound
@@ -824,6 +865,15 @@ class Generator:
                 self.cz.note(body[-1])
             env['vars'].append((vn, t))
             env['locals'].add(vn)
+        # subgroup operations at the top level of the body, where the active
+        # invocations are those below n (reference.py, Program.subgroup)
+        if 'subgroup' not in self.o.exclude and r.random() < 0.35:
+            for _ in range(r.randint(1, 3)):
+                st = self.subgroup_store(env)
+                if st is not None:
+                    body.append(st)
+                    if self.cz is not None:
+                        self.cz.note(st)
         body += self.stmts(env, r.randint(*self.o.n_stmts), 3, False)
         # every local's final value is an output too
         for vn in sorted(env['locals']):
@@ -845,7 +895,7 @@ class Generator:
 
 def is_constant_expr(e):
     """Whether e reads nothing (nvc may fold it to a constant)."""
-    if e['k'] in ('var', 'load', 'shape', 'dcall'):
+    if e['k'] in ('var', 'load', 'shape', 'dcall', 'sg'):
         return False
     for key, v in e.items():
         if isinstance(v, dict) and 'k' in v and not is_constant_expr(v):

@@ -173,7 +173,23 @@ def expr_source(e, ctx=0):
     if k == 'ifexp':
         s = '%s if %s else %s' % (expr_source(e['a'], 1), expr_source(e['c'], 1), expr_source(e['b'], 0))
         return '(' + s + ')' if ctx > 0 else s
+    if k == 'sg':
+        op = e['op']
+        if op in SG_SHUFFLES:
+            return 'cuda.%s_sync(0xFFFFFFFF, %s, %d)' % (op, expr_source(e['v']), e['d'])
+        if op in ('all', 'any', 'ballot'):
+            return 'cuda.%s_sync(0xFFFFFFFF, %s)' % (op, expr_source(e['v']))
+        return 'nv.subgroup.%s(%s)' % (op, expr_source(e['v']))
     raise ValueError(k)
+
+
+# Subgroup operations (expression kind 'sg', generated at the kernel body's
+# top level, where every invocation below n is active): numba.cuda's
+# shuffles of a value by a constant delta or lane, its votes, and
+# nv.subgroup's integer reductions, whose results do not depend on the order
+# of the lanes.
+SG_SHUFFLES = ('shfl_down', 'shfl_up', 'shfl_xor', 'shfl')
+SG_REDUCTIONS = ('sum', 'min', 'max')
 
 
 def block_source(stmts, indent, out):
@@ -267,6 +283,7 @@ import math
 import numpy as np
 import numba
 from numba import cuda
+import numba_vulkan as nv
 
 
 '''

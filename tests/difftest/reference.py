@@ -23,9 +23,10 @@ BREAK, CONTINUE = 1, 2
 class Program:
     """One kernel and the device functions of its module, compiled to closures."""
 
-    def __init__(self, kernel, devfuncs):
+    def __init__(self, kernel, devfuncs, sg_size=32):
         self.k = kernel
         self.iw = kernel['iw']
+        self.sg_size = sg_size     # the device's subgroup size (runner.subgroup_size)
         self.devfuncs = {d['name']: d for d in devfuncs}
         self.compiled_dev = {}
         self.body = self.block(kernel['body'])
@@ -71,6 +72,8 @@ class Program:
                     return v
                 return arr[j]
             return load
+        if k == 'sg':
+            return self.subgroup(e)
         if k == 'item':
             a = self.expr(e['a'])
             j = e['i']
@@ -142,6 +145,55 @@ class Program:
                 return ret(denv)
             return dcall
         raise ValueError(k)
+
+    def subgroup(self, e):
+        """A subgroup operation of invocation i: subgroups are the runs of
+        sg_size consecutive invocations (1-D workgroups of a multiple of the
+        subgroup size), those below n active. The operand is a function of
+        the invocation alone (the generator draws it from i, the inputs, the
+        scalars and constants), so it is evaluated for each lane it reads.
+        Shuffles follow docs/language.md: a source lane past the subgroup
+        gives the invocation's own value, shfl reads lane d modulo the
+        subgroup size; reading an inactive lane is undefined. ballot_sync is
+        the first ballot word."""
+        op, d, t = e['op'], e.get('d', 0), e['t']
+        v = self.expr(e['v'])
+        vt = e['v']['t']
+        S, iw = self.sg_size, self.iw
+
+        def lane_value(env, j):
+            if j >= env['@n']:
+                raise Undefined('a subgroup operation reads inactive lane %d' % j)
+            return v(dict(env['@scalars'], i=j, **{'@arrays': env['@inputs'], '@len': env['@len']}))
+
+        def run(env):
+            i = env['i']
+            lane = i % S
+            base = i - lane
+            if op == 'shfl_down':
+                return lane_value(env, base + lane + d if lane + d < S else i)
+            if op == 'shfl_up':
+                return lane_value(env, base + lane - d if lane >= d else i)
+            if op == 'shfl_xor':
+                return lane_value(env, base + (lane ^ d) if (lane ^ d) < S else i)
+            if op == 'shfl':
+                return lane_value(env, base + d % S)
+            lanes = range(base, min(base + S, env['@n']))
+            vals = [lane_value(env, j) for j in lanes]
+            if op == 'all':
+                return all(vals)
+            if op == 'any':
+                return any(vals)
+            if op == 'ballot':
+                return sum(1 << (j - base) for j, p in zip(lanes, vals) if p and j - base < 32)
+            if op == 'sum':
+                return wrap(sum(int(x) for x in vals), t, iw)
+            if op == 'min':
+                return cast(min(vals), vt, t, iw)
+            if op == 'max':
+                return cast(max(vals), vt, t, iw)
+            raise ValueError(op)
+        return run
 
     def devfunc(self, name):
         if name not in self.compiled_dev:
@@ -265,6 +317,7 @@ class Program:
         for i in range(n):
             env = dict(scalars)
             env['i'] = i
+            env['@scalars'], env['@inputs'], env['@n'] = scalars, pyinputs, n
             arrs = dict(pyinputs)
             for name, t, size in k.get('larrays', []):
                 arrs[name] = [None] * size

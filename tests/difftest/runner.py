@@ -138,6 +138,27 @@ class Tools:
         self.nvc, self.nvc_run, self.work, self.spirv_val = nvc, nvc_run, work, spirv_val
         os.makedirs(work, exist_ok=True)
         self.cpu = 0.0     # CPU seconds of the child processes
+        self._sg_size = None
+
+    def subgroup_size(self):
+        """The Vulkan device's subgroup size (cuda.warpsize), which the
+        reference's subgroup operations need: measured once by a kernel."""
+        if self._sg_size is None:
+            src = os.path.join(self.work, 'warpsize.py')
+            spv = os.path.join(self.work, 'warpsize.spv')
+            out = os.path.join(self.work, 'warpsize_out.npy')
+            with open(src, 'w') as f:
+                f.write('from numba import cuda\n\n\n@cuda.jit("void(int32[::1])")\n'
+                        'def warpsize(o):\n    o[0] = cuda.warpsize\n')
+            status, msg = self.compile(src, spv, [])
+            if status != 'ok':
+                raise RuntimeError('cannot compile the subgroup-size probe: ' + msg)
+            np.save(out, np.zeros(1, np.int32))
+            rc, _, err = self._run([self.nvc_run, spv, '--grid', '1', 'o=@' + out, '--out', 'o=' + out])
+            if rc != 0:
+                raise RuntimeError('cannot run the subgroup-size probe: ' + err)
+            self._sg_size = int(np.load(out)[0])
+        return self._sg_size
 
     def _run(self, cmd, timeout=120):
         t0 = os.times()
@@ -226,9 +247,10 @@ class Case:
         inputs = {n: _array_from_json(a) for n, a in d['inputs'].items()}
         return Case(d['kernel'], d['devfuncs'], inputs, d['scalars'])
 
-    def reference(self):
+    def reference(self, sg_size=32):
         """(arrays to upload for the outputs and accumulators, the
-        reference's final arrays, the undefined invocations)."""
+        reference's final arrays, the undefined invocations); `sg_size`, the
+        device's subgroup size (Tools.subgroup_size)."""
         k = self.kernel
         outs = {name: poisoned((k['n'], ncols), t) for name, t, ncols in k['outputs']}
         # accumulators start from small values (the launcher refuses 64-bit
@@ -237,7 +259,7 @@ class Case:
             outs[name] = np.arange(3, 3 + ncols).astype(np_dtype(t))
         want = {n: a.copy() for n, a in outs.items()}
         accums = {name: want[name] for name, _, _ in k.get('accums', [])}
-        prog = Program(k, self.devfuncs)
+        prog = Program(k, self.devfuncs, sg_size)
         scal = {name: scalar_env_value(v, t, k['iw']) for (name, t), v in zip(k['scalars'], self.scalars)}
         undefined = prog.run(self.inputs, scal, {n: a for n, a in want.items() if n not in accums}, accums)
         return outs, want, undefined
@@ -317,7 +339,7 @@ def run_module(tools, cases, flags, tag):
         results.append((culprit, status, msg))
         live.remove(culprit)
     for c in live:
-        outs, want, undefined = c.reference()
+        outs, want, undefined = c.reference(tools.subgroup_size())
         got, err = tools.launch(spv, c.kernel, c.inputs, c.scalars, outs, tag)
         if got is None:
             results.append((c, 'run', err))
