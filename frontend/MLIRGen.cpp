@@ -1961,13 +1961,25 @@ private:
 
   /// Python's a // b or a % b on integers: floor semantics, computed from a
   /// truncating division only (drivers disagree on OpSRem/OpSMod for
-  /// negative operands); division by zero gives 0, as in numba.cuda.
+  /// negative operands); division by zero gives 0, as in numba.cuda, and so
+  /// does the signed MIN // -1 and MIN % -1, whose quotient overflows
+  /// (numba's int_divmod_signed returns 0, 0 "more or less like NumPy"; a
+  /// bare arith.divsi would be undefined there).
   mlir::Value floorDivMod(bool wantQuotient, mlir::Value a, mlir::Value b, bool isSigned,
                           mlir::Location l) {
     mlir::Type t = a.getType();
     mlir::Value zero = intConst(0, t, l), one = intConst(1, t, l);
-    mlir::Value bIsZero = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, b, zero);
-    mlir::Value safeB = mlir::arith::SelectOp::create(b_, l, bIsZero, one, b);
+    mlir::Value givesZero = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, b, zero);
+    if (isSigned) {
+      const unsigned width = t.getIntOrFloatBitWidth();
+      mlir::Value minValue = mlir::arith::ConstantOp::create(
+          b_, l, b_.getIntegerAttr(t, llvm::APInt::getSignedMinValue(width)));
+      mlir::Value overflows = mlir::arith::AndIOp::create(
+          b_, l, mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, a, minValue),
+          mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, b, intConst(-1, t, l)));
+      givesZero = mlir::arith::OrIOp::create(b_, l, givesZero, overflows); // both give 0
+    }
+    mlir::Value safeB = mlir::arith::SelectOp::create(b_, l, givesZero, one, b);
     mlir::Value q, r;
     if (isSigned) {
       q = mlir::arith::DivSIOp::create(b_, l, a, safeB);
@@ -1983,7 +1995,7 @@ private:
       q = mlir::arith::DivUIOp::create(b_, l, a, safeB);
       r = mlir::arith::SubIOp::create(b_, l, a, mlir::arith::MulIOp::create(b_, l, q, safeB));
     }
-    return mlir::arith::SelectOp::create(b_, l, bIsZero, zero, wantQuotient ? q : r);
+    return mlir::arith::SelectOp::create(b_, l, givesZero, zero, wantQuotient ? q : r);
   }
 
   /// a ** b for integers by repeated squaring; a negative exponent gives 0

@@ -286,6 +286,42 @@ def case_control_flow(r, rng):
                              f"want {want[bad]}")
 
 
+def case_int_divmod_extremes(r, rng):
+    """a // b and a % b on signed and unsigned integers with numba.cuda's
+    edges: a zero divisor gives 0, and so do MIN // -1 and MIN % -1 (numba's
+    int_divmod_signed; the quotient overflows); exact int64 with
+    --index-bits 64, 32-bit integers (nvc's default width) otherwise."""
+    for bits_, flags in ((64, ["--index-bits", "64"]), (32, [])):
+        lo, hi = -2 ** (bits_ - 1), 2 ** (bits_ - 1) - 1
+        edges = [lo, lo + 1, -1, 0, 1, 2, -2, hi, hi - 1, 7, -7]
+        pairs = [(x, y) for x in edges for y in edges]
+        n = len(pairs) + 200
+        a = np.array([x for x, _ in pairs] + list(rng.integers(lo, hi, 200, endpoint=True)), np.int64)
+        b = np.array([y for _, y in pairs] + list(rng.integers(-9, 9, 200)), np.int64)
+        ua = rng.integers(0, 2 ** bits_ - 1, n, dtype=np.uint64, endpoint=True)
+        ua[::5] = 0
+        res = r.run("int_divmod_extremes.py", "signed_divmod", [n],
+                    {"a": a, "b": b, "q": poisoned(n, np.int64), "r": poisoned(n, np.int64)},
+                    outputs=["q", "r"], flags=flags)
+        res.update({"u" + k: v for k, v in r.run(
+            "int_divmod_extremes.py", "unsigned_divmod", [n],
+            {"a": ua, "q": poisoned(n, np.uint64), "r": poisoned(n, np.uint64)},
+            outputs=["q", "r"], flags=flags).items()})
+
+        def numba_divmod(x, y):
+            if y == 0 or (x == lo and y == -1):
+                return 0, 0
+            return x // y, x % y
+        want = [numba_divmod(int(x), int(y)) for x, y in zip(a, b)]
+        nxt = np.roll(ua, -1)
+        uwant = [(0, 0) if int(y) == 0 else (int(x) // int(y), int(x) % int(y)) for x, y in zip(ua, nxt)]
+        for k in range(n):
+            got = (int(res["q"][k]), int(res["r"][k]))
+            assert got == want[k], f"{bits_}-bit {a[k]} // {b[k]}, % : got {got}, want {want[k]}"
+            ugot = (int(res["uq"][k]), int(res["ur"][k]))
+            assert ugot == uwant[k], f"{bits_}-bit {ua[k]} // {nxt[k]}, %: got {ugot}, want {uwant[k]}"
+
+
 def within_ulps(got, want, ulps):
     """|got - want| ≤ ulps·spacing(want) elementwise, NaN where want is NaN and
     equal infinities; raises with the first offending element."""
@@ -2068,6 +2104,8 @@ CASES = [
     ("grid-stride loop (cuda.grid)", case_gridstride("adder_gpu")),
     ("grid-stride loop (thread indices)", case_gridstride("adder_indices")),
     ("Python integer and control-flow semantics", case_control_flow),
+    ("integer // and % at the edges: zero divisors, MIN // -1 (numba's int_divmod_signed)",
+     case_int_divmod_extremes),
     ("unary operators and powers on every scalar family (numba-cuda's results)", case_operators),
     ("float // and % as Python's float_divmod (exact fmod), shifts typed by the left operand", case_float_divmod_shifts),
     ("np.maximum/np.minimum propagate NaN; max/min keep Python's order", case_extrema),
