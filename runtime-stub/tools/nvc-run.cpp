@@ -186,9 +186,9 @@ const EntryPointDesc &chooseEntryPoint(const Manifest &manifest, const std::stri
   }
   if (best.size() == 1)
     return *best.front();
-  std::string list;
+  std::string list; // one line, as every nvc-run error
   for (const EntryPointDesc &entry : manifest.entryPoints)
-    list += "\n  " + describeSignature(entry);
+    list += (list.empty() ? " " : "; ") + describeSignature(entry);
   throw UsageError(fmt::format(
       "the module has {} entry points and {} of them accept{} these arguments; choose one with "
       "--entry NAME:{}",
