@@ -1631,6 +1631,15 @@ private:
     return out;
   }
 
+  /// Whether `c` is an int64/uint64 constant outside the 32 bits that
+  /// narrowed kernels compute int64 in.
+  bool overflowsNarrowedInt(const ConstValue &c) const {
+    if (!c.type.isInteger() || c.type.isBoolean() || intBits(c.type) != 32 || c.type.bits() != 64)
+      return false;
+    return c.type.isSigned() ? (c.i < INT32_MIN || c.i > INT32_MAX)
+                             : static_cast<uint64_t>(c.i) > UINT32_MAX;
+  }
+
   Val constant(const ConstValue &c, ast::Location at) {
     mlir::Location l = loc(at);
     if (c.type.isArray())
@@ -1648,21 +1657,30 @@ private:
       return Val{c.type, {floatConst(c.f, t, l)}};
     if (c.type.isBoolean())
       return Val{c.type, {mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(c.i != 0))}};
-    if (intBits(c.type) == 32 && c.type.bits() == 64) {
-      bool fits = c.type.isSigned() ? (c.i >= INT32_MIN && c.i <= INT32_MAX)
-                                    : static_cast<uint64_t>(c.i) <= UINT32_MAX;
-      if (!fits)
-        fail(at, fmt::format("integer constant {} does not fit in the 32-bit integers kernels "
-                             "compute with; use @jit(narrow=False) for 64-bit integers",
-                             c.i));
-    }
+    if (overflowsNarrowedInt(c))
+      fail(at, fmt::format("integer constant {} does not fit in the 32-bit integers kernels "
+                           "compute with; use @jit(narrow=False) for 64-bit integers",
+                           c.i));
     return Val{c.type, {intConst(c.i, t, l)}};
   }
 
   Val expr(const ast::Expr &e) {
     auto cit = k_.constants.find(&e);
-    if (cit != k_.constants.end() && !isa<ast::Call>(e))
+    if (cit != k_.constants.end() && !isa<ast::Call>(e)) {
+      // A constant the program names (a literal, a module constant) that
+      // does not fit the 32-bit integers is an error (constant()); the value
+      // of an operation on constants that does not (-(-2147483647 - 1),
+      // np.uint32(4294967295) + np.uint32(1)) wraps, as the same operation
+      // computed at run time in 32 bits does (for + - * and negation the
+      // exact value wrapped once is the same).
+      if ((isa<ast::UnaryOp>(e) || isa<ast::BinOp>(e)) && overflowsNarrowedInt(cit->second)) {
+        ConstValue wrapped = cit->second;
+        wrapped.i = wrapped.type.isSigned() ? static_cast<int64_t>(static_cast<int32_t>(wrapped.i))
+                                            : static_cast<int64_t>(wrapped.i & 0xFFFFFFFFll);
+        return constant(wrapped, e.getLoc());
+      }
       return constant(cit->second, e.getLoc());
+    }
     mlir::Location l = loc(e.getLoc());
     switch (e.getKind()) {
     case ast::Expr::Kind::FloatLiteral:
