@@ -215,11 +215,20 @@ reg('min', 'min', 2, lambda ts: ts[0] if ts[0] == ts[1] and ts[0] != 'b' and not
 
 
 def _np_minmax(kind):
+    """numba's lowering (npyfuncs.py, np_real_maximum_impl and friends), not
+    NumPy's loops, whose SIMD paths pick either zero of np.maximum(0.0, -0.0)
+    (-0.0 on this machine's NumPy): maximum/minimum give the first NaN
+    operand, fmax/fmin the non-NaN one; otherwise a if a >= b (a <= b) else b."""
     def ev(args, ts, rt, iw):
-        a = cast(args[0], ts[0], rt, iw)
-        b = cast(args[1], ts[1], rt, iw)
-        fn = {'maximum': np.maximum, 'minimum': np.minimum, 'fmax': np.fmax, 'fmin': np.fmin}[kind]
-        return NPT[rt](fn(a, b))
+        a = NPT[rt](cast(args[0], ts[0], rt, iw))
+        b = NPT[rt](cast(args[1], ts[1], rt, iw))
+        if np.isnan(a) or np.isnan(b):
+            if kind in ('maximum', 'minimum'):
+                return a if np.isnan(a) else b
+            return a if np.isnan(b) else b
+        if kind in ('maximum', 'fmax'):
+            return a if a >= b else b
+        return a if a <= b else b
     return ev
 
 
