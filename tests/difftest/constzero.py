@@ -24,6 +24,8 @@ driver can fold. The generator rejects programs with a hazard while the
 """
 import itertools
 
+import numpy as np
+
 from programs import is_int, is_float, is_complex
 from semantics import Undefined, binop, compare, unop, cast, re_im, make_complex, NPT, wrap, int_range
 from functions import FUNCS
@@ -77,6 +79,19 @@ def _is_zero(c):
         return c == 0
     except Exception:
         return False
+
+
+def all_nan(av):
+    """Whether `av` is a NaN constant for sure."""
+    c = av.only_consts()
+    return bool(c) and all(isinstance(x, (float, np.floating)) and x != x for x in c)
+
+
+def maybe_nonfinite(av):
+    """Whether the driver may see `av` (a real value) as a constant NaN or
+    infinity."""
+    return av.anyconst or any(isinstance(x, (float, np.floating)) and not np.isfinite(x)
+                              for x in av.consts)
 
 
 def maybe_zero(av):
@@ -325,6 +340,10 @@ class Analysis:
             elif r is None and cancels(op, e['a'], e['b']) and is_complex(t):
                 z = NPT['f32' if t == 'c64' else 'f64'](0.0)
                 r = AV([make_complex(z, z, t)], parts=(AV([z]), AV([z])))
+            if r is None and is_float(t) and op in ('+', '-', '*', '/', '//', '%') and \
+                    (all_nan(a) or all_nan(b)):
+                # NaN - x is NaN whatever x is: the driver folds it to the constant
+                r = AV([NPT[t](float('nan'))])
             if r is None:
                 r = lift(lambda x, y: binop(op, x, y, ta, tb, t, iw), [a, b])
             if is_complex(t) and r.only_consts() is None:
@@ -474,6 +493,14 @@ class Analysis:
                 and FUNCS[f].family != 'cast'
                 and any(maybe_zero(a) or tt == 'b' for a, tt in zip(args, ts) if not isinstance(a, tuple))):
             self.hazard('%s with a constant zero argument' % f)
+        if (is_int(t) or t == 'b') and any(is_float(tt) and not isinstance(a, tuple) and maybe_nonfinite(a)
+                                           for a, tt in zip(args, ts)):
+            # A float-to-integer conversion of a constant NaN or infinity is
+            # undefined even where a guard keeps it from being used (np.int8(x)
+            # if -128.0 < x < 127.0 else c): lavapipe folds it to an undefined
+            # value that spoils the select and drops or garbles the store
+            # (FOUND.md #16, #20: right on the H200).
+            self.hazard('%s of a constant NaN or infinity' % f)
         fn = FUNCS[f]
         if any(isinstance(a, tuple) for a in args):
             return RUNTIME
