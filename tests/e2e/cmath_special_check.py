@@ -83,8 +83,6 @@ def accurate_parts(name, z, value):
     name = "exp" if name == "np.exp" else name
     if name == "rect" or not all(math.isfinite(p) and p != 0 for p in (z.real, z.imag)):
         return value
-    # mpmath's formulas cancel too (asin of 1e-310 + 1e-310j is 1 + z² …):
-    # enough bits to hold 1 and the smaller part side by side, and more.
     # mpmath's formulas cancel too (asin of 1e-310 + 1e-310j is 1 + z² …,
     # atan's imaginary part at 1e120 + 1e-46j): enough bits for both parts'
     # exponents side by side, twice.
