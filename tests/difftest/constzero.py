@@ -23,10 +23,11 @@ driver can fold. The generator rejects programs with a hazard while the
 'lavapipe-const-zero' limitation is excluded (generator.py, BUG_FAMILIES).
 """
 import itertools
+import operator
 
 import numpy as np
 
-from programs import is_int, is_float, is_complex
+from programs import is_int, is_float, is_complex, complex_part
 from semantics import Undefined, binop, compare, unop, cast, re_im, make_complex, NPT, wrap, int_range
 from functions import FUNCS
 
@@ -210,12 +211,11 @@ def complex_result_parts(op, a, b, ta, tb, t):
     (FOUND.md #16), which a later product folds unsafely."""
     if op not in ('+', '-', '*'):
         return (RUNTIME, RUNTIME)
-    p = NPT['f32' if t == 'c64' else 'f64']
+    p = NPT[complex_part(t)]
     (ar, ai), (br, bi) = as_complex_operand(a, ta), as_complex_operand(b, tb)
-    if op == '+':
-        return (lift(lambda x, y: p(x) + p(y), [ar, br]), lift(lambda x, y: p(x) + p(y), [ai, bi]))
-    if op == '-':
-        return (lift(lambda x, y: p(x) - p(y), [ar, br]), lift(lambda x, y: p(x) - p(y), [ai, bi]))
+    if op in ('+', '-'):
+        f = operator.add if op == '+' else operator.sub
+        return (lift(lambda x, y: f(p(x), p(y)), [ar, br]), lift(lambda x, y: f(p(x), p(y)), [ai, bi]))
     return (lift(lambda w, x, y, z: p(w) * p(y) - p(x) * p(z), [ar, ai, br, bi]),
             lift(lambda w, x, y, z: p(w) * p(z) + p(x) * p(y), [ar, ai, br, bi]))
 
@@ -272,7 +272,7 @@ class Analysis:
         _Py_c_quot, as numba-cuda divides: `complex(1.0, x) /
         complex(-3e124, -2e-249)` has the ratio 0.0, and `x * ratio` is
         folded to 0 for x = NaN, FOUND.md #16)."""
-        p = NPT['f32' if t == 'c64' else 'f64']
+        p = NPT[complex_part(t)]
         if op == '*':
             return any(maybe_zero(lift(lambda x, y: p(x) * p(y), [u, v])) for u in pa for v in pb)
 
@@ -338,7 +338,7 @@ class Analysis:
                 # CSE): the driver may fold it to 0 even for floats
                 r = AV([wrap(0, t, iw) if is_int(t) else NPT[t](0.0)])
             elif r is None and cancels(op, e['a'], e['b']) and is_complex(t):
-                z = NPT['f32' if t == 'c64' else 'f64'](0.0)
+                z = NPT[complex_part(t)](0.0)
                 r = AV([make_complex(z, z, t)], parts=(AV([z]), AV([z])))
             if r is None and is_float(t) and op in ('+', '-', '*', '/', '//', '%') and \
                     (all_nan(a) or all_nan(b)):

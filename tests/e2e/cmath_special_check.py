@@ -80,7 +80,7 @@ def accurate_parts(name, z, value):
     """`value` (CPython's `name`(z)) with each finite nonzero part replaced
     by mpmath's correctly rounded one, where both parts of z are finite and
     nonzero (off the axes, so off every branch cut); otherwise `value`."""
-    name = "exp" if name == "np.exp" else name
+    name = cmath_name(name)
     if name == "rect" or not all(math.isfinite(p) and p != 0 for p in (z.real, z.imag)):
         return value
     # mpmath's formulas cancel too (asin of 1e-310 + 1e-310j is 1 + z² …,
@@ -96,10 +96,15 @@ def accurate_parts(name, z, value):
     return complex(*parts)
 
 
+def cmath_name(name):
+    """The cmath (and mpmath) function a UNARY entry is: np.exp is exp."""
+    return "exp" if name == "np.exp" else name
+
+
 def unary_reference(name, z):
     if name == "rect":
         return rect_reference(z.real, z.imag)
-    name = "exp" if name == "np.exp" else name
+    name = cmath_name(name)
     try:
         return getattr(cmath, name)(z)
     except (ValueError, OverflowError):
