@@ -303,6 +303,7 @@ bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> 
   restoreLogicalAddressing(*m);
   expandFloat64CopySign(*m);
   expandOrderedCompares(*m);
+  expandIntegerRemainders(*m);
   nameValues(*m, fields);
   if (emitIR) {
     llvm::raw_string_ostream os(out.ir);

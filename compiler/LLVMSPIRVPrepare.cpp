@@ -246,4 +246,22 @@ void expandOrderedCompares(llvm::Module &m) {
     }
 }
 
+void expandIntegerRemainders(llvm::Module &m) {
+  for (llvm::Function &f : m)
+    for (llvm::Instruction &inst : llvm::make_early_inc_range(llvm::instructions(f))) {
+      auto *rem = llvm::dyn_cast<llvm::BinaryOperator>(&inst);
+      if (!rem || (rem->getOpcode() != llvm::Instruction::SRem &&
+                   rem->getOpcode() != llvm::Instruction::URem))
+        continue;
+      llvm::IRBuilder<> b(rem);
+      llvm::Value *x = rem->getOperand(0), *y = rem->getOperand(1);
+      llvm::Value *q = rem->getOpcode() == llvm::Instruction::SRem ? b.CreateSDiv(x, y)
+                                                                   : b.CreateUDiv(x, y);
+      llvm::Value *r = b.CreateSub(x, b.CreateMul(q, y));
+      r->takeName(rem);
+      rem->replaceAllUsesWith(r);
+      rem->eraseFromParent();
+    }
+}
+
 } // namespace nvc

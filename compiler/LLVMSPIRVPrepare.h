@@ -45,6 +45,15 @@ void expandFloat64CopySign(llvm::Module &m);
 /// each operand with itself (OpFUnordNotEqual / OpFOrdEqual).
 void expandOrderedCompares(llvm::Module &m);
 
+/// Rewrites each integer remainder (`srem`, `urem`, scalar or vector) as
+/// `a - (a / b) * b` with the same division. The frontend computes Python's
+/// `%` from a truncating division only, but InstCombine folds that back
+/// into a remainder, and NVIDIA's driver (H200, Vulkan 1.4.312) gets the
+/// 64-bit OpSRem wrong at the edge: -2^63 rem -(2^63 - 1) gives -2^63, not
+/// -1, while OpSDiv there is right (e2e case "integer // and % at the
+/// edges"). Done after O2, which would fold the expansion back.
+void expandIntegerRemainders(llvm::Module &m);
+
 } // namespace nvc
 
 #endif // NVC_COMPILER_LLVMSPIRVPREPARE_H

@@ -2229,9 +2229,6 @@ LLVM_EXPECTED_FAILURES_NVIDIA = {
     "float division by per-invocation divisors in loops with barriers and shuffles":
         "NVIDIA: shuffle_rounds' float32 quotients are 1 ulp off NumPy (not investigated; the "
         "default backend's module is exact there)",
-    "Python integer and control-flow semantics":
-        "NVIDIA: a range() with a negative run-time step gives a wrong sum (the LLVM 22 "
-        "SPIR-V module is valid and right on lavapipe; not investigated further)",
 }
 
 
