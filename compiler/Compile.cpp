@@ -16,6 +16,7 @@
 #include "compiler/LLVMBackend.h"
 #include "compiler/Manifest.h"
 #include "compiler/SPIRVBinary.h"
+#include "compiler/WorkgroupSize.h"
 #include "frontend/BarrierDivergence.h"
 #include "frontend/MLIRGen.h"
 #include "frontend/ModuleLoader.h"
@@ -338,6 +339,9 @@ CompileResult compileSource(const std::string &path, const std::string &text,
       }
     }
     module = generateMLIR(context, file, kernels, inference, lowering, scope.chains(), abis);
+    if (auto error = assignWorkgroupSizes(typed, abis, options,
+                                          std::filesystem::path(path).filename().string(), diags))
+      throw OptionError{*error};
     for (auto &f : loader->loadedFiles())
       result.dependencies.push_back(f);
   } catch (CompileError &e) {
@@ -428,7 +432,6 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     info.assumesNoAlias = llvmOut.assumesNoAlias;
     info.stagedSharedBytes = llvmOut.stagedSharedBytes;
     result.manifest = buildManifest(abis, info, {},
-                                    options.localSize,
                                     std::filesystem::path(path).filename().string(), file.text())
                           .dump(2) +
                       "\n";
@@ -591,7 +594,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   if (options.emit == EmitKind::SPIRVText)
     result.text = disassembleSPIRV(result.words);
   nlohmann::json manifest =
-      buildManifest(abis, spirvModuleInfo(spirvModule), variants, options.localSize,
+      buildManifest(abis, spirvModuleInfo(spirvModule), variants,
                     std::filesystem::path(path).filename().string(), file.text());
   result.manifest = manifest.dump(2) + "\n";
   return finish(true);

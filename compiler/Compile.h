@@ -13,6 +13,7 @@
 #define NVC_COMPILER_COMPILE_H
 
 #include <array>
+#include <map>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +40,13 @@ struct CompileOptions {
   Backend backend = Backend::MLIR;
   /// Default workgroup size (spec constants 0..2); each value 1..1024.
   std::array<int32_t, 3> localSize = {64, 1, 1};
+  /// --local-size X[,Y[,Z]] was given: `localSize` is the user's, not nvc's
+  /// default, and goes before a size inferred from the code
+  /// (compiler/WorkgroupSize.h).
+  bool localSizeGiven = false;
+  /// --local-size NAME=X[,Y[,Z]]: the workgroup size of the kernel whose
+  /// Python name is NAME (all its signatures).
+  std::map<std::string, std::array<int32_t, 3>> localSizeByKernel;
   /// `NAME=SIGNATURE` strings (--sig): replace the source's signatures of NAME.
   std::vector<std::string> signatures;
   /// 32 (numba-vulkan's narrow indexing) or 64.

@@ -75,7 +75,7 @@ SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const std::s
 nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
                              const SPIRVModuleInfo &module,
                              const std::vector<std::pair<std::string, SPIRVModuleInfo>> &variants,
-                             std::array<int32_t, 3> localSize, const std::string &sourceName,
+                             const std::string &sourceName,
                              const std::string &sourceText) {
   using nlohmann::json;
   json capabilities = json::array(), extensions = json::array();
@@ -163,10 +163,23 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       dynamicShared = {{"spec_id", kDynamicSharedBytesSpecId},
                        {"dtype", it->second.dtype.empty() ? json(nullptr) : json(it->second.dtype)},
                        {"word_bytes", it->second.wordBytes}};
+    // The largest workgroup the kernel's code can run with (shared arrays
+    // indexed by the local id; compiler/WorkgroupSize.h), null where no
+    // axis is bounded.
+    json maxWorkgroupSize = nullptr;
+    for (int d = 0; d < 3; ++d)
+      if (entry.maxWorkgroupSize[d]) {
+        if (maxWorkgroupSize.is_null())
+          maxWorkgroupSize = {{"size", {nullptr, nullptr, nullptr}},
+                              {"reasons", {nullptr, nullptr, nullptr}}};
+        maxWorkgroupSize["size"][d] = entry.maxWorkgroupSize[d];
+        maxWorkgroupSize["reasons"][d] = entry.maxWorkgroupSizeReasons[d];
+      }
     manifest["entry_points"].push_back({
         {"name", entry.entryName},
         {"function", entry.functionName},
-        {"workgroup_size", {localSize[0], localSize[1], localSize[2]}},
+        {"workgroup_size", {entry.workgroupSize[0], entry.workgroupSize[1], entry.workgroupSize[2]}},
+        {"max_workgroup_size", maxWorkgroupSize},
         {"workgroup_size_spec_ids", {0, 1, 2}},
         {"shared_memory_bytes", sharedBytes},
         {"dynamic_shared_memory", dynamicShared},

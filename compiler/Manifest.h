@@ -59,7 +59,7 @@ SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const std::s
 nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
                              const SPIRVModuleInfo &module,
                              const std::vector<std::pair<std::string, SPIRVModuleInfo>> &variants,
-                             std::array<int32_t, 3> localSize, const std::string &sourceName,
+                             const std::string &sourceName,
                              const std::string &sourceText);
 
 } // namespace nvc

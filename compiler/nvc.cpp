@@ -43,7 +43,7 @@ struct Options {
   std::string output;
   std::string emit = "spv";
   std::string backend = "mlir";
-  std::string localSize = "64";
+  std::vector<std::string> localSizes;
   std::vector<std::string> signatures;
   unsigned indexBits = 32;
   std::string narrow;
@@ -211,8 +211,10 @@ int main(int argc, char **argv) {
                  "SPIR-V code generator: mlir (default; SPIR-V 1.3, Vulkan 1.1) or llvm "
                  "(LLVM's SPIR-V target; SPIR-V 1.5, Vulkan 1.2)")
       ->check(CLI::IsMember({"mlir", "llvm"}));
-  app.add_option("--local-size", opt.localSize,
-                 "default workgroup size X[,Y[,Z]] (default 64); launchers may override it");
+  app.add_option("--local-size", opt.localSizes,
+                 "default workgroup size X[,Y[,Z]] of every kernel, or NAME=X[,Y[,Z]] of kernel "
+                 "NAME (repeatable; over the decorator's local_size=); launchers may override it")
+      ->allow_extra_args(false);
   app.add_option("-I,--include-dir", opt.includeDirs,
                  "directory searched for imported helper modules (after the kernel's own)");
   app.add_option("--sig", opt.signatures,
@@ -326,7 +328,21 @@ int main(int argc, char **argv) {
                  : opt.emit == "llvm"  ? nvc::EmitKind::LLVM
                                        : nvc::EmitKind::Binary;
   options.backend = opt.backend == "llvm" ? nvc::Backend::LLVM : nvc::Backend::MLIR;
-  options.localSize = parseLocalSize(opt.localSize);
+  for (const std::string &text : opt.localSizes) {
+    // NAME=X[,Y[,Z]] names a kernel; a bare size is every kernel's.
+    if (auto eq = text.find('='); eq != std::string::npos) {
+      const std::string name = text.substr(0, eq);
+      if (name.empty())
+        fatal(fmt::format("invalid --local-size '{}': expected NAME=X[,Y[,Z]]", text));
+      options.localSizeByKernel[name] = parseLocalSize(text.substr(eq + 1));
+    } else {
+      if (options.localSizeGiven)
+        fatal("--local-size gives the size of every kernel twice (use NAME=X[,Y[,Z]] for one "
+              "kernel)");
+      options.localSize = parseLocalSize(text);
+      options.localSizeGiven = true;
+    }
+  }
   options.signatures = opt.signatures;
   options.indexBits = opt.indexBits;
   options.narrow = opt.narrow;

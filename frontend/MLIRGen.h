@@ -50,6 +50,14 @@ struct EntryPointABI {
   unsigned indexBits = 32;
   /// Bytes of workgroup memory the kernel's shared arrays take.
   uint32_t sharedMemoryBytes = 0;
+  /// The manifest's default workgroup size (compiler/WorkgroupSize.h
+  /// decides it after MLIR generation).
+  std::array<int32_t, 3> workgroupSize = {64, 1, 1};
+  /// The largest workgroup size a launch may use along x, y, z (0: no
+  /// limit): the extent of a shared array the kernel indexes by its local id
+  /// (frontend/LocalIdBounds.h); `maxWorkgroupSizeReasons` says which, per axis.
+  std::array<int64_t, 3> maxWorkgroupSize = {0, 0, 0};
+  std::array<std::string, 3> maxWorkgroupSizeReasons;
 };
 
 /// The MLIR dialects nvc generates and lowers through.

@@ -535,6 +535,10 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                              fmt::format("coarsen= takes an integer from 1 to {}",
                                          kMaxCoarsenFactor));
         fn.coarsen = static_cast<unsigned>(n->value);
+      } else if (kw.name == "local_size") {
+        // nvc's option: the workgroup size the kernel is written for (the
+        // manifest's default; the launch may still choose another).
+        fn.localSize = workgroupSizeOption(kw);
       } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
                  kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers") {
         // Options of numba's JIT that have no meaning for an ahead-of-time compile.
@@ -579,6 +583,24 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
 /// Whether `a` and `b` are the same expression, as written (names, literals,
 /// attributes, arithmetic, tuples and calls of them): a chain's launches
 /// must use one launch configuration.
+std::array<int32_t, 3> ModuleScope::workgroupSizeOption(const ast::Keyword &kw) const {
+  const char *const usage = "local_size= takes an integer or a tuple of one to three integers "
+                            "from 1 to 1024 (the workgroup size along x, y, z)";
+  std::optional<ConstValue> v = evaluate(*kw.value);
+  if (!v)
+    throw CompileError(kw.value->getLoc(), usage);
+  std::vector<ConstValue> parts = v->type.isTuple() ? v->elements : std::vector<ConstValue>{*v};
+  if (parts.empty() || parts.size() > 3)
+    throw CompileError(kw.value->getLoc(), usage);
+  std::array<int32_t, 3> size = {1, 1, 1};
+  for (size_t d = 0; d < parts.size(); ++d) {
+    if (!parts[d].type.isInteger() || parts[d].i < 1 || parts[d].i > 1024)
+      throw CompileError(kw.value->getLoc(), usage);
+    size[d] = static_cast<int32_t>(parts[d].i);
+  }
+  return size;
+}
+
 static bool sameExpression(const ast::Expr *a, const ast::Expr *b) {
   if (!a || !b || a->getKind() != b->getKind())
     return false;

@@ -131,6 +131,7 @@ public:
     result_.narrowFloats = precision.narrowFloats;
     result_.fastmath = fn.fastmath;
     result_.coarsen = fn.coarsen;
+    result_.localSize = fn.localSize;
     result_.access.resize(sig.params.size());
     collectAssigned(fn.def->body, locals_);
     collectDefinitions(fn.def->body, singleDefinitions_);

@@ -91,6 +91,10 @@ struct DecoratedFunction {
   /// coarsen=C (nvc's option): outputs per invocation for thread coarsening
   /// (passes/CoarsenThreads.cpp); 0 when not given.
   unsigned coarsen = 0;
+  /// local_size=X or (X, Y[, Z]) (nvc's option): the workgroup size the
+  /// kernel is written for, its manifest default (docs/language.md,
+  /// "Workgroups, shared memory and barriers"); absent when not given.
+  std::optional<std::array<int32_t, 3>> localSize;
   const ModuleScope *scope = nullptr;   ///< where its body's names resolve
   const SourceFile *source = nullptr;   ///< the file it is defined in
 };
@@ -154,6 +158,10 @@ private:
   void addFunction(const ast::FunctionDef &def);
   void addChain(const ast::FunctionDef &def);
   std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
+  /// The value of `local_size=`: an integer or a tuple of one to three, each
+  /// 1..1024 (nvc's --local-size range), constant expressions allowed
+  /// (`local_size=TPB`); the missing axes are 1. Throws CompileError.
+  std::array<int32_t, 3> workgroupSizeOption(const ast::Keyword &kw) const;
   std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn) const;
   std::optional<ConstValue> evaluateSubscript(const ast::Subscript &sub) const;
   /// `value` as a dtype (`numba.boolean`, `np.float32`, another dtype's
@@ -191,6 +199,8 @@ struct TypedKernel {
   bool fastmath = false;
   /// coarsen=C in the decorator (0: not given; the option or cost model decides).
   unsigned coarsen = 0;
+  /// local_size= in the decorator (absent: not given).
+  std::optional<std::array<int32_t, 3>> localSize;
   /// Type of every expression node of the body (and of resolved callees:
   /// the `func` of a Call maps to a Function/DType/Dim3 type naming it).
   std::unordered_map<const ast::Expr *, Type> exprTypes;

@@ -168,6 +168,7 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
   const DispatchShape shape =
       planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
   checkSharedMemory(config, entry, ctx.limits);
+  checkWorkgroupSize(shape, entry);
   step->groups = shape.workgroupCount;
   step->pipeline = ks.pipeline(shape.workgroupSize, config.sharedMemoryBytes);
   for (std::size_t i = 0; i < buffers.size(); ++i) {

@@ -59,6 +59,16 @@ void checkSharedMemory(const LaunchConfig &config, const EntryPointDesc &entry,
       entry.sharedMemoryBytes, limit, left));
 }
 
+void checkWorkgroupSize(const DispatchShape &shape, const EntryPointDesc &entry) {
+  for (int i = 0; i < 3; ++i)
+    if (entry.maxWorkgroupSize[i] != 0 && shape.workgroupSize[i] > entry.maxWorkgroupSize[i])
+      throw Error(fmt::format(
+          "workgroup size {} is larger than kernel '{}' runs with along {} (at most {}): {}; "
+          "launch with a workgroup size of at most {} along {}",
+          formatSize(shape.workgroupSize), entry.function, kAxis[i], entry.maxWorkgroupSize[i],
+          entry.maxWorkgroupSizeReasons[i], entry.maxWorkgroupSize[i], kAxis[i]));
+}
+
 std::string formatSize(const std::array<std::uint32_t, 3> &size) {
   return fmt::format("{}x{}x{}", size[0], size[1], size[2]);
 }

@@ -146,6 +146,7 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   result.dispatch =
       planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
   checkSharedMemory(config, entry, ctx.limits);
+  checkWorkgroupSize(result.dispatch, entry);
   const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize, config.sharedMemoryBytes);
 
   // Storage buffers, one per array, filled with the converted host data.

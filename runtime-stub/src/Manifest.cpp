@@ -270,6 +270,27 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
     path.fail("workgroup_size_spec_ids must be three distinct ids");
   std::copy(ids.begin(), ids.end(), e.workgroupSizeSpecIds.begin());
 
+  if (j.contains("max_workgroup_size") && !j.at("max_workgroup_size").is_null()) {
+    const json &max = j.at("max_workgroup_size");
+    requireObject(max, "field 'max_workgroup_size'", path);
+    const Path maxPath = path.child("max_workgroup_size");
+    const json &sizes = field(max, "size", maxPath);
+    const json &reasons = field(max, "reasons", maxPath);
+    if (!sizes.is_array() || sizes.size() != 3 || !reasons.is_array() || reasons.size() != 3)
+      maxPath.fail("fields 'size' and 'reasons' must be arrays of 3 entries");
+    for (std::size_t i = 0; i < 3; ++i) {
+      if (sizes[i].is_null())
+        continue;
+      e.maxWorkgroupSize[i] = static_cast<std::uint32_t>(
+          toUnsigned(sizes[i], fmt::format("size[{}]", i), maxPath,
+                     std::numeric_limits<std::uint32_t>::max()));
+      if (e.maxWorkgroupSize[i] == 0)
+        maxPath.fail(fmt::format("size[{}] is 0", i));
+      if (!reasons[i].is_string())
+        maxPath.fail(fmt::format("reasons[{}] must be a string where size[{}] is given", i, i));
+      e.maxWorkgroupSizeReasons[i] = reasons[i].get<std::string>();
+    }
+  }
   e.sharedMemoryBytes =
       toUnsigned(field(j, "shared_memory_bytes", path), "field 'shared_memory_bytes'", path,
                  std::numeric_limits<std::uint32_t>::max());

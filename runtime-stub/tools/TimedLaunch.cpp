@@ -47,6 +47,7 @@ DispatchShape timedLaunch(Device &device, Kernel &kernel, const Arguments &args,
   const BoundArguments bound = BoundArguments::bind(entry, args);
   const DispatchShape shape = planDispatch(config, entry.workgroupSize, device.limits(),
                                            entry.indexBits, entry.coarsen);
+  checkWorkgroupSize(shape, entry);
 
   // Upload: convert each array to its device image on the host, then copy it into a
   // device-local buffer (only the copies are timed).

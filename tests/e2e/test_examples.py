@@ -30,6 +30,7 @@ line; exits 1 on any failure or unexpected pass.
 """
 import argparse
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -1927,6 +1928,58 @@ def case_dynamic_shared(r, rng):
     assert p.returncode == 1 and "maxComputeSharedMemorySize" in p.stdout, p.stdout
 
 
+def case_block_size(r, rng):
+    """Kernels written for a block size (issue 26, item 2): launched without a
+    local size they get the one their code shows (a shared array indexed by
+    cuda.threadIdx.x: 128) or the decorator's local_size=, as numba-cuda
+    launches them with the block size they were written for; a larger
+    workgroup is refused, naming the array; a guarded access bounds nothing."""
+    groups = int(rng.integers(3, 40))
+    x = rng.standard_normal(groups * 128).astype(np.float32)
+    out = poisoned(groups, np.float32)
+    res = r.run("block_size.py", "block_sums", None, {"x": x, "out": out}, outputs=["out"],
+                groups=(groups,))
+    # The kernel's tree order, in float32.
+    want = x.reshape(groups, 128).copy()
+    s = 64
+    while s > 0:
+        want[:, :s] += want[:, s:2 * s]
+        s //= 2
+    check_equal(res["out"], want[:, 0])
+    manifest = json.load(open(os.path.splitext(r.compile("block_size.py"))[0] + ".json"))
+    entries = {e["name"]: e for e in manifest["entry_points"]}
+    assert entries["block_sums"]["workgroup_size"] == [128, 1, 1], entries["block_sums"]
+    assert entries["block_sums"]["max_workgroup_size"]["size"] == [128, None, None]
+    assert entries["tile_transpose"]["workgroup_size"] == [8, 4, 1]
+    assert entries["tile_transpose"]["max_workgroup_size"]["size"] == [8, 4, None]
+    assert entries["guarded"]["workgroup_size"] == [64, 1, 1]
+    assert entries["guarded"]["max_workgroup_size"] is None
+
+    # More invocations than the array has elements: refused before the launch.
+    spv = r.compile("block_size.py")
+    p = subprocess.run([r.nvc_run, spv, "--entry", "block_sums", "--groups", "1",
+                        "--local-size", "256",
+                        f"x=@{os.path.join(r.work, r.backend + '_block_sums_x_in.npy')}",
+                        f"out=@{os.path.join(r.work, r.backend + '_block_sums_out_in.npy')}"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode == 1 and "shared array 'sm' has 128 elements" in p.stdout, p.stdout
+
+    xi = rng.integers(-2 ** 31, 2 ** 31, groups * 32).astype(np.int32)
+    res = r.run("block_size.py", "tile_transpose", None,
+                {"x": xi, "out": poisoned(groups * 32, np.int32)}, outputs=["out"],
+                groups=(groups,))
+    k = np.arange(32)
+    check_equal(res["out"], xi.reshape(groups, 32)[:, (k % 4) * 8 + k // 4].reshape(-1))
+
+    n = int(rng.integers(100, 300))
+    res = r.run("block_size.py", "guarded", [n], {"out": poisoned(n, np.int32)},
+                outputs=["out"])
+    check_equal(res["out"], (np.arange(n) % 64 % 32 + 64).astype(np.int32))
+    res = r.run("block_size.py", "guarded", [n], {"out": poisoned(n, np.int32)},
+                outputs=["out"], local_size=(256,))
+    check_equal(res["out"], (np.arange(n) % 256 % 32 + 256).astype(np.int32))
+
+
 def case_imaging_cooperative(example, local_sizes, coarsen):
     """Imaging kernels of 000's Optimisation chapter: v6-v8 cache NTHREADS =
     256 visibilities per batch and need 256-invocation workgroups; v9 runs
@@ -2136,6 +2189,8 @@ CASES = [
     ("atomics: shared-memory histogram, 2-D indices", case_histogram),
     ("dynamic shared memory: cuda.shared.array(0, dtype) sized by the launch",
      case_dynamic_shared),
+    ("the block size a kernel is written for: inferred from shared arrays, local_size=, "
+     "larger workgroups refused", case_block_size),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),

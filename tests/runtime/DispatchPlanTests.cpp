@@ -145,3 +145,25 @@ TEST_CASE("the requested grid is written at original_grid_offset", "[dispatch-pl
                     "the manifest's original_grid_offset 12 lies outside the 16-byte parameter "
                     "block");
 }
+
+TEST_CASE("workgroups larger than a shared array indexed by the local id are refused",
+          "[dispatch-plan]") {
+  EntryPointDesc e;
+  e.function = "block_sums";
+  e.maxWorkgroupSize = {128, 0, 0};
+  e.maxWorkgroupSizeReasons[0] = "shared array 'sm' has 128 elements along the dimension the "
+                                 "kernel indexes by cuda.threadIdx.x (k.py:7)";
+  const DeviceLimits l = lavapipeLikeLimits();
+  checkWorkgroupSize(planDispatch(LaunchConfig::grid(1000).withWorkgroupSize(128, 8), {128, 1, 1}, l), e);
+  checkWorkgroupSize(planDispatch(LaunchConfig::grid(1000).withWorkgroupSize(32), {128, 1, 1}, l), e);
+  CHECK_THROWS_WITH(
+      checkWorkgroupSize(planDispatch(LaunchConfig::grid(1000).withWorkgroupSize(256), {128, 1, 1}, l), e),
+      "workgroup size 256x1x1 is larger than kernel 'block_sums' runs with along x (at most "
+      "128): shared array 'sm' has 128 elements along the dimension the kernel indexes by "
+      "cuda.threadIdx.x (k.py:7); launch with a workgroup size of at most 128 along x");
+  e.maxWorkgroupSize = {0, 4, 0};
+  e.maxWorkgroupSizeReasons[1] = "shared array 't' ...";
+  CHECK_THROWS_WITH(
+      checkWorkgroupSize(planDispatch(LaunchConfig::grid(64, 64).withWorkgroupSize(8, 8), {8, 4, 1}, l), e),
+      Catch::Contains("along y (at most 4)"));
+}

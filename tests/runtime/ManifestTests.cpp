@@ -374,3 +374,35 @@ TEST_CASE("thread coarsening fields are parsed and checked", "[manifest]") {
   saxpyEntry(j)["original_grid_offset"] = 24;
   CHECK_THAT(errorOf(j), Catch::Contains("overlap"));
 }
+
+TEST_CASE("the largest workgroup size is parsed and checked", "[manifest]") {
+  json j = saxpyJson();
+  Manifest m = Manifest::parse(j.dump(), "kernel.json");
+  CHECK(m.entryPoints[0].maxWorkgroupSize == std::array<std::uint32_t, 3>{0, 0, 0}); // absent
+
+  j = saxpyJson();
+  saxpyEntry(j)["max_workgroup_size"] = nullptr;
+  CHECK(errorOf(j).empty());
+
+  j = saxpyJson();
+  saxpyEntry(j)["max_workgroup_size"] = {{"size", {128, nullptr, 4}},
+                                         {"reasons", {"shared array 'sm'", nullptr, "tile"}}};
+  m = Manifest::parse(j.dump(), "kernel.json");
+  CHECK(m.entryPoints[0].maxWorkgroupSize == std::array<std::uint32_t, 3>{128, 0, 4});
+  CHECK(m.entryPoints[0].maxWorkgroupSizeReasons[0] == "shared array 'sm'");
+  CHECK(m.entryPoints[0].maxWorkgroupSizeReasons[2] == "tile");
+
+  j = saxpyJson();
+  saxpyEntry(j)["max_workgroup_size"] = {{"size", {0, nullptr, nullptr}},
+                                         {"reasons", {"x", nullptr, nullptr}}};
+  CHECK_THAT(errorOf(j), Catch::Contains("size[0] is 0"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["max_workgroup_size"] = {{"size", {128, nullptr, nullptr}},
+                                         {"reasons", {nullptr, nullptr, nullptr}}};
+  CHECK_THAT(errorOf(j), Catch::Contains("reasons[0] must be a string"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["max_workgroup_size"] = {{"size", {128}}, {"reasons", {"x"}}};
+  CHECK_THAT(errorOf(j), Catch::Contains("arrays of 3 entries"));
+}

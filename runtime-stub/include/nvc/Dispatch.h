@@ -82,6 +82,13 @@ DispatchShape planDispatch(const LaunchConfig &config,
 void checkSharedMemory(const LaunchConfig &config, const EntryPointDesc &entry,
                        const DeviceLimits &limits);
 
+/// Checks a launch's workgroup size (`shape.workgroupSize`, planDispatch's) against
+/// the largest `entry` runs right with (`maxWorkgroupSize`: a shared array the
+/// kernel indexes by its local id would be written past). Throws Error naming the
+/// axis, the limit and its reason ("workgroup size 256x1x1 is larger than kernel
+/// 'k' runs with along x (at most 128): shared array 'sm' has 128 elements ...").
+void checkWorkgroupSize(const DispatchShape &shape, const EntryPointDesc &entry);
+
 /// Writes `shape.requestedInvocationsX` into a coarsened kernel's parameter block
 /// at `offset` (the manifest's `original_grid_offset`), `indexBits` wide
 /// (little-endian, as every field of the block). `block` must hold the field.

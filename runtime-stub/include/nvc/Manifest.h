@@ -82,6 +82,12 @@ struct EntryPointDesc {
   std::string function;                                       ///< Python function name
   std::array<std::uint32_t, 3> workgroupSize{1, 1, 1};        ///< default invocations per workgroup
   std::array<std::uint32_t, 3> workgroupSizeSpecIds{0, 1, 2}; ///< specialization-constant ids
+  /// The largest workgroup size the kernel's code runs right with along x, y,
+  /// z (0: no limit), and why (a shared array indexed by the local id;
+  /// manifest `max_workgroup_size`, optional: absent or null means none).
+  /// Launches beyond it are refused (checkWorkgroupSize, Dispatch.h).
+  std::array<std::uint32_t, 3> maxWorkgroupSize{0, 0, 0};
+  std::array<std::string, 3> maxWorkgroupSizeReasons;
   std::uint64_t sharedMemoryBytes = 0; ///< static: the kernel's shared arrays
   /// Optional in the JSON (absent or null: the kernel has no dynamic shared array).
   std::optional<DynamicSharedMemoryDesc> dynamicSharedMemory;

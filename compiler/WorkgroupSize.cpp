@@ -1,0 +1,106 @@
+//===- WorkgroupSize.cpp - Each kernel's default and largest workgroup size -===//
+#include "compiler/WorkgroupSize.h"
+
+#include "frontend/LocalIdBounds.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace nvc {
+
+static std::string formatSize(const std::array<int32_t, 3> &s) {
+  return fmt::format("{}x{}x{}", s[0], s[1], s[2]);
+}
+
+/// `local_size=` / `--local-size` spelling of a size: trailing 1s dropped.
+static std::string optionValue(const std::array<int32_t, 3> &s) {
+  if (s[2] != 1)
+    return fmt::format("({}, {}, {})", s[0], s[1], s[2]);
+  if (s[1] != 1)
+    return fmt::format("({}, {})", s[0], s[1]);
+  return std::to_string(s[0]);
+}
+
+static std::string flagValue(const std::array<int32_t, 3> &s) {
+  if (s[2] != 1)
+    return fmt::format("{},{},{}", s[0], s[1], s[2]);
+  if (s[1] != 1)
+    return fmt::format("{},{}", s[0], s[1]);
+  return std::to_string(s[0]);
+}
+
+std::optional<std::string> assignWorkgroupSizes(const std::vector<TypedKernel> &kernels,
+                                                std::vector<EntryPointABI> &abis,
+                                                const CompileOptions &options,
+                                                const std::string &file, DiagnosticEngine &diags) {
+  static const char axes[] = {'x', 'y', 'z'};
+  std::set<std::string> names;
+  for (const TypedKernel &k : kernels)
+    names.insert(k.def->name);
+  for (auto &[name, size] : options.localSizeByKernel)
+    if (!names.count(name))
+      return fmt::format("--local-size names '{}', which is not a kernel of '{}'", name, file);
+  for (EntryPointABI &abi : abis)
+    abi.workgroupSize = options.localSize;
+  // Warn once per Python function, not once per signature.
+  std::set<std::string> warned;
+  for (size_t i = 0; i < kernels.size() && i < abis.size(); ++i) {
+    const TypedKernel &k = kernels[i];
+    EntryPointABI &abi = abis[i];
+    const auto bounds = localIdBounds(k);
+    for (unsigned d = 0; d < 3; ++d)
+      if (bounds[d]) {
+        abi.maxWorkgroupSize[d] = bounds[d]->extent;
+        abi.maxWorkgroupSizeReasons[d] = fmt::format(
+            "shared array '{}' has {} elements along the dimension the kernel indexes by {} "
+            "({}:{})",
+            bounds[d]->array, bounds[d]->extent, bounds[d]->id, file, bounds[d]->loc.line);
+      }
+    const bool firstWarning = warned.insert(k.def->name).second;
+    std::optional<std::array<int32_t, 3>> given;
+    if (auto it = options.localSizeByKernel.find(k.def->name); it != options.localSizeByKernel.end())
+      given = it->second;
+    else if (k.localSize)
+      given = k.localSize;
+    else if (options.localSizeGiven)
+      given = options.localSize;
+    if (given) {
+      abi.workgroupSize = *given;
+      for (unsigned d = 0; d < 3; ++d)
+        if (bounds[d] && (*given)[d] > bounds[d]->extent && firstWarning)
+          diags.warning(bounds[d]->loc,
+                        fmt::format("kernel '{}' is given the workgroup size {}, but shared "
+                                    "array '{}' has {} elements along the dimension indexed by "
+                                    "{}: launches with more than {} invocations along {} are "
+                                    "refused",
+                                    k.def->name, formatSize(*given), bounds[d]->array,
+                                    bounds[d]->extent, bounds[d]->id, bounds[d]->extent, axes[d]),
+                        "workgroup-size");
+      continue;
+    }
+    // The size the code shows: every bounded axis at its extent.
+    std::array<int32_t, 3> inferred = options.localSize;
+    const LocalIdBound *first = nullptr;
+    for (unsigned d = 0; d < 3; ++d)
+      if (bounds[d] && bounds[d]->extent <= 1024) {
+        inferred[d] = static_cast<int32_t>(bounds[d]->extent);
+        if (!first)
+          first = &*bounds[d];
+      }
+    if (inferred != options.localSize && first && firstWarning)
+      diags.warning(first->loc,
+                    fmt::format("kernel '{}' indexes shared array '{}' ({} elements) by {}: it "
+                                "is written for workgroups of {}, which its launches default to "
+                                "instead of {}; say so with local_size={} in the decorator or "
+                                "--local-size {}={}",
+                                k.def->name, first->array, first->extent, first->id,
+                                formatSize(inferred), formatSize(options.localSize),
+                                optionValue(inferred), k.def->name, flagValue(inferred)),
+                    "workgroup-size");
+    abi.workgroupSize = inferred;
+  }
+  return std::nullopt;
+}
+
+} // namespace nvc
