@@ -1980,6 +1980,41 @@ def case_block_size(r, rng):
     check_equal(res["out"], (np.arange(n) % 256 % 32 + 256).astype(np.int32))
 
 
+def case_subword_extend(r, rng):
+    """8- and 16-bit results that wrapped (abs of the minimum keeps numba's
+    narrow type; conversions truncate), stored to int64/uint64, at both
+    integer widths: NVIDIA's driver widened the register, not the narrow
+    value, until nvc converted through 32 bits (FOUND.md #25)."""
+    n = 64
+    x8 = np.concatenate([[-128, -127, -1, 0, 1, 127], rng.integers(-128, 128, n - 6)]).astype(np.int8)
+    x16 = np.concatenate([[-32768, -32767, -1, 0, 1, 32767],
+                          rng.integers(-32768, 32768, n - 6)]).astype(np.int16)
+    u8 = np.concatenate([[0, 1, 127, 128, 254, 255], rng.integers(0, 256, n - 6)]).astype(np.uint8)
+    u16 = np.concatenate([[0, 1, 32767, 32768, 65534, 65535],
+                          rng.integers(0, 65536, n - 6)]).astype(np.uint16)
+    for bits, flags in ((64, ["--index-bits", "64"]), (32, [])):
+        res = r.run("subword_extend.py", "widen_signed", [n],
+                    {"x8": x8, "x16": x16, "o": poisoned((n, 7), np.int64)},
+                    outputs=["o"], flags=flags)
+        res.update(r.run("subword_extend.py", "widen_unsigned", [n],
+                         {"u8": u8, "u16": u16, "uo": poisoned((n, 3), np.uint64)},
+                         outputs=["uo"], flags=flags))
+        a8 = np.abs(x8)            # int8: abs(-128) wraps to -128, as numba's
+        a16 = np.abs(x16)
+        want = np.stack([a8.astype(np.int64), a16.astype(np.int64),
+                         a8.astype(np.int64) % 7, a16.astype(np.int64) // 3,
+                         (x16.astype(np.int64) * 2).astype(np.int16).astype(np.int64),
+                         (x8.astype(np.int64) * 2).astype(np.int8).astype(np.int64),
+                         (~x16).astype(np.int64)], axis=1)
+        uwant = np.stack([(u8.astype(np.int64) * 2).astype(np.uint8).astype(np.uint64),
+                          (u16.astype(np.int64) * 3).astype(np.uint16).astype(np.uint64),
+                          # ~ widens to uint64 first (numba's choose_result_int),
+                          # which nvc's default integers compute in 32 bits
+                          np.uint64(2 ** bits - 1) - u8.astype(np.uint64)], axis=1)
+        check_equal(res["o"], want)
+        check_equal(res["uo"], uwant)
+
+
 def case_imaging_cooperative(example, local_sizes, coarsen):
     """Imaging kernels of 000's Optimisation chapter: v6-v8 cache NTHREADS =
     256 visibilities per batch and need 256-invocation workgroups; v9 runs
@@ -2191,6 +2226,7 @@ CASES = [
      case_dynamic_shared),
     ("the block size a kernel is written for: inferred from shared arrays, local_size=, "
      "larger workgroups refused", case_block_size),
+    ("8- and 16-bit results that wrapped, widened to 64 bits", case_subword_extend),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
