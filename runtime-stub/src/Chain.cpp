@@ -69,7 +69,7 @@ namespace {
 struct Step {
   std::string label;
   // A launch:
-  Kernel::State *kernel = nullptr; // null for a copy; must outlive the chain
+  std::shared_ptr<Kernel::State> kernel; // null for a copy; kept alive by the chain
   VkPipeline pipeline = VK_NULL_HANDLE;
   std::vector<std::pair<std::uint32_t, std::shared_ptr<DeviceBuffer::State>>> storage;
   std::vector<unsigned char> pushConstants;
@@ -164,7 +164,7 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
   const Device::Context &ctx = *cs.context;
   auto step = std::make_unique<Step>();
   step->label = label.empty() ? entry.name : std::move(label);
-  step->kernel = kernel.state_.get();
+  step->kernel = kernel.state_;
   const DispatchShape shape =
       planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
   checkSharedMemory(config, entry, ctx.limits);

@@ -112,6 +112,25 @@ TEST_CASE("a chain refuses arguments that do not fit", "[timing]") {
   CHECK(chain.run(3).stepMs.empty());
 }
 
+TEST_CASE("a chain runs after its Kernel and Module are destroyed", "[timing]") {
+  Device &device = sharedDevice();
+  const std::size_t n = 300;
+  std::vector<float> x = randomFloats(n, -1, 1), y = randomFloats(n, -1, 1);
+  DeviceArray dx = DeviceArray::fromHost(device, HostArray::of(x));
+  DeviceArray dy = DeviceArray::fromHost(device, HostArray::of(y));
+  Chain chain(device);
+  {
+    Module module = loadModule("saxpy");
+    Kernel saxpy = module.kernel();
+    chain.launch(saxpy, DeviceArguments().scalar("a", 3.0).array("x", dx).array("y", dy),
+                 LaunchConfig::grid(n));
+  } // the chain shares the kernel's state: its pipeline and layouts stay alive
+  chain.run(1, 0);
+  std::vector<float> gy = dy.toVector<float>();
+  for (std::size_t i = 0; i < n; ++i)
+    CHECK(gy[i] == Approx(3.0f * x[i] + y[i]).margin(1e-5));
+}
+
 TEST_CASE("nvc-run --time runs on device buffers and writes its timings", "[timing]") {
   const std::size_t n = 500;
   std::vector<float> x = randomFloats(n, -1, 1), y = randomFloats(n, -1, 1);

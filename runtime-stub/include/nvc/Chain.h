@@ -88,8 +88,9 @@ public:
   Chain(Chain &&) noexcept;
   Chain &operator=(Chain &&) noexcept;
 
-  /// Appends a launch of `kernel` (of a module of the same Device; the Kernel object must
-  /// outlive the chain's runs) on `args`: binds and
+  /// Appends a launch of `kernel` (of a module of the same Device; the chain shares
+  /// ownership of its state, so the Kernel and its Module may be destroyed before the
+  /// chain runs) on `args`: binds and
   /// checks them now (as Kernel::launch does) and plans the dispatch. Throws Error for
   /// argument errors, a device array smaller than the manifest needs, or a parameter
   /// whose manifest dtype differs from its device_dtype.

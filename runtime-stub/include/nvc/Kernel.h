@@ -50,7 +50,9 @@ private:
   friend class Module;
   friend class Chain; // records launches of this kernel on device buffers
   explicit Kernel(std::unique_ptr<State> state);
-  std::unique_ptr<State> state_;
+  /// Shared with the Chains that record launches of this kernel, so a chain
+  /// stays valid after the Kernel (and its Module) are destroyed.
+  std::shared_ptr<State> state_;
 };
 
 } // namespace nvc::rt
