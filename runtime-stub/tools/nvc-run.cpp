@@ -18,6 +18,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <sstream>
 
 #ifndef NVC_VERSION
 #define NVC_VERSION "0.0.0"
@@ -162,16 +163,84 @@ std::string describeSignature(const EntryPointDesc &entry) {
 /// one with the most scalars of their literal's own dtype (literalDType).
 /// Throws UsageError naming --entry and each entry point's signature when none
 /// or several remain.
+/// An array argument given as `NAME=zeros:SHAPE` or `NAME=like:OTHER`: created
+/// by nvc-run, zero-filled, with the dtype the entry point's manifest gives the
+/// argument and the shape SHAPE (`1000`, `64,3`) or that of array OTHER.
+struct CreatedArray {
+  std::string name;
+  std::vector<std::int64_t> shape; ///< empty with `like`
+  std::string like;
+};
+
+CreatedArray parseCreatedArray(const std::string &name, const std::string &value) {
+  CreatedArray c;
+  c.name = name;
+  if (value.rfind("like:", 0) == 0) {
+    c.like = value.substr(5);
+    if (c.like.empty())
+      throw UsageError(fmt::format("argument '{}': like: needs an array argument's name", name));
+    return c;
+  }
+  std::stringstream ss(value.substr(6));
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    char *end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(part.c_str(), &end, 10);
+    if (part.empty() || *end != 0 || errno == ERANGE || v < 0 || v > (1ll << 40))
+      throw UsageError(fmt::format("argument '{}': cannot read '{}' as a shape (expected "
+                                   "zeros:N or zeros:N,M,... with non-negative extents)",
+                                   name, value));
+    c.shape.push_back(v);
+  }
+  if (c.shape.empty())
+    throw UsageError(fmt::format("argument '{}': zeros: needs a shape (zeros:N or zeros:N,M)", name));
+  return c;
+}
+
+/// `args` plus the created arrays, as `entry` types them (zero-filled arrays
+/// kept in `storage`). Throws UsageError for an argument `entry` lacks or that
+/// is a scalar there, and for a `like:` naming no array.
+Arguments withCreatedArrays(const Arguments &args, const std::vector<CreatedArray> &created,
+                            const std::map<std::string, NpyArray *> &given,
+                            const EntryPointDesc &entry, std::deque<NpyArray> &storage) {
+  Arguments all = args;
+  for (const CreatedArray &c : created) {
+    const ArgumentDesc *desc = entry.findArgument(c.name);
+    if (!desc || desc->kind != ArgumentKind::Array)
+      throw UsageError(fmt::format("argument '{}': entry point '{}' has no array argument '{}'",
+                                   c.name, entry.name, c.name));
+    NpyArray a;
+    a.dtype = desc->dtype;
+    if (!c.like.empty()) {
+      const auto it = given.find(c.like);
+      if (it == given.end())
+        throw UsageError(fmt::format("argument '{}': like:{} names no array given as @FILE.npy",
+                                     c.name, c.like));
+      a.shape = it->second->shape;
+    } else {
+      a.shape = c.shape;
+    }
+    a.bytes.assign(static_cast<std::size_t>(a.elementCount()) * dtypeSize(a.dtype), 0);
+    storage.push_back(std::move(a));
+    all.array(c.name, storage.back().view());
+  }
+  return all;
+}
+
 const EntryPointDesc &chooseEntryPoint(const Manifest &manifest, const std::string &name,
-                                       const Arguments &args) {
+                                       const Arguments &args,
+                                       const std::vector<CreatedArray> &created,
+                                       const std::map<std::string, NpyArray *> &given) {
   if (!name.empty() || manifest.entryPoints.size() == 1)
     return manifest.entryPoint(name);
   std::vector<const EntryPointDesc *> best;
   int bestScore = -1;
   for (const EntryPointDesc &entry : manifest.entryPoints) {
     try {
-      (void)BoundArguments::bind(entry, args);
-    } catch (const Error &) {
+      std::deque<NpyArray> storage;
+      (void)BoundArguments::bind(entry, withCreatedArrays(args, created, given, entry, storage));
+    } catch (const Error &) { // UsageError too: the entry lacks a created array
       continue;
     }
     int score = 0;
@@ -228,17 +297,24 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   Arguments args;
   std::deque<NpyArray> arrays; // stable addresses for the views in `args`
   std::map<std::string, NpyArray *> arrayByName;
+  std::vector<CreatedArray> created;
   for (const std::string &assignment : assignments) {
     const auto [name, value] = splitAssignment(assignment, "an argument");
     if (value[0] == '@') {
       arrays.push_back(readNpy(value.substr(1)));
       args.array(name, arrays.back().view());
       arrayByName[name] = &arrays.back();
+    } else if (value.rfind("zeros:", 0) == 0 || value.rfind("like:", 0) == 0) {
+      created.push_back(parseCreatedArray(name, value));
     } else {
       args.scalar(name, parseScalar(name, value));
     }
   }
-  const EntryPointDesc &entry = chooseEntryPoint(manifest, entryName, args);
+  const EntryPointDesc &entry = chooseEntryPoint(manifest, entryName, args, created, arrayByName);
+  const std::size_t fromFiles = arrays.size();
+  args = withCreatedArrays(args, created, arrayByName, entry, arrays);
+  for (std::size_t i = 0; i < created.size(); ++i)
+    arrayByName[created[i].name] = &arrays[fromFiles + i];
   std::vector<std::pair<NpyArray *, std::string>> outputs;
   for (const std::string &out : outs) {
     const auto [name, file] = splitAssignment(out, "--out");
@@ -250,7 +326,8 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
       throw UsageError(fmt::format("--out {}: '{}' is a scalar, not an array", out, name));
     const auto it = arrayByName.find(name);
     if (it == arrayByName.end())
-      throw UsageError(fmt::format("--out {}: pass the array as {}=@FILE.npy", out, name));
+      throw UsageError(fmt::format("--out {}: pass the array as {}=@FILE.npy, {}=zeros:SHAPE "
+                                   "or {}=like:OTHER", out, name, name, name));
     outputs.emplace_back(it->second, file);
   }
   (void)BoundArguments::bind(entry, args); // argument errors before opening a device
@@ -312,7 +389,8 @@ int listDevicesCommand() {
 int main(int argc, char **argv) {
   CLI::App app{"Launch a kernel compiled by nvc (OUT.spv and its manifest OUT.json) on a Vulkan "
                "device.\nArguments are NAME=VALUE, VALUE being a scalar literal (2.0, -3, true, "
-               "false, 1.5+2j) or @FILE.npy.",
+               "false, 1.5+2j), @FILE.npy, or zeros:SHAPE / like:OTHER for a zero-filled array "
+               "of the argument's dtype (an output: write it with --out NAME=FILE.npy).",
                "nvc-run"};
   std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
   std::uint32_t sharedBytes = 0;
@@ -320,8 +398,9 @@ int main(int argc, char **argv) {
   bool listDevicesFlag = false, verbose = false;
   app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
   app.add_option("arguments", assignments,
-                 "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true, 1.5-2j) or "
-                 "@FILE.npy");
+                 "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true, 1.5-2j), "
+                 "@FILE.npy, zeros:N[,M...] or like:OTHER (zero-filled, the argument's dtype, "
+                 "that shape or OTHER's)");
   app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
   app.add_option("--entry", entryName,
                  "entry point to launch (default: the only one, or the one of a kernel's "

@@ -81,6 +81,33 @@ TEST_CASE("nvc-run launches saxpy and writes --out arrays", "[cli]") {
                                  Catch::Contains("workgroup size (local size): 100x1x1"));
 }
 
+TEST_CASE("nvc-run creates zero-filled arrays: zeros:SHAPE and like:OTHER", "[cli]") {
+  Files f;
+  const std::size_t n = 200;
+  std::vector<float> x = randomFloats(n, -3, 3);
+  writeNpy(f.x, HostArray::of(x));
+  std::remove(f.yOut.c_str());
+  // y = a*x + 0: the created y is zero-filled, float32 as the manifest types it.
+  for (const std::string &y : {std::string("y=zeros:") + std::to_string(n), std::string("y=like:x")}) {
+    const CommandResult r = nvcRun(f, "--grid " + std::to_string(n) + " a=2 x=@" + quote(f.x) +
+                                          " " + y + " --out y=" + quote(f.yOut));
+    INFO(r.output);
+    REQUIRE(r.exitCode == 0);
+    NpyArray out = readNpy(f.yOut);
+    CHECK(out.shape == std::vector<std::int64_t>{static_cast<std::int64_t>(n)});
+    const std::vector<float> got = floatsOf(out);
+    for (std::size_t i = 0; i < n; ++i)
+      REQUIRE(got[i] == 2 * x[i]);
+  }
+  checkFails(nvcRun(f, "--grid 10 a=1 x=@" + quote(f.x) + " y=zeros:10,x"),
+             "argument 'y': cannot read 'zeros:10,x' as a shape");
+  checkFails(nvcRun(f, "--grid 10 a=1 x=@" + quote(f.x) + " y=like:z"),
+             "argument 'y': like:z names no array given as @FILE.npy");
+  checkFails(nvcRun(f, "--grid 10 a=zeros:3 x=@" + quote(f.x) + " y=like:x"),
+             "entry point 'saxpy' has no array argument 'a'");
+  checkFails(nvcRun(f, "--grid 10 a=1 x=@" + quote(f.x) + " y=zeros:10,2"), "");
+}
+
 TEST_CASE("nvc-run informational options", "[cli]") {
   const CommandResult help = runCommand(quote(nvcRunPath()) + " --help");
   CHECK(help.exitCode == 0);
