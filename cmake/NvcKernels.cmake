@@ -50,7 +50,10 @@ function(nvc_add_kernels target)
       VERBATIM)
     list(APPEND outputs "${spv}" "${json}")
     # every name in nvc::kModuleVariantNames (compiler/Compile.h)
-    foreach(variant atomic-float-add-denorm-preserve atomic-float-add denorm-preserve)
+    foreach(variant atomic-float-add-denorm-preserve-signed-zero-inf-nan-preserve
+                    atomic-float-add-signed-zero-inf-nan-preserve atomic-float-add-denorm-preserve
+                    atomic-float-add denorm-preserve-signed-zero-inf-nan-preserve
+                    signed-zero-inf-nan-preserve denorm-preserve)
       list(APPEND variant_files "${ARG_OUTPUT_DIRECTORY}/${name}.${variant}.spv")
     endforeach()
   endforeach()
