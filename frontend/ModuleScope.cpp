@@ -580,9 +580,6 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   functions_.push_back(std::move(fn));
 }
 
-/// Whether `a` and `b` are the same expression, as written (names, literals,
-/// attributes, arithmetic, tuples and calls of them): a chain's launches
-/// must use one launch configuration.
 std::array<int32_t, 3> ModuleScope::workgroupSizeOption(const ast::Keyword &kw) const {
   const char *const usage = "local_size= takes an integer or a tuple of one to three integers "
                             "from 1 to 1024 (the workgroup size along x, y, z)";
@@ -601,6 +598,9 @@ std::array<int32_t, 3> ModuleScope::workgroupSizeOption(const ast::Keyword &kw) 
   return size;
 }
 
+/// Whether `a` and `b` are the same expression, as written (names, literals,
+/// attributes, arithmetic, tuples and calls of them): a chain's launches
+/// must use one launch configuration.
 static bool sameExpression(const ast::Expr *a, const ast::Expr *b) {
   if (!a || !b || a->getKind() != b->getKind())
     return false;
