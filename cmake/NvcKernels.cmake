@@ -33,6 +33,12 @@ function(nvc_add_kernels target)
     message(FATAL_ERROR "nvc_add_kernels: no nvc compiler target (find_package(nvc) first)")
   endif()
   file(MAKE_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
+  # Make stops on a depfile naming a deleted helper module unless each helper
+  # has its own empty rule (-MP, as GCC's); Ninja does not need them.
+  set(phony_deps)
+  if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+    set(phony_deps -MP)
+  endif()
   set(outputs)
   set(variant_files)
   foreach(source IN LISTS ARG_SOURCES)
@@ -43,7 +49,7 @@ function(nvc_add_kernels target)
     set(dep "${ARG_OUTPUT_DIRECTORY}/${name}.d")
     add_custom_command(
       OUTPUT "${spv}" "${json}"
-      COMMAND ${compiler} "${source}" -o "${spv}" -MD -MF "${dep}" ${ARG_OPTIONS}
+      COMMAND ${compiler} "${source}" -o "${spv}" -MD ${phony_deps} -MF "${dep}" ${ARG_OPTIONS}
       DEPENDS "${source}" ${compiler}
       DEPFILE "${dep}"
       COMMENT "nvc: compiling kernel ${name}.py"

@@ -4,7 +4,7 @@
 // signature into one SPIR-V module and writes OUT.spv and OUT.json (the
 // binding manifest). This file is the command line only:
 //  1. parses the options (CLI11, plus the compiler spellings -Werror,
-//     -Wno-<flag>, -MD, -MF FILE, -MT TARGET, -O<level>, -fno-<pass>) and
+//     -Wno-<flag>, -MD, -MF FILE, -MT TARGET, -MP, -O<level>, -fno-<pass>) and
 //     reads the source;
 //  2. calls compileSource() (Compile.h), which runs every stage in memory;
 //  3. prints its diagnostics to stderr (any error exits with status 1);
@@ -54,6 +54,7 @@ struct Options {
   bool writeDepfile = false;   // -MD
   std::string depfile;         // -MF FILE (default: OUT with .d)
   std::string depTarget;       // -MT TARGET (default: OUT)
+  bool phonyDepTargets = false; // -MP
   // Optimisation (docs/optimisation.md).
   unsigned optLevel = 2;                 // -O0..-O3
   std::vector<std::string> disabledPasses; // -fno-<pass>
@@ -181,11 +182,19 @@ std::string escapeMakePath(const std::string &path) {
   return out;
 }
 
-std::string makeDepfile(const std::string &target, const std::vector<std::string> &deps) {
+/// The Make rule `target: deps…`; with `phony` (-MP, as GCC's) also an empty
+/// rule for each dependency after the first (the kernel file), so that Make
+/// does not stop when a helper module is deleted or renamed.
+std::string makeDepfile(const std::string &target, const std::vector<std::string> &deps,
+                        bool phony) {
   std::string text = escapeMakePath(target) + ":";
   for (auto &d : deps)
     text += " \\\n  " + escapeMakePath(d);
-  return text + "\n";
+  text += "\n";
+  if (phony)
+    for (size_t i = 1; i < deps.size(); ++i)
+      text += "\n" + escapeMakePath(deps[i]) + ":\n";
+  return text;
 }
 
 } // namespace
@@ -255,10 +264,11 @@ int main(int argc, char **argv) {
     passNames += fmt::format("\n  -fno-{:<16} {} (-O{} and up)", p.name, p.summary, p.minLevel);
   app.footer("Compiler-style options: -Werror, -Wno-<flag>; -MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
-             "target (default: OUT).\nOptimisation: -O0 (only the passes correctness needs), "
+             "target (default: OUT); -MP adds an empty rule for each helper module, as GCC's."
+             "\nOptimisation: -O0 (only the passes correctness needs), "
              "-O1, -O2 (default), -O3; -fno-<pass> removes one optimisation pass:" +
              passNames + "\n");
-  // Accept the compiler spellings -Werror, -Wno-<flag>, -MD, -MF FILE, -MT TARGET.
+  // Accept the compiler spellings -Werror, -Wno-<flag>, -MD, -MF FILE, -MT TARGET, -MP.
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -268,6 +278,8 @@ int main(int argc, char **argv) {
       opt.warningFlags.push_back(a.substr(5));
     else if (a == "-MD")
       opt.writeDepfile = true;
+    else if (a == "-MP")
+      opt.phonyDepTargets = true;
     else if (a == "-MF" || a == "-MT") {
       if (i + 1 >= argc)
         fatal(fmt::format("{} needs an argument", a));
@@ -385,7 +397,7 @@ int main(int argc, char **argv) {
         opt.depfile.empty() ? fs::path(outPath).replace_extension(".d") : fs::path(opt.depfile);
     pending.emplace_back(depPath, makeDepfile(opt.depTarget.empty() ? outPath.string()
                                                                     : opt.depTarget,
-                                              result.dependencies));
+                                              result.dependencies, opt.phonyDepTargets));
   }
   // Variants the manifest being replaced lists, read before it is replaced.
   std::vector<std::string> earlierVariants;
