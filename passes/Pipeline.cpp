@@ -262,7 +262,7 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
-  spirvModule.addPass(createSubwordToInt64Through32Pass());
+  spirvModule.addPass(createExtendSubwordIntegersPass());
   addMinimalTriple(spirvModule);
 }
 

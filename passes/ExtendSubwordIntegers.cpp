@@ -1,4 +1,4 @@
-//===- SubwordToInt64Through32.cpp - 8/16-bit to 64-bit integers by shifts ---===//
+//===- ExtendSubwordIntegers.cpp - 8/16-bit to 64-bit integers by shifts -----===//
 //
 // NVIDIA's driver (H200, Vulkan 1.4.312) miscompiles a sign or zero extension
 // from an 8- or 16-bit integer straight to 64 bits when the narrow value comes
@@ -36,11 +36,11 @@ unsigned narrowTo64(mlir::Type from, mlir::Type to) {
   return f && t && f.getWidth() < 32 && t.getWidth() == 64 ? f.getWidth() : 0;
 }
 
-struct SubwordToInt64Through32Pass
-    : public mlir::PassWrapper<SubwordToInt64Through32Pass,
+struct ExtendSubwordIntegersPass
+    : public mlir::PassWrapper<ExtendSubwordIntegersPass,
                                mlir::OperationPass<mlir::spirv::ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SubwordToInt64Through32Pass)
-  llvm::StringRef getArgument() const override { return "nvc-subword-to-int64-through-32"; }
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExtendSubwordIntegersPass)
+  llvm::StringRef getArgument() const override { return "nvc-extend-subword-integers"; }
   llvm::StringRef getDescription() const override {
     return "Extend 8- and 16-bit integers to 64 bits from their own bits (shifts or a mask)";
   }
@@ -84,8 +84,8 @@ struct SubwordToInt64Through32Pass
 
 } // namespace
 
-std::unique_ptr<mlir::Pass> createSubwordToInt64Through32Pass() {
-  return std::make_unique<SubwordToInt64Through32Pass>();
+std::unique_ptr<mlir::Pass> createExtendSubwordIntegersPass() {
+  return std::make_unique<ExtendSubwordIntegersPass>();
 }
 
 } // namespace nvc
