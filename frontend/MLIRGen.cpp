@@ -2889,11 +2889,24 @@ private:
         return Val{rt, {mlir::math::AbsFOp::create(b_, l, x.scalar())}};
       if (!rt.isSigned())
         return x;
-      mlir::Value zero = intConst(0, x.scalar().getType(), l);
-      mlir::Value neg = mlir::arith::SubIOp::create(b_, l, zero, x.scalar());
-      mlir::Value isNeg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt,
-                                                         x.scalar(), zero);
-      return Val{rt, {mlir::arith::SelectOp::create(b_, l, isNeg, neg, x.scalar())}};
+      // numba keeps an int8/int16 abs in its type (abs(int16(-32768)) is
+      // -32768). It is computed in 32 bits and truncated: NVIDIA's driver
+      // keeps a narrow result of narrow arithmetic (0 - x in 16 bits) in a
+      // 32-bit register without wrapping it, and a later extension to 64
+      // bits read 32768 (tests/difftest/FOUND.md #25); a truncation wraps.
+      mlir::Value v = x.scalar();
+      mlir::Type narrow = v.getType();
+      const bool subword = narrow.getIntOrFloatBitWidth() < 32;
+      if (subword)
+        v = mlir::arith::ExtSIOp::create(b_, l, b_.getI32Type(), v);
+      mlir::Value zero = intConst(0, v.getType(), l);
+      mlir::Value neg = mlir::arith::SubIOp::create(b_, l, zero, v);
+      mlir::Value isNeg =
+          mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, v, zero);
+      mlir::Value r = mlir::arith::SelectOp::create(b_, l, isNeg, neg, v);
+      if (subword)
+        r = mlir::arith::TruncIOp::create(b_, l, narrow, r);
+      return Val{rt, {r}};
     }
     if ((f == "np.minimum" || f == "np.maximum") && rt.isFloat() && args.size() == 2) {
       // NumPy's (and Numba's np_real_maximum_impl): NaN propagates (the

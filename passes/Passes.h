@@ -93,13 +93,6 @@ std::unique_ptr<mlir::Pass> createFloatControlsPass(FloatControlModes modes,
 /// after acquire-release pairs in a loop (RelaxSubwordStores.cpp).
 std::unique_ptr<mlir::Pass> createRelaxSubwordStoresPass();
 
-/// Extends 8- and 16-bit integers to 64 bits from their own bits (a zero
-/// extension, then shifts for signed values or a mask for unsigned ones)
-/// instead of one spirv.SConvert/UConvert: NVIDIA's driver extends the 32-bit
-/// register a wrapped narrow result lives in, not the narrow value
-/// (ExtendSubwordIntegers.cpp). Runs after the last canonicalisation.
-std::unique_ptr<mlir::Pass> createExtendSubwordIntegersPass();
-
 /// Decorates every float add, subtract, multiply, negate and divide NoContraction,
 /// so drivers do not fuse them into FMAs (results then match a CPU).
 std::unique_ptr<mlir::Pass> createDecorateNoContractionPass();

@@ -262,7 +262,6 @@ void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options
   spirvModule.addPass(createDecorateNoContractionPass());
   if (passEnabled(options, "canonicalize"))
     spirvModule.addPass(mlir::createCanonicalizerPass());
-  spirvModule.addPass(createExtendSubwordIntegersPass());
   addMinimalTriple(spirvModule);
 }
 
