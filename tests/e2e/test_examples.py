@@ -1984,7 +1984,7 @@ def case_subword_extend(r, rng):
     """8- and 16-bit results that wrapped (abs of the minimum keeps numba's
     narrow type; conversions truncate), stored to int64/uint64, at both
     integer widths: NVIDIA's driver widened the register, not the narrow
-    value, until nvc extended them from their own bits (FOUND.md #25)."""
+    value, until nvc computed abs in 32 bits and truncated it (FOUND.md #25)."""
     n = 64
     x8 = np.concatenate([[-128, -127, -1, 0, 1, 127], rng.integers(-128, 128, n - 6)]).astype(np.int8)
     x16 = np.concatenate([[-32768, -32767, -1, 0, 1, 32767],

@@ -1,7 +1,7 @@
 # 8- and 16-bit results that wrapped, widened to 64 bits (test_examples.py,
 # case_subword_extend): abs() keeps numba's int8/int16 type, so abs(-32768)
 # is -32768; NVIDIA's driver extended the 32-bit register it lived in, giving
-# 32768, until nvc extended them from their own bits (FOUND.md #25).
+# 32768, until nvc computed abs in 32 bits and truncated it (FOUND.md #25).
 import numpy as np
 from numba import cuda
 
