@@ -221,6 +221,15 @@ Arguments withCreatedArrays(const Arguments &args, const std::vector<CreatedArra
     } else {
       a.shape = c.shape;
     }
+    // Each extent is at most 2^40 (parseCreatedArray); refuse a product that
+    // no host memory holds before allocating it.
+    long double bytes = static_cast<long double>(dtypeSize(a.dtype));
+    for (std::int64_t e : a.shape)
+      bytes *= static_cast<long double>(e);
+    if (bytes > static_cast<long double>(std::uint64_t{1} << 36))
+      throw UsageError(fmt::format("argument '{}': a zero-filled array of {} bytes is more than "
+                                   "nvc-run creates (64 GiB)",
+                                   c.name, static_cast<double>(bytes)));
     a.bytes.assign(static_cast<std::size_t>(a.elementCount()) * dtypeSize(a.dtype), 0);
     storage.push_back(std::move(a));
     all.array(c.name, storage.back().view());

@@ -106,6 +106,8 @@ TEST_CASE("nvc-run creates zero-filled arrays: zeros:SHAPE and like:OTHER", "[cl
   checkFails(nvcRun(f, "--grid 10 a=zeros:3 x=@" + quote(f.x) + " y=like:x"),
              "entry point 'saxpy' has no array argument 'a'");
   checkFails(nvcRun(f, "--grid 10 a=1 x=@" + quote(f.x) + " y=zeros:10,2"), "");
+  checkFails(nvcRun(f, "--grid 10 a=1 x=@" + quote(f.x) + " y=zeros:1000000000000"),
+             "more than nvc-run creates (64 GiB)");
 }
 
 TEST_CASE("nvc-run informational options", "[cli]") {
