@@ -220,11 +220,15 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     result.diagnostics = diagText.str();
     return std::move(result);
   };
-  for (int32_t v : options.localSize)
-    if (v < 1 || v > 1024) {
-      diagText << "nvc: error: workgroup size values must be 1..1024\n";
-      return finish(false);
-    }
+  std::vector<std::array<int32_t, 3>> sizes = {options.localSize};
+  for (auto &[name, size] : options.localSizeByKernel)
+    sizes.push_back(size);
+  for (const auto &size : sizes)
+    for (int32_t v : size)
+      if (v < 1 || v > 1024) {
+        diagText << "nvc: error: workgroup size values must be 1..1024\n";
+        return finish(false);
+      }
   if (options.indexBits != 32 && options.indexBits != 64) {
     diagText << "nvc: error: index bits must be 32 or 64\n";
     return finish(false);

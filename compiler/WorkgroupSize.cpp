@@ -13,21 +13,19 @@ static std::string formatSize(const std::array<int32_t, 3> &s) {
   return fmt::format("{}x{}x{}", s[0], s[1], s[2]);
 }
 
-/// `local_size=` / `--local-size` spelling of a size: trailing 1s dropped.
-static std::string optionValue(const std::array<int32_t, 3> &s) {
-  if (s[2] != 1)
-    return fmt::format("({}, {}, {})", s[0], s[1], s[2]);
-  if (s[1] != 1)
-    return fmt::format("({}, {})", s[0], s[1]);
-  return std::to_string(s[0]);
+/// A size's components with the trailing 1s dropped, joined by `separator`.
+static std::string sizeComponents(const std::array<int32_t, 3> &s, const char *separator) {
+  const int n = s[2] != 1 ? 3 : s[1] != 1 ? 2 : 1;
+  std::string text = std::to_string(s[0]);
+  for (int d = 1; d < n; ++d)
+    text += separator + std::to_string(s[d]);
+  return text;
 }
 
-static std::string flagValue(const std::array<int32_t, 3> &s) {
-  if (s[2] != 1)
-    return fmt::format("{},{},{}", s[0], s[1], s[2]);
-  if (s[1] != 1)
-    return fmt::format("{},{}", s[0], s[1]);
-  return std::to_string(s[0]);
+/// `local_size=` spelling of a size: `128`, `(16, 16)`.
+static std::string optionValue(const std::array<int32_t, 3> &s) {
+  std::string text = sizeComponents(s, ", ");
+  return s[1] != 1 || s[2] != 1 ? "(" + text + ")" : text;
 }
 
 std::optional<std::string> assignWorkgroupSizes(const std::vector<TypedKernel> &kernels,
@@ -96,7 +94,7 @@ std::optional<std::string> assignWorkgroupSizes(const std::vector<TypedKernel> &
                                 "--local-size {}={}",
                                 k.def->name, first->array, first->extent, first->id,
                                 formatSize(inferred), formatSize(options.localSize),
-                                optionValue(inferred), k.def->name, flagValue(inferred)),
+                                optionValue(inferred), k.def->name, sizeComponents(inferred, ",")),
                     "workgroup-size");
     abi.workgroupSize = inferred;
   }

@@ -42,6 +42,9 @@ private:
 
   // ----------------------------------------------------------- assignments
 
+  /// Counts an assignment to the names of `target`; a name keeps its value
+  /// only while it has exactly one assignment and that one has a value (an
+  /// augmented assignment or a loop target has none).
   void assigned(const ast::Expr &target, const ast::Expr *value) {
     if (auto *n = dyn_cast<ast::Name>(&target)) {
       if (++assignments_[n->id] == 1 && value)
@@ -61,11 +64,9 @@ private:
           assigned(*t, a->value.get());
       } else if (auto *a = dyn_cast<ast::AugAssign>(s.get())) {
         assigned(*a->target, nullptr);
-        assigned(*a->target, nullptr);
       } else if (auto *a = dyn_cast<ast::AnnAssign>(s.get())) {
         assigned(*a->target, a->value.get());
       } else if (auto *f = dyn_cast<ast::For>(s.get())) {
-        assigned(*f->target, nullptr);
         assigned(*f->target, nullptr);
         countAssignments(f->body);
         countAssignments(f->orelse);
