@@ -14,7 +14,7 @@ steps around a run there:
   (on the device)  bash DIR/run.sh NVC_RUN RESULTS
       launches every case with that nvc-run, writing RESULTS/<case>/<output>.npy
       (pack RESULTS into one archive to bring it back);
-  device_check.py check --dir DIR --results RESULTS [--subgroup-size 32]
+  device_check.py check --dir DIR --results RESULTS [--subgroup-size 32] [--show N]
       compares each case's results with the reference interpreter, as
       difftest.py does, and prints PASS or the mismatches.
 
@@ -100,7 +100,7 @@ def check(args):
             continue
         failed += 1
         print('%s [%s]: %d mismatching elements' % (name, ' '.join(flags), len(bad)))
-        for arr, row, col, g, w, _ in bad[:5]:
+        for arr, row, col, g, w, _ in bad[:args.show]:
             print('  %s[%d, %d]: device %r, reference %r' % (arr, row, col, g, w))
     return 1 if failed else 0
 
@@ -116,6 +116,8 @@ def main():
     c.add_argument('--dir', required=True)
     c.add_argument('--results', required=True)
     c.add_argument('--subgroup-size', type=int, default=32)
+    c.add_argument('--show', type=int, default=5, metavar='N',
+                   help='mismatching elements printed per case (default 5)')
     args = ap.parse_args()
     if args.step == 'prepare':
         prepare(args)
