@@ -91,6 +91,37 @@ parseSignatureOptions(const std::vector<std::string> &options) {
   return sigs;
 }
 
+/// The precision of the file's kernels (and their device functions) that
+/// say no narrow=: --narrow's, else --index-bits', else the spelling's
+/// (docs/language.md "Precision"): a file with a kernel in numba.cuda's
+/// spelling (@cuda.jit) computes with exact 64-bit integers as numba-cuda
+/// does, one of @nv.jit kernels only with numba-vulkan's 32-bit integers.
+/// Extents and indices stay 32-bit unless --narrow=false/floats or
+/// --index-bits 64 ask for 64.
+PrecisionPolicy defaultPrecision(const CompileOptions &options, const ModuleScope &scope) {
+  PrecisionPolicy precision;
+  if (options.narrow == "true" || options.narrow == "floats" || options.noFloat64)
+    precision.narrowFloats = true;
+  if (options.narrow == "floats" || options.narrow == "false" || options.indexBits == 64) {
+    precision.intWidth = IntWidth::Exact64;
+    precision.wideIndices = true;
+  } else if (options.narrow.empty() && options.indexBits == 0) {
+    for (const DecoratedFunction &fn : scope.functions())
+      if (fn.isKernel && fn.numbaCudaSpelling)
+        precision.intWidth = IntWidth::Exact64;
+  }
+  return precision;
+}
+
+/// The index width of the module's ABI: 64 when any kernel asks for 64-bit
+/// extents (PrecisionPolicy::wideIndices), else 32.
+unsigned moduleIndexBits(const std::vector<TypedKernel> &typed) {
+  for (const TypedKernel &k : typed)
+    if (k.wideIndices)
+      return 64;
+  return 32;
+}
+
 /// The pipeline options of a compile whose kernels use `indexBits`;
 /// `float32Only` when the target has no float64 (--no-float64), so that not
 /// even nvc's math library may compute in float64.
@@ -193,7 +224,8 @@ std::string describePipeline(const CompileOptions &options, std::string &error) 
     mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
     // narrow=False/"floats" kernels compute integers, and index, in 64 bits.
     unsigned indexBits =
-        options.narrow == "false" || options.narrow == "floats" ? 64 : options.indexBits;
+        options.narrow == "false" || options.narrow == "floats" || options.indexBits == 64 ? 64
+                                                                                          : 32;
     buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits, options.noFloat64));
     return pipelineText(pm);
   } catch (OptionError &e) {
@@ -229,7 +261,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
         diagText << "nvc: error: workgroup size values must be 1..1024\n";
         return finish(false);
       }
-  if (options.indexBits != 32 && options.indexBits != 64) {
+  if (options.indexBits != 0 && options.indexBits != 32 && options.indexBits != 64) {
     diagText << "nvc: error: index bits must be 32 or 64\n";
     return finish(false);
   }
@@ -273,16 +305,13 @@ CompileResult compileSource(const std::string &path, const std::string &text,
         throw OptionError{
             fmt::format("--sig names '{}', which is not a @jit function of '{}'", name, path)};
     }
-    PrecisionPolicy precision;
-    if (options.narrow == "true" || options.narrow == "floats" || options.noFloat64)
-      precision.narrowFloats = true;
-    if (options.narrow == "floats" || options.narrow == "false" || options.indexBits == 64)
-      precision.intWidth = IntWidth::Exact64;
-    InferenceContext inference(scope, diags, precision);
+    InferenceContext inference(scope, diags, defaultPrecision(options, scope));
     std::vector<std::pair<std::string, const TypedKernel *>> kernels;
     for (auto &[entry, k] : typeKernels(inference)) {
-      if (options.indexBits == 64)
+      if (options.indexBits == 64) {
         k.intWidth = IntWidth::Exact64;
+        k.wideIndices = true;
+      }
       typed.push_back(std::move(k));
       kernels.emplace_back(entry, nullptr);
     }
@@ -302,16 +331,19 @@ CompileResult compileSource(const std::string &path, const std::string &text,
                                              std::filesystem::path(path).filename().string()));
     for (size_t i = 0; i < kernels.size(); ++i)
       kernels[i].second = &typed[i];
-    // One module has one integer width (the ABI's index width).
+    // One module has one integer width (device functions are generated
+    // once) and one index width (the ABI's).
     for (auto &k : typed)
       if (k.intWidth != typed.front().intWidth)
         throw CompileError(k.def->getLoc(),
-                           "all kernels of a file must use the same integer width "
-                           "(narrow=False on all or none)");
+                           "all kernels of a file must use the same integer width (narrow=True "
+                           "on all or none; @cuda.jit kernels compute with 64-bit integers unless "
+                           "narrow=True, @nv.jit kernels with 32-bit ones unless narrow=False)");
     if (diags.errorCount())
       return finish(false);
     ModuleLowering lowering;
-    lowering.indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
+    lowering.intBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
+    lowering.indexBits = moduleIndexBits(typed);
     lowering.narrowFloats = typed.front().narrowFloats;
     // Narrowed kernels keep float64/complex128 data as float32/complex64 on
     // the device too (the launcher converts), as on targets without float64:
@@ -358,7 +390,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   if (diags.errorCount() || !module)
     return finish(false);
 
-  unsigned indexBits = typed.front().intWidth == IntWidth::Exact64 ? 64 : 32;
+  unsigned indexBits = moduleIndexBits(typed);
   // Narrowed kernels (narrow=True/"floats") keep nvc's accurate math
   // library, whose float32 functions compute in float64 inside; only a target
   // without float64 makes them use the GLSL.std.450 built-ins.
@@ -369,7 +401,7 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   // (with their extensions)
   // are only used by the module variants.
   auto targetEnv = mlir::parseAttribute(
-      "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int16, Int8, "
+      "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int64Atomics, Int16, Int8, "
       "GroupNonUniform, GroupNonUniformArithmetic, GroupNonUniformShuffle, "
       "GroupNonUniformShuffleRelative, GroupNonUniformVote, GroupNonUniformBallot, "
       "AtomicFloat32AddEXT, DenormPreserve, SignedZeroInfNanPreserve], "

@@ -49,8 +49,12 @@ struct CompileOptions {
   std::map<std::string, std::array<int32_t, 3>> localSizeByKernel;
   /// `NAME=SIGNATURE` strings (--sig): replace the source's signatures of NAME.
   std::vector<std::string> signatures;
-  /// 32 (numba-vulkan's narrow indexing) or 64.
-  unsigned indexBits = 32;
+  /// --index-bits: 32 (numba-vulkan's 32-bit integers, extents and indices)
+  /// or 64 (exact 64-bit integers, extents and indices) for every kernel
+  /// without narrow=; 0 (not given): the kernels' spelling decides, exact
+  /// 64-bit integers for @cuda.jit, 32-bit for @nv.jit, 32-bit extents and
+  /// indices for both (docs/language.md "Precision").
+  unsigned indexBits = 0;
   /// --narrow: the precision policy of kernels without narrow= ("true",
   /// "floats", "false"; empty for the default: 32-bit integers, floats keep
   /// their width). Validated by the command line.

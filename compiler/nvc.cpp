@@ -45,7 +45,7 @@ struct Options {
   std::string backend = "mlir";
   std::vector<std::string> localSizes;
   std::vector<std::string> signatures;
-  unsigned indexBits = 32;
+  unsigned indexBits = 0;
   std::string narrow;
   std::vector<std::string> includeDirs;
   bool noFloat64 = false;
@@ -230,7 +230,9 @@ int main(int argc, char **argv) {
                  "kernel signature NAME=SIGNATURE, e.g. 'saxpy=void(float32, float32[:], "
                  "float32[:])'; overrides the source");
   app.add_option("--index-bits", opt.indexBits,
-                 "integer width inside kernels: 32 (default, as numba-vulkan) or 64 (exact)")
+                 "integer, extent and index width of kernels without narrow=: 32 (as "
+                 "numba-vulkan) or 64 (exact, arrays of 2^31 elements and more); default: "
+                 "64-bit integers for @cuda.jit, 32-bit for @nv.jit, 32-bit extents")
       ->check(CLI::IsMember({32u, 64u}));
   app.add_option("--narrow", opt.narrow,
                  "precision of kernels without narrow=: true (32-bit integers and floats), "

@@ -134,6 +134,7 @@ public:
             const ModuleLowering &lowering, const InferenceContext &inference,
             DeviceRequests &requested)
       : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(lowering.indexBits),
+        intBits_(lowering.intBits),
         narrowFloats_(lowering.narrowFloats), float32Storage_(lowering.float32Storage),
         inference_(inference), requested_(requested) {}
 
@@ -613,7 +614,7 @@ private:
   /// Integer width inside the kernel: 64-bit integers become 32-bit by
   /// default (004_…txt "Integer and float width").
   unsigned intBits(const Type &t) const {
-    return t.bits() == 64 && indexBits_ == 32 ? 32 : t.bits();
+    return t.bits() == 64 && intBits_ == 32 ? 32 : t.bits();
   }
 
   mlir::Type lowerScalar(const Type &t) {
@@ -648,7 +649,7 @@ private:
 
   /// Element type an array of `dtype` has on the device.
   Type storageType(const Type &dtype) const {
-    if (dtype.isInteger() && dtype.bits() == 64 && indexBits_ == 32)
+    if (dtype.isInteger() && dtype.bits() == 64 && intBits_ == 32)
       return Type::integer(32, dtype.isSigned());
     if (float32Storage_ && dtype.isFloat() && dtype.bits() == 64)
       return Type::floating(32);
@@ -1918,8 +1919,8 @@ private:
             ia && (ia.getInt() < 0 || ia.getInt() >= a.getType().getIntOrFloatBitWidth()))
           fail(at, fmt::format("shift by {} in {}-bit integer arithmetic{}", ia.getInt(),
                                a.getType().getIntOrFloatBitWidth(),
-                               indexBits_ == 32 ? "; kernels compute with 32-bit integers "
-                                                  "unless narrow=False"
+                               intBits_ == 32 ? "; kernels compute with 32-bit integers "
+                                                "unless narrow=False"
                                                 : ""));
     switch (op) {
     case ast::BinOpKind::Add: return result(mlir::arith::AddIOp::create(b_, l, a, b));
@@ -2963,7 +2964,8 @@ private:
   const SourceFile &file_;
   const TypedKernel &k_;
   mlir::OpBuilder b_;
-  unsigned indexBits_;
+  unsigned indexBits_; ///< ModuleLowering::indexBits
+  unsigned intBits_;   ///< ModuleLowering::intBits
   bool narrowFloats_;
   bool float32Storage_;
   mlir::Block *entry_ = nullptr;

@@ -66,7 +66,13 @@ void registerNvcDialects(mlir::MLIRContext &context);
 /// Module-wide choices of code generation (all kernels of a module agree;
 /// device functions follow them).
 struct ModuleLowering {
-  unsigned indexBits = 32; ///< integer width inside kernels
+  /// Width of Python integers (int64, uint64) inside kernels: 32 wraps them
+  /// at 2³¹ (numba-vulkan's default), 64 is exact (numba-cuda's).
+  unsigned intBits = 32;
+  /// Width of array extents, strides and indices in the kernel ABI (the
+  /// manifest's index_bits); independent of intBits: an index is truncated
+  /// to it (in range for every valid access).
+  unsigned indexBits = 32;
   bool narrowFloats = false; ///< compute float64 in float32
   /// The target has no float64 (--no-float64): float64 and complex128 data
   /// is float32/complex64 in memory too, converted by the launcher.

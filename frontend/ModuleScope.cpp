@@ -451,6 +451,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                         {}, def.getLoc()};
   const ast::Expr *decorator = nullptr;
   bool isKernel = false;
+  bool numbaCudaSpelling = false;
   for (auto &d : def.decorators) {
     std::string name = decoratorName(*d);
     std::string head = name.substr(0, name.find('.'));
@@ -467,6 +468,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
     if (kernelDecorator || deviceDecorator) {
       decorator = d.get();
       isKernel = kernelDecorator;
+      numbaCudaSpelling = kernelDecorator && module != "nv";
     }
     if (module == "nv" && rest == "chain") {
       if (def.decorators.size() != 1)
@@ -481,6 +483,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   DecoratedFunction fn;
   fn.def = &def;
   fn.isKernel = isKernel;
+  fn.numbaCudaSpelling = numbaCudaSpelling;
   fn.scope = this;
   fn.source = &source_;
   if (auto *call = dyn_cast<ast::Call>(decorator)) {
@@ -509,10 +512,12 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         PrecisionPolicy p;
         if (auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get())) {
           p.intWidth = b->value ? IntWidth::Narrow32 : IntWidth::Exact64;
+          p.wideIndices = !b->value;
           p.narrowFloats = b->value;
         } else if (auto *str = dyn_cast<ast::StringLiteral>(kw.value.get());
                    str && str->value == "floats") {
           p.intWidth = IntWidth::Exact64;
+          p.wideIndices = true;
           p.narrowFloats = true;
         } else {
           throw CompileError(kw.value->getLoc(),

@@ -128,6 +128,7 @@ public:
     result_.signature = sig;
     PrecisionPolicy precision = fn.precision.value_or(context.defaultPrecision);
     result_.intWidth = precision.intWidth;
+    result_.wideIndices = precision.wideIndices;
     result_.narrowFloats = precision.narrowFloats;
     result_.fastmath = fn.fastmath;
     result_.coarsen = fn.coarsen;
@@ -711,12 +712,6 @@ private:
            fmt::format("{}() on a float64 array: float64 atomics are not available on Vulkan "
                        "devices; use a float32 array",
                        f));
-    if (dtype.isInteger() && dtype.bits() == 64 && result_.intWidth == IntWidth::Exact64)
-      fail(c.args[0]->getLoc(),
-           fmt::format("{}() on {} elements with exact 64-bit integers (narrow=False or "
-                       "--index-bits=64): Vulkan devices rarely have 64-bit atomics; use "
-                       "32-bit integers",
-                       f, dtype.str()));
     bool isFloat = dtype.isFloat() && (dtype.bits() == 32 || narrowedFloat64);
     bool isInt = dtype.isInteger() && dtype.bits() >= 32;
     if (!isFloat && !isInt)

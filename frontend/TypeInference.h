@@ -61,17 +61,25 @@ struct GlobalSymbol {
 class ModuleScope;
 class ModuleLoader;
 
-/// Precision policy of `@nv.jit(narrow=...)` (004_…txt "Integer and float
-/// width"): by default integers are 32-bit inside kernels.
+/// The width integers compute in inside kernels: numba-vulkan's 32 bits
+/// (`@nv.jit`'s default, 004_…txt "Integer and float width"; int64 wraps at
+/// 2³¹) or numba-cuda's exact 64 bits (`@cuda.jit`'s default, narrow=False).
 enum class IntWidth { Narrow32, Exact64 };
 
-/// The precision policy of `@nv.jit(narrow=...)` and `--narrow` (004_…txt
-/// "Integer and float width"): default (nullopt) = 32-bit integers, floats
+/// The precision policy of `narrow=...` and `--narrow` (004_…txt "Integer
+/// and float width"): default (nullopt) = the spelling's integers (64-bit for
+/// `@cuda.jit`, 32-bit for `@nv.jit`, docs/language.md "Precision"), floats
 /// keep their width; True = 32-bit integers and floats; "floats" = 32-bit
 /// floats, 64-bit integers; False = exact 64-bit integers and floats.
 struct PrecisionPolicy {
   IntWidth intWidth = IntWidth::Narrow32;
   bool narrowFloats = false;
+  /// Array extents, strides and indices are 64-bit in the kernel ABI (the
+  /// manifest's index_bits), so arrays and grids may have 2³¹ elements or
+  /// more: narrow=False/"floats", --narrow=false/floats, --index-bits 64.
+  /// Otherwise they are 32-bit (the launcher refuses larger arrays and
+  /// grids), whatever the integers' width.
+  bool wideIndices = false;
 };
 
 /// A function of the file decorated as a kernel or device function.
@@ -83,6 +91,9 @@ constexpr unsigned kMaxCoarsenFactor = 16;
 struct DecoratedFunction {
   const ast::FunctionDef *def = nullptr;
   bool isKernel = true;                 ///< false for device functions
+  /// Decorated in numba.cuda's spelling (@cuda.jit, @numba.cuda.jit), not
+  /// numba-vulkan's @nv.jit: its integers default to exact 64 bits.
+  bool numbaCudaSpelling = false;
   std::vector<Signature> signatures;    ///< from the decorator or annotations
   std::optional<PrecisionPolicy> precision; ///< from narrow=..., if given
   /// fastmath=True (Numba's option): the kernel permits FMA contraction
@@ -193,6 +204,8 @@ struct TypedKernel {
   const ast::FunctionDef *def = nullptr;
   Signature signature;
   IntWidth intWidth = IntWidth::Narrow32;
+  /// 64-bit extents and indices in the ABI (PrecisionPolicy::wideIndices).
+  bool wideIndices = false;
   /// float64 values (and complex128 parts) are computed in float32.
   bool narrowFloats = false;
   /// fastmath=True in the decorator: float `a*b + c` may become FMAs.

@@ -10,7 +10,10 @@
 // version/capability/extension triple, for each built-in variable whose
 // capability alternatives (the SPIR-V grammar's, as MLIR records them) are
 // all missing, the first alternative the target environment allows, with
-// the extensions and minimum version that capability needs.
+// the extensions and minimum version that capability needs. Likewise an
+// atomic operation on 64-bit integers (numba-cuda's int64 atomics, exact at
+// @cuda.jit's default integers) needs Int64Atomics, which update-vce does
+// not derive from the operand type either.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
@@ -72,6 +75,16 @@ struct BuiltInCapabilitiesPass
         return;
       }
     });
+    bool atomic64 = false;
+    module.walk([&](Operation *op) {
+      atomic64 |= op->getName().getStringRef().starts_with("spirv.Atomic") &&
+                  op->getNumResults() == 1 && op->getResult(0).getType().isInteger(64);
+    });
+    if (atomic64 && !has(spirv::Capability::Int64Atomics) &&
+        (!target || llvm::is_contained(target.getCapabilities(), spirv::Capability::Int64Atomics))) {
+      caps.push_back(spirv::Capability::Int64Atomics);
+      changed = true;
+    }
     if (changed)
       module.setVceTripleAttr(spirv::VerCapExtAttr::get(version, caps, exts, &getContext()));
   }

@@ -149,6 +149,16 @@ std::unique_ptr<mlir::Pass> createContractFMAPass(bool allKernels = false);
 /// invocation ids the runtime can launch. See FoldRangeChecks.cpp.
 std::unique_ptr<mlir::Pass> createFoldRangeChecksPass(unsigned indexBits);
 
+/// Computes i64 integer arithmetic in i32 where value ranges (IntegerRanges.h;
+/// `indexBits` bounds the invocation ids as for FoldRangeChecks) or a
+/// truncation of the result prove the 32-bit result the same, and carries
+/// sign-extended int32 loop values as i32. See NarrowIntegers.cpp.
+std::unique_ptr<mlir::Pass> createNarrowIntegersPass(unsigned indexBits);
+
+/// Writes each arith.extsi from i32 to i64 as a zero extension and two
+/// shifts, which lavapipe compares correctly (SignExtendByShifts.cpp).
+std::unique_ptr<mlir::Pass> createSignExtendByShiftsPass();
+
 /// Unrolls grid-stride loops (a counter advancing by a loop-invariant,
 /// non-constant step; a short straight-line body that loads from a storage
 /// buffer) by four, with the next four iterations' conditions tested up

@@ -93,6 +93,9 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
       {"fold-range-checks", "nvc-fold-range-checks", 1,
        "fold integer tests that value ranges decide (negative-index wrap of never-negative "
        "indices)"},
+      {"narrow-integers", "nvc-narrow-integers", 1,
+       "compute 64-bit integers (@cuda.jit's) in 32 bits where ranges prove the result the "
+       "same"},
       {"loop-fusion", "nvc-loop-fusion", 2,
        "fuse adjacent loops over the same iteration space when dependences allow"},
       {"unroll", "nvc-unroll-loops", 2,
@@ -173,6 +176,11 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(mlir::createCSEPass());
   if (enabled("fold-range-checks"))
     kernels.addPass(createFoldRangeChecksPass(options.indexBits));
+  if (enabled("narrow-integers")) {
+    kernels.addPass(createNarrowIntegersPass(options.indexBits));
+    if (enabled("cse"))
+      kernels.addPass(mlir::createCSEPass());
+  }
   if (enabled("loop-fusion"))
     kernels.addPass(createLoopFusionPass());
   if (enabled("unroll")) {
@@ -233,6 +241,10 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   // kernels; CSE keeps one of each (the "sincos" fusion).
   if (enabled("cse"))
     gpuModule.addPass(mlir::createCSEPass());
+  // lavapipe mis-compares int32 values sign-extended by OpSConvert
+  // (SignExtendByShifts.cpp); LLVM's backend would fold the shifts back.
+  if (!llvmBackend)
+    gpuModule.addNestedPass<mlir::func::FuncOp>(createSignExtendByShiftsPass());
   gpuModule.addPass(createKernelFuncToGPUPass());
   return gpuModule;
 }

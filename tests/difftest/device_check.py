@@ -30,7 +30,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from runner import Tools, Case, compare_outputs, module_source, scalar_literal  # noqa: E402
+from runner import Tools, Case, compare_outputs, module_source, scalar_literal, width_flags  # noqa: E402
 
 
 def load_case(path):
@@ -40,7 +40,7 @@ def load_case(path):
     c = d['case']
     case = Case.from_json(c if isinstance(c, str) else json.dumps(c))
     name = os.path.splitext(os.path.basename(path))[0]
-    return name, case, list(d['flags'])
+    return name, case, width_flags(case.kernel['iw'], d['flags'])
 
 
 def prepare(args):

@@ -10,7 +10,8 @@ Usage:
   difftest.py --nvc PATH --nvc-run PATH --regressions DIR   (re-run kept reproducers)
 
 Each batch of --per-module kernels is one module, compiled with one integer
-width (32 or 64 bits, --index-bits 64) and one optimisation level (-O0 to
+width (32 bits with --index-bits 32; 64 bits at @cuda.jit's default or with
+--index-bits 64) and one optimisation level (-O0 to
 -O3) drawn from the seed. Exit status 1 if any program failed (crash,
 invalid SPIR-V, launch failure, mismatch, or a kernel nvc refused: the
 generator must only write what nvc supports).
@@ -43,8 +44,13 @@ def make_cases(rng, count, iw, exclude, start):
     return cases
 
 
-def flags_for(iw, opt):
-    return ([opt] + (['--index-bits', '64'] if iw == 64 else []))
+def flags_for(rng, iw, opt):
+    """nvc's flags for a module: 64-bit programs run at @cuda.jit's default
+    (exact 64-bit integers, 32-bit extents) or with --index-bits 64 (64-bit
+    extents too); 32-bit ones with --index-bits 32 (runner.width_flags)."""
+    if iw == 64:
+        return [opt] + rng.choice([[], ['--index-bits', '64']])
+    return [opt, '--index-bits', '32']
 
 
 def allowed(ulps):
@@ -106,7 +112,7 @@ def run_batch(args, tools, seed, nprog, log, pool=None):
         m = min(args.per_module, nprog - start)
         iw = rng.choice([32, 64])
         opt = rng.choice(OPT_LEVELS)
-        flags = flags_for(iw, opt)
+        flags = flags_for(rng, iw, opt)
         cases = make_cases(rng, m, iw, exclude, start)
         jobs.append((tools, cases, flags, 's%d_m%d' % (seed, start)))
         start += m

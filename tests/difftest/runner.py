@@ -309,9 +309,20 @@ def kernel_of_error(src, message, kernels):
     return None
 
 
+def width_flags(iw, flags):
+    """`flags` with the integer width of programs of width `iw` made
+    explicit: @cuda.jit kernels compute with exact 64-bit integers by
+    default, so a 32-bit program (and a case recorded before that default,
+    whose flags name no width) compiles with --index-bits 32."""
+    if iw == 32 and '--index-bits' not in flags:
+        return list(flags) + ['--index-bits', '32']
+    return list(flags)
+
+
 def run_module(tools, cases, flags, tag):
     """Compiles the cases as one module (dropping refused kernels and
     recompiling) and runs each; returns a list of (case, kind, detail)."""
+    flags = width_flags(cases[0].kernel['iw'], flags)
     results = []
     live = list(cases)
     src_path = os.path.join(tools.work, tag + '.py')

@@ -290,9 +290,10 @@ def case_control_flow(r, rng):
 def case_int_divmod_extremes(r, rng):
     """a // b and a % b on signed and unsigned integers with numba.cuda's
     edges: a zero divisor gives 0, and so do MIN // -1 and MIN % -1 (numba's
-    int_divmod_signed; the quotient overflows); exact int64 with
-    --index-bits 64, 32-bit integers (nvc's default width) otherwise."""
-    for bits_, flags in ((64, ["--index-bits", "64"]), (32, [])):
+    int_divmod_signed; the quotient overflows); exact int64 at @cuda.jit's
+    default and with --index-bits 64, 32-bit integers with --index-bits 32
+    (@nv.jit's default)."""
+    for bits_, flags in ((64, ["--index-bits", "64"]), (64, []), (32, ["--index-bits", "32"])):
         lo, hi = -2 ** (bits_ - 1), 2 ** (bits_ - 1) - 1
         edges = [lo, lo + 1, -1, 0, 1, 2, -2, hi, hi - 1, 7, -7]
         pairs = [(x, y) for x in edges for y in edges]
@@ -461,10 +462,11 @@ def case_operators(r, rng):
     exact(res[3::6], [numba_float_int_power(a, -2, f4) for a in x32], "float32 ** -2")
     exact(res[4::6], [numba_float_int_power(a, m, f4) for a, m in zip(x32, k32)], "pow(x, n)")
 
-    # integer powers, 64-bit exact and under the default 32-bit integers
+    # integer powers, 64-bit exact (@cuda.jit's default, --index-bits 64) and
+    # with 32-bit integers
     a = rng.integers(-3, 4, n)
     m = rng.integers(-3, 11, n)
-    for flags, bits in ((["--index-bits", "64"], 64), ([], 32)):
+    for flags, bits in ((["--index-bits", "64"], 64), ([], 64), (["--index-bits", "32"], 32)):
         res = r.run("operators.py", "power_int", [n], {"a": a, "n": m,
                                                         "out": poisoned(5 * n, np.int64)},
                     outputs=["out"], flags=flags)["out"]
@@ -1992,7 +1994,7 @@ def case_subword_extend(r, rng):
     u8 = np.concatenate([[0, 1, 127, 128, 254, 255], rng.integers(0, 256, n - 6)]).astype(np.uint8)
     u16 = np.concatenate([[0, 1, 32767, 32768, 65534, 65535],
                           rng.integers(0, 65536, n - 6)]).astype(np.uint16)
-    for bits, flags in ((64, ["--index-bits", "64"]), (32, [])):
+    for bits, flags in ((64, ["--index-bits", "64"]), (64, []), (32, ["--index-bits", "32"])):
         res = r.run("subword_extend.py", "widen_signed", [n],
                     {"x8": x8, "x16": x16, "o": poisoned((n, 7), np.int64)},
                     outputs=["o"], flags=flags)
@@ -2013,6 +2015,40 @@ def case_subword_extend(r, rng):
                           np.uint64(2 ** bits - 1) - u8.astype(np.uint64)], axis=1)
         check_equal(res["o"], want)
         check_equal(res["uo"], uwant)
+
+
+def case_int64_default(r, rng):
+    """@cuda.jit's integers are numba-cuda's exact 64 bits by default: sums
+    of squares past 2**31, cubes of int64 data, a loop bounded by 64-bit
+    scalars whose counter passes 2**31, a grid-stride loop and 64-bit atomic
+    totals, all at -O0 (no narrowing) and the default -O2."""
+    n = 3000
+    x = rng.integers(-2100000, 2100000, n).astype(np.int64)
+    i = np.arange(n, dtype=np.int64)
+    squares = (i - 1) * i * (2 * i - 1) // 6
+    a = rng.integers(-1000, 1000, 257).astype(np.int32)
+    start = 2 ** 31 - 5
+    stop = start + 9
+    strided = np.zeros(n, np.int64)
+    for k in range(start, stop):
+        strided += a[(i + k) % a.size].astype(np.int64) * 1000003 + k
+    big = rng.integers(2 ** 30, 2 ** 31, n).astype(np.int64)
+    totals = np.array([big[j::8].sum() for j in range(8)], np.int64)
+    for flags in ([], ["-O0"]):
+        res = r.run("int64_default.py", "sum_of_squares", [n],
+                    {"x": x, "out": poisoned(n, np.int64)}, outputs=["out"], flags=flags)
+        check_equal(res["out"], squares + x * x * x)
+        res = r.run("int64_default.py", "strided_sum", [n],
+                    {"a": a, "out": poisoned(n, np.int64)},
+                    [("start", start), ("n", stop)], outputs=["out"], flags=flags)
+        check_equal(res["out"], strided)
+        res = r.run("int64_default.py", "grid_stride_cubes", [640],
+                    {"x": x, "out": poisoned(n, np.int64)}, outputs=["out"], flags=flags)
+        check_equal(res["out"], x * x * x - i)
+        res = r.run("int64_default.py", "atomic_totals", [n],
+                    {"x": big, "totals": np.zeros(8, np.int64)}, outputs=["totals"],
+                    flags=flags)
+        check_equal(res["totals"], totals)
 
 
 def case_imaging_cooperative(example, local_sizes, coarsen):
@@ -2227,6 +2263,8 @@ CASES = [
     ("the block size a kernel is written for: inferred from shared arrays, local_size=, "
      "larger workgroups refused", case_block_size),
     ("8- and 16-bit results that wrapped, widened to 64 bits", case_subword_extend),
+    ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
+     case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
     *MATH_CASES,
     ("cmath: exp, sqrt, phase, polar, rect; abs and np.exp of complex", case_cmath),
@@ -2253,6 +2291,7 @@ _BACKEND_CRASH = ("LLVM 22's SPIR-V target crashes (segmentation fault in 'SPIRV
                   "bitcast' after its structurizer); nvc recovers and reports an internal error")
 LLVM_EXPECTED_FAILURES = {
     "atomics: every integer operation, return values, int64 narrowed, cas": _NO_ATOMICS,
+    "@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics": _NO_ATOMICS,
     "atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops": _NO_ATOMICS,
     "atomics: shared-memory histogram, 2-D indices": _NO_ATOMICS,
     "dynamic shared memory: cuda.shared.array(0, dtype) sized by the launch":

@@ -19,7 +19,7 @@ def k(x, y):
 
 # One private function per signature, called from the kernel:
 # MLIR-DAG: func.func private @clamp__float32_float32_float32(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32) -> f32
-# MLIR-DAG: func.func private @clamp__int32_int64_int64(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) -> i32
+# MLIR-DAG: func.func private @clamp__int32_int64_int64(%{{.*}}: i32, %{{.*}}: i64, %{{.*}}: i64) -> i64
 # MLIR-DAG: call @clamp__float32_float32_float32
 # After inlining no function calls remain in the SPIR-V:
 # SPIRV-NOT: OpFunctionCall

@@ -22,4 +22,4 @@ def k(x, c, u, oc, of, od, oi):
 # CHECK-NOT: arith.extf
 # CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
 # CHECK: arith.uitofp %{{.*}} : i8 to f64
-# CHECK: arith.fptosi %{{.*}} : f32 to i32
+# CHECK: arith.fptosi %{{.*}} : f32 to i64

@@ -5,6 +5,7 @@
 # may be negative.
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-fold-range-checks -o - | FileCheck %s
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=cse -fno-fold-range-checks -o - | FileCheck %s --check-prefix=OFF
+# RUN: %nvc %s --index-bits 32 --emit=mlir --mlir-print-ir-after=nvc-fold-range-checks -o - | FileCheck %s --check-prefix=WRAP
 # RUN: %nvc %s -o %t.spv
 from numba import cuda
 
@@ -49,13 +50,19 @@ def stencil(a, out):
 
 
 # What may be negative keeps its test: i - 1 at i = 0 (the last element),
-# an index read from memory, k - 2 for a counter from 0, a counter stepping
-# by 2 that could wrap past a bound near 2**31, and (i - 5) % 7 (its floor
-# correction, and the sign test of the result, which intervals cannot bound).
+# an index read from memory, k - 2 for a counter from 0, and (i - 5) % 7 (its
+# floor correction, and the sign test of the result, which intervals cannot
+# bound). A counter stepping by 2 to a bound near 2**31 cannot wrap in
+# @cuda.jit's 64-bit integers; in 32-bit ones (--index-bits 32) it could, and
+# keeps its test there.
 # CHECK-LABEL: func.func @negative
-# CHECK-COUNT-6: arith.select
+# CHECK-COUNT-5: arith.select
 # CHECK-NOT: arith.select
 # CHECK: return
+# WRAP-LABEL: func.func @negative
+# WRAP-COUNT-6: arith.select
+# WRAP-NOT: arith.select
+# WRAP: return
 @cuda.jit("void(float32[::1], int32[::1], float32[::1])")
 def negative(a, idx, out):
     i = cuda.grid(1)
@@ -70,12 +77,20 @@ def negative(a, idx, out):
 
 # With 32-bit indices a grid-stride loop's step, cuda.gridsize(1), is positive
 # (the runtime bounds the invocations per axis): the loop tests only i < n.
-# The sign test of i stays: i + gridsize may wrap past 2**31 - 1.
+# With 32-bit integers the sign test of i stays: i + gridsize may wrap past
+# 2**31 - 1. With @cuda.jit's 64-bit ones it cannot, so i is in [0, n) in the
+# body and the test goes.
 # CHECK-LABEL: func.func @gridstride
 # CHECK: scf.while
 # CHECK-NEXT: arith.cmpi slt
 # CHECK-NEXT: scf.condition
-# CHECK: arith.select
+# CHECK-NOT: arith.select
+# CHECK: return
+# WRAP-LABEL: func.func @gridstride
+# WRAP: scf.while
+# WRAP-NEXT: arith.cmpi slt
+# WRAP-NEXT: scf.condition
+# WRAP: arith.select
 @cuda.jit("void(float32[::1], float32[::1])")
 def gridstride(x, out):
     for i in range(cuda.grid(1), x.shape[0], cuda.gridsize(1)):

@@ -11,7 +11,7 @@ from numba import cuda
 
 # CHECK-LABEL: func.func @partial_sums
 # CHECK: scf.while
-# CHECK-COUNT-4: arith.cmpi slt, %{{.*}}, %arg2
+# CHECK-COUNT-4: arith.cmpi ult, %{{.*}}, %arg2
 # CHECK: scf.condition
 # CHECK: } do {
 # CHECK-COUNT-4: memref.load %arg0
