@@ -294,6 +294,8 @@ private:
       Type rhs = expr(*a.value);
       Type t = binary(a.op, lhs, rhs, a.opLoc);
       warnLiteralPromotion(*a.value, lhs, t);
+      warnIntNarrowing(a.op, isa<ast::Subscript>(*a.target) ? a.target.get() : nullptr, *a.value,
+                       t, loopDepth_ > 0 && isa<ast::Name>(*a.target), a.opLoc);
       if (isa<ast::Subscript>(*a.target)) {
         subscript(cast<ast::Subscript>(*a.target), /*isStore=*/false);
         return; // stored with conversion to the array's dtype
@@ -418,6 +420,46 @@ private:
                                isFloatLit ? "float64" : "int64", otherType.str(), result.str(),
                                text),
                    "float64-promotion", fn_.source);
+  }
+
+  /// Whether `e` reads 64-bit integer data: an element of an int64/uint64
+  /// array, or an int64/uint64 scalar parameter of the function.
+  bool isInt64Data(const ast::Expr &e) {
+    auto is64 = [](const Type &t) { return t.isInteger() && !t.isBoolean() && t.bits() == 64; };
+    if (auto *s = dyn_cast<ast::Subscript>(&e)) {
+      auto it = result_.exprTypes.find(s->value.get());
+      return it != result_.exprTypes.end() && it->second.isArray() && is64(it->second.element());
+    }
+    if (auto *n = dyn_cast<ast::Name>(&e))
+      for (size_t i = 0; i < fn_.def->params.size(); ++i)
+        if (fn_.def->params[i].name == n->id && i < result_.signature.params.size())
+          return is64(result_.signature.params[i]);
+    return false;
+  }
+
+  /// -Wint-narrowing: under 32-bit integers (narrow=True, --index-bits 32,
+  /// @nv.jit's default), int64 arithmetic that may wrap at 2**31 where
+  /// numba-cuda's exact int64 would not: an accumulation in a loop
+  /// (`s += ...`) or +, -, *, ** or << of int64 data. Once per line.
+  void warnIntNarrowing(ast::BinOpKind op, const ast::Expr *lhs, const ast::Expr &rhs,
+                        const Type &result, bool accumulation, ast::Location at) {
+    using K = ast::BinOpKind;
+    if (result_.intWidth != IntWidth::Narrow32 || !result.isInteger() || result.isBoolean() ||
+        result.bits() != 64 ||
+        (op != K::Add && op != K::Sub && op != K::Mult && op != K::Pow && op != K::LShift))
+      return;
+    bool data = (lhs && isInt64Data(*lhs)) || isInt64Data(rhs);
+    if (!accumulation && !data)
+      return;
+    if (!context_.warnedNarrowing.insert({fn_.source, at.line}).second)
+      return;
+    diags_.warning(at,
+                   fmt::format("{} is computed with 32-bit integers (narrow=True, --index-bits 32 "
+                               "or @nv.jit's default) and wraps at 2**31 where numba-cuda's int64 "
+                               "would not; decorate the kernel with narrow=False (or compile "
+                               "with --index-bits 64) for exact 64-bit integers",
+                               accumulation ? "this int64 accumulation" : "int64 arithmetic on int64 data"),
+                   "int-narrowing", fn_.source);
   }
 
   /// The type a `for` loop over `iter` binds per iteration: the counter of
@@ -1466,6 +1508,7 @@ private:
       Type t = binary(b.op, l, r, b.getLoc());
       warnLiteralPromotion(*b.lhs, r, t);
       warnLiteralPromotion(*b.rhs, l, t);
+      warnIntNarrowing(b.op, b.lhs.get(), *b.rhs, t, false, b.getLoc());
       foldIntegerConstant(b, t);
       return record(e, t);
     }

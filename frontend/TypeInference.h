@@ -258,6 +258,9 @@ public:
   PrecisionPolicy defaultPrecision;
   /// Literal locations already warned about (inference runs several rounds).
   std::set<std::pair<uint32_t, uint32_t>> warnedLiterals;
+  /// (file, line) pairs -Wint-narrowing has warned about (once per line,
+  /// whatever the signatures and specializations).
+  std::set<std::pair<const SourceFile *, uint32_t>> warnedNarrowing;
   std::map<std::string, std::unique_ptr<TypedKernel>> specializations;
   /// Functions being typed, innermost last (to reject recursion).
   std::vector<std::string> callStack;

@@ -300,6 +300,26 @@ std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k
     return std::nullopt;
   Value inBody = loop.getAfter().getArgument(forwarded - cond.getArgs().begin());
   auto yield = cast<scf::YieldOp>(loop.getAfter().front().getTerminator());
+  // A halving counter (`while offset > 0: offset //= 2`): the body divides
+  // a non-negative value by a constant >= 1 (or shifts it right), so every
+  // later value is in [0, init.hi].
+  if (Operation *next = yield.getOperand(k).getDefiningOp();
+      next && isa<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(next) &&
+      next->getOperand(0) == inBody) {
+    llvm::APInt divisor;
+    bool shift = isa<arith::ShRSIOp, arith::ShRUIOp>(next);
+    if (!matchPattern(next->getOperand(1), m_ConstantInt(&divisor)) ||
+        (shift ? divisor.isNegative() : divisor.getSExtValue() < 1))
+      return std::nullopt;
+    RangeOracle local(idBound_);
+    local.visiting_ = visiting_;
+    local.assume(cond.getCondition(), true, depth + 1);
+    auto fact = local.facts_.find(counter);
+    if (fact == local.facts_.end() || fact->second.lo < 0)
+      return std::nullopt;
+    Range init = rangeOf(loop.getInits()[k], depth + 1);
+    return Range{std::min(init.lo, Int(0)), std::max(init.hi, Int(0))};
+  }
   auto add = yield.getOperand(k).getDefiningOp<arith::AddIOp>();
   if (!add)
     return std::nullopt;

@@ -30,7 +30,9 @@
 //    [init.lo, max(init.hi, n.hi - 1 + c.hi)] provided n.hi - 1 + c.hi does
 //    not overflow (so the counter never wraps); likewise for c.hi < 0 and
 //    `x > n`. (A grid-stride counter with 32-bit integers may wrap, and is
-//    unknown; with 64-bit ones it is below 2³².)
+//    unknown; with 64-bit ones it is below 2³².) A halving counter, which
+//    the body divides by a constant >= 1 (or shifts right) where the
+//    condition keeps it non-negative, is in [min(init.lo, 0), max(init.hi, 0)].
 //    (The pass runs where every loop is such an scf.while: lift-cf-to-scf
 //    makes no scf.for.)
 // Facts: inside scf.if's then (else) region the condition is true (false),

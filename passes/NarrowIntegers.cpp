@@ -27,9 +27,10 @@
 //     truncated operands (arithmetic modulo 2³²). An array index is such a
 //     truncation (MLIRGen truncates a Python int index to the ABI's 32-bit
 //     index, which every valid index fits), so `a[i * n + j]` is 32-bit.
-//  3. Loop-carried values: an scf.while argument or result that is a
-//     sign-extended int32 on every path into it (a counter after 1.) is
-//     carried as int32 and extended where a 64-bit use remains.
+//  3. Loop-carried and branch values: an scf.while argument or result, or
+//     an scf.if result, that is a sign-extended int32 on every path into it
+//     (a counter after 1.) is carried as int32 and extended where a 64-bit
+//     use remains. Also a conversion to float of a value that fits.
 //
 // A rewrite only ever replaces a 64-bit value with the sign extension of a
 // 32-bit value that equals it, so results are exact; only where 64-bit
@@ -42,6 +43,7 @@
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/SCF/IR/SCF.h>
+#include <mlir/Dialect/UB/IR/UBOps.h>
 #include <mlir/IR/Matchers.h>
 #include <mlir/IR/PatternMatch.h>
 #include <mlir/Transforms/GreedyPatternRewriteDriver.h>
@@ -141,6 +143,12 @@ Extension provenNarrow(Operation *op, RangeOracle &oracle) {
   if (isa<arith::DivUIOp, arith::RemUIOp>(op))
     return signedIf(isI64(op->getResult(0).getType()) &&
                     operandsIn({0, kInt32.hi}));
+  // A conversion to float of a value that fits (np.float32(i)).
+  if (auto conv = dyn_cast<arith::SIToFPOp>(op))
+    return signedIf(isI64(conv.getIn().getType()) && operandsIn(kInt32));
+  if (auto conv = dyn_cast<arith::UIToFPOp>(op))
+    return isI64(conv.getIn().getType()) && operandsIn(kUInt32) ? Extension::Unsigned
+                                                                 : Extension::None;
   return Extension::None;
 }
 
@@ -310,6 +318,77 @@ struct NarrowLoopCarried : OpRewritePattern<scf::WhileOp> {
   Int idBound_;
 };
 
+/// Step 3 for scf.if: results that every branch yields as an extended
+/// 32-bit value (or leaves undefined, ub.poison) become i32.
+struct NarrowIfResults : OpRewritePattern<scf::IfOp> {
+  NarrowIfResults(MLIRContext *context, Int idBound)
+      : OpRewritePattern(context), idBound_(idBound) {}
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp, PatternRewriter &rw) const override {
+    if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
+      return failure();
+    scf::YieldOp thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
+    RangeOracle oracle(idBound_);
+    SmallVector<Extension> how(ifOp.getNumResults(), Extension::None);
+    bool any = false;
+    for (unsigned j = 0; j < ifOp.getNumResults(); ++j) {
+      Value values[] = {thenYield.getOperand(j), elseYield.getOperand(j)};
+      for (bool asUnsigned : {false, true}) {
+        bool all = true, anyDefined = false;
+        for (Value v : values) {
+          if (v.getDefiningOp<ub::PoisonOp>() && isI64(v.getType()))
+            continue;
+          anyDefined = true;
+          all &= extensionOf(v, asUnsigned, oracle) != Extension::None;
+        }
+        if (all && anyDefined) {
+          how[j] = asUnsigned ? Extension::Unsigned : Extension::Signed;
+          break;
+        }
+      }
+      any |= how[j] != Extension::None;
+    }
+    if (!any)
+      return failure();
+
+    Location l = ifOp.getLoc();
+    SmallVector<Type> types;
+    for (unsigned j = 0; j < ifOp.getNumResults(); ++j)
+      types.push_back(how[j] != Extension::None ? Type(rw.getI32Type())
+                                                : ifOp.getResult(j).getType());
+    auto narrowed = scf::IfOp::create(rw, l, types, ifOp.getCondition(), /*withElse=*/true);
+    for (auto [from, to] : {std::pair(&ifOp.getThenRegion(), &narrowed.getThenRegion()),
+                            std::pair(&ifOp.getElseRegion(), &narrowed.getElseRegion())}) {
+      to->front().erase();
+      rw.inlineRegionBefore(*from, *to, to->end());
+      auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+      rw.setInsertionPoint(yield);
+      for (unsigned j = 0; j < types.size(); ++j)
+        if (how[j] != Extension::None) {
+          Value v = yield.getOperand(j);
+          Value narrow = v.getDefiningOp<ub::PoisonOp>()
+                             ? Value(ub::PoisonOp::create(rw, l, rw.getI32Type()))
+                             : toInt32(rw, l, v);
+          rw.modifyOpInPlace(yield, [&] { yield->setOperand(j, narrow); });
+        }
+    }
+    rw.setInsertionPointAfter(narrowed);
+    SmallVector<Value> results;
+    for (unsigned j = 0; j < types.size(); ++j) {
+      Value r = narrowed.getResult(j);
+      if (how[j] == Extension::Unsigned)
+        r = arith::ExtUIOp::create(rw, l, rw.getI64Type(), r);
+      else if (how[j] == Extension::Signed)
+        r = arith::ExtSIOp::create(rw, l, rw.getI64Type(), r);
+      results.push_back(r);
+    }
+    rw.replaceOp(ifOp, results);
+    return success();
+  }
+
+  Int idBound_;
+};
+
 struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NarrowIntegersPass)
   explicit NarrowIntegersPass(unsigned indexBits) : indexBits_(indexBits) {}
@@ -320,7 +399,7 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
            "prove the result the same";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    registry.insert<arith::ArithDialect, scf::SCFDialect, ub::UBDialect>();
   }
 
   void runOnOperation() override {
@@ -336,7 +415,7 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
     Int idBound = invocationIdBound(indexBits_);
     RewritePatternSet patterns(&getContext());
     patterns.add<PushTruncation>(&getContext());
-    patterns.add<NarrowLoopCarried>(&getContext(), idBound);
+    patterns.add<NarrowLoopCarried, NarrowIfResults>(&getContext(), idBound);
     for (RegisteredOperationName name : getContext().getRegisteredOperations())
       if (name.getDialectNamespace() == "arith")
         name.getCanonicalizationPatterns(patterns, &getContext());

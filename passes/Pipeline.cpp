@@ -195,6 +195,10 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
       kernels.addPass(mlir::createCanonicalizerPass());
     if (enabled("cse"))
       kernels.addPass(mlir::createCSEPass());
+    // Promoted arrays of constants (a loop over a tuple of literals, once
+    // unrolled) bound values the first run could not.
+    if (enabled("narrow-integers"))
+      kernels.addPass(createNarrowIntegersPass(options.indexBits));
   }
   if (enabled("distribute-invariant-factor"))
     kernels.addPass(createDistributeInvariantFactorPass(options.fastMath));
