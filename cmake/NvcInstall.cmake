@@ -1,7 +1,8 @@
 # Install rules and the CMake package (lib/cmake/nvc): `cmake --install build
 # --prefix P` lays out P/bin (nvc, nvc-run), P/lib (libnvc_runtime.a),
-# P/include/nvc (runtime headers) and P/lib/cmake/nvc (nvcConfig.cmake with
-# nvc::runtime, nvc::nvc, nvc::nvc-run and nvc_add_kernels()).
+# P/include/nvc (runtime headers), P/lib/cmake/nvc (nvcConfig.cmake with
+# nvc::runtime, nvc::nvc, nvc::nvc-run and nvc_add_kernels()) and
+# P/lib/pkgconfig/nvc_runtime.pc.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -21,6 +22,18 @@ if(TARGET nvc)
 endif()
 install(TARGETS ${nvc_install_executables} EXPORT nvcTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# pkg-config (lib/pkgconfig/nvc_runtime.pc) for builds without CMake; its
+# prefix is relative to the file, so the installed tree can move.
+file(RELATIVE_PATH nvc_pc_to_prefix "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+# An instrumented runtime (NVC_SANITIZE) needs the sanitizer runtimes in
+# whatever links it, as nvc::runtime's INTERFACE link options say.
+set(nvc_pc_sanitize_libs "")
+if(NVC_SANITIZE)
+  set(nvc_pc_sanitize_libs " -fsanitize=address,undefined")
+endif()
+configure_file(${CMAKE_CURRENT_LIST_DIR}/nvc_runtime.pc.in ${PROJECT_BINARY_DIR}/nvc_runtime.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/nvc_runtime.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 set(nvc_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/nvc)
 install(EXPORT nvcTargets NAMESPACE nvc:: DESTINATION ${nvc_cmake_dir})

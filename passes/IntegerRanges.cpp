@@ -288,6 +288,20 @@ Range RangeOracle::computeBlockArgument(BlockArgument arg, unsigned width, unsig
   return full;
 }
 
+/// An oracle with the facts of this one about values computed outside
+/// `loop` (an enclosing scf.if's test of the loop's bound; facts about
+/// values of the loop may hold in some iterations only).
+RangeOracle RangeOracle::outsideFacts(scf::WhileOp loop) const {
+  RangeOracle local(idBound_);
+  for (auto &[key, r] : facts_) {
+    Value v = key;
+    Operation *def = v.getDefiningOp();
+    if (!loop->isAncestor(def ? def : v.getParentBlock()->getParentOp()))
+      local.facts_.try_emplace(v, r);
+  }
+  return local;
+}
+
 /// The range of `before` argument k of `loop` if it is a range loop's
 /// counter (see the file comment), else nullopt.
 std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k, unsigned width,
@@ -311,7 +325,7 @@ std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k
     if (!matchPattern(next->getOperand(1), m_ConstantInt(&divisor)) ||
         (shift ? divisor.isNegative() : divisor.getSExtValue() < 1))
       return std::nullopt;
-    RangeOracle local(idBound_);
+    RangeOracle local = outsideFacts(loop);
     local.visiting_ = visiting_;
     local.assume(cond.getCondition(), true, depth + 1);
     auto fact = local.facts_.find(counter);
@@ -336,7 +350,7 @@ std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k
     return std::nullopt;
 
   // What the loop condition says about the counter, assuming nothing else.
-  RangeOracle local(idBound_);
+  RangeOracle local = outsideFacts(loop);
   local.visiting_ = visiting_;
   local.assume(cond.getCondition(), true, depth + 1);
   auto fact = local.facts_.find(counter);

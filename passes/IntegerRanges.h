@@ -107,6 +107,7 @@ private:
   Range computeResult(mlir::Value v, unsigned width, unsigned depth);
   Range computeBlockArgument(mlir::BlockArgument arg, unsigned width, unsigned depth);
   Range refineBySelectCondition(mlir::Value cond, bool truth, mlir::Value v, Range r, unsigned depth);
+  RangeOracle outsideFacts(mlir::scf::WhileOp loop) const;
   std::optional<Range> loopCounterRange(mlir::scf::WhileOp loop, unsigned k, unsigned width,
                                         unsigned depth);
   void constrain(mlir::Value v, Range r) {

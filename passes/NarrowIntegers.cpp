@@ -31,10 +31,15 @@
 //     an scf.if result, that is a sign-extended int32 on every path into it
 //     (a counter after 1.) is carried as int32 and extended where a 64-bit
 //     use remains. Also a conversion to float of a value that fits.
+//  4. Versioning: a range loop whose counter still feeds 64-bit arithmetic
+//     after 1.-3. (`tx + i * 16` for i below cuda.gridDim.x) runs as a copy
+//     where its bound is at most 2^24, in which the bound's test proves that
+//     arithmetic 32-bit, and as written otherwise (kVersionBound).
 //
-// A rewrite only ever replaces a 64-bit value with the sign extension of a
-// 32-bit value that equals it, so results are exact; only where 64-bit
-// integers are the module's integers (MLIRGen) is there anything to narrow.
+// A rewrite only ever replaces a 64-bit value with the sign (or zero)
+// extension of a 32-bit value that equals it, so results are exact; only
+// where 64-bit integers are the module's integers (MLIRGen) is there
+// anything to narrow.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/IntegerRanges.h"
@@ -389,9 +394,87 @@ struct NarrowIfResults : OpRewritePattern<scf::IfOp> {
   Int idBound_;
 };
 
+/// Loops whose counter feeds 64-bit arithmetic that ranges cannot narrow
+/// (`tx + i * 16` for i below cuda.gridDim.x) run in two versions: where
+/// their bound is at most kVersionBound, a copy in which the bound's test
+/// (a fact of the enclosing scf.if, IntegerRanges.h) proves that arithmetic
+/// 32-bit; otherwise the loop as it was. 2^24 iterations of one invocation
+/// is beyond what a kernel runs in practice.
+constexpr int64_t kVersionBound = int64_t(1) << 24;
+
+/// The bound n of `loop` if it is a range loop (`k < n` with n computed
+/// before the loop, k + c for a constant c > 0 coming back) whose counter
+/// feeds a 64-bit add, sub, mul or compare in its body.
+std::optional<Value> versionableBound(scf::WhileOp loop) {
+  scf::ConditionOp cond = loop.getConditionOp();
+  auto cmp = cond.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::slt &&
+               cmp.getPredicate() != arith::CmpIPredicate::ult))
+    return std::nullopt;
+  auto strip = [](Value v) {
+    if (auto ext = v.getDefiningOp<arith::ExtSIOp>())
+      return ext.getIn();
+    if (auto ext = v.getDefiningOp<arith::ExtUIOp>())
+      return ext.getIn();
+    return v;
+  };
+  auto counter = dyn_cast<BlockArgument>(strip(cmp.getLhs()));
+  Value bound = cmp.getRhs();
+  if (!counter || counter.getOwner() != &loop.getBefore().front() ||
+      loop->isAncestor(bound.getDefiningOp() ? bound.getDefiningOp()
+                                             : bound.getParentBlock()->getParentOp()))
+    return std::nullopt;
+  auto forwarded = llvm::find(cond.getArgs(), counter);
+  if (forwarded == cond.getArgs().end())
+    return std::nullopt;
+  Value inBody = loop.getAfter().getArgument(forwarded - cond.getArgs().begin());
+  auto add = strip(loop.getYieldOp().getOperand(counter.getArgNumber())).getDefiningOp<arith::AddIOp>();
+  llvm::APInt step;
+  if (!add || (strip(add.getLhs()) != inBody && strip(add.getRhs()) != inBody) ||
+      !matchPattern(strip(add.getLhs()) == inBody ? add.getRhs() : add.getLhs(),
+                    m_ConstantInt(&step)) ||
+      step.getSExtValue() < 1 || step.getSExtValue() > 64)
+    return std::nullopt;
+  // Does the counter reach 64-bit arithmetic (a few operations deep)?
+  SmallVector<std::pair<Value, int>> work = {{inBody, 0}};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    auto [v, depth] = work.pop_back_val();
+    if (!seen.insert(v).second || depth > 6)
+      continue;
+    for (Operation *user : v.getUsers()) {
+      if (user == add || !loop.getAfter().isAncestor(user->getParentRegion()))
+        continue;
+      bool wide = llvm::any_of(user->getOperandTypes(), isI64);
+      if (wide && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp>(user))
+        return bound;
+      if (isa<arith::ArithDialect>(user->getDialect()) && user->getNumResults() == 1)
+        work.push_back({user->getResult(0), depth + 1});
+    }
+  }
+  return std::nullopt;
+}
+
+/// Versions `loop` on `bound <= kVersionBound` (see kVersionBound).
+void versionLoop(scf::WhileOp loop, Value bound) {
+  OpBuilder b(loop);
+  Location l = loop.getLoc();
+  Value limit = arith::ConstantIntOp::create(b, l, bound.getType(), kVersionBound);
+  Value small = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, bound, limit);
+  auto ifOp = scf::IfOp::create(b, l, loop.getResultTypes(), small, /*withElse=*/true);
+  loop->replaceAllUsesWith(ifOp.getResults());
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Operation *copy = b.clone(*loop);
+  scf::YieldOp::create(b, l, copy->getResults());
+  loop->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->end());
+  b.setInsertionPointToEnd(ifOp.elseBlock());
+  scf::YieldOp::create(b, l, loop->getResults());
+}
+
 struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NarrowIntegersPass)
-  explicit NarrowIntegersPass(unsigned indexBits) : indexBits_(indexBits) {}
+  NarrowIntegersPass(unsigned indexBits, bool versionLoops)
+      : indexBits_(indexBits), versionLoops_(versionLoops) {}
   StringRef getName() const override { return "NarrowIntegers"; }
   StringRef getArgument() const override { return "nvc-narrow-integers"; }
   StringRef getDescription() const override {
@@ -439,18 +522,31 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
       bool changed = false;
       if (failed(applyPatternsGreedily(func, frozen, GreedyRewriteConfig(), &changed)))
         return signalPassFailure();
+      // After the first round, what ranges could not narrow: version the
+      // loops whose counter still feeds 64-bit arithmetic.
+      if (round == 0 && versionLoops_) {
+        SmallVector<std::pair<scf::WhileOp, Value>> loops;
+        func.walk([&](scf::WhileOp loop) {
+          if (std::optional<Value> bound = versionableBound(loop))
+            loops.push_back({loop, *bound});
+        });
+        for (auto [loop, bound] : loops)
+          versionLoop(loop, bound);
+        changed |= !loops.empty();
+      }
       if (proven.empty() && !changed)
         return;
     }
   }
 
   unsigned indexBits_;
+  bool versionLoops_;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> createNarrowIntegersPass(unsigned indexBits) {
-  return std::make_unique<NarrowIntegersPass>(indexBits);
+std::unique_ptr<Pass> createNarrowIntegersPass(unsigned indexBits, bool versionLoops) {
+  return std::make_unique<NarrowIntegersPass>(indexBits, versionLoops);
 }
 
 } // namespace nvc

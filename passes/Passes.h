@@ -152,8 +152,10 @@ std::unique_ptr<mlir::Pass> createFoldRangeChecksPass(unsigned indexBits);
 /// Computes i64 integer arithmetic in i32 where value ranges (IntegerRanges.h;
 /// `indexBits` bounds the invocation ids as for FoldRangeChecks) or a
 /// truncation of the result prove the 32-bit result the same, and carries
-/// sign-extended int32 loop values as i32. See NarrowIntegers.cpp.
-std::unique_ptr<mlir::Pass> createNarrowIntegersPass(unsigned indexBits);
+/// sign-extended int32 loop values as i32; with `versionLoops`, a loop whose
+/// counter feeds 64-bit arithmetic the ranges cannot narrow also runs as a
+/// 32-bit copy where its bound is small. See NarrowIntegers.cpp.
+std::unique_ptr<mlir::Pass> createNarrowIntegersPass(unsigned indexBits, bool versionLoops);
 
 /// Writes each arith.extsi from i32 to i64 as a zero extension and two
 /// shifts, which lavapipe compares correctly (SignExtendByShifts.cpp).

@@ -177,7 +177,7 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   if (enabled("fold-range-checks"))
     kernels.addPass(createFoldRangeChecksPass(options.indexBits));
   if (enabled("narrow-integers")) {
-    kernels.addPass(createNarrowIntegersPass(options.indexBits));
+    kernels.addPass(createNarrowIntegersPass(options.indexBits, /*versionLoops=*/true));
     if (enabled("cse"))
       kernels.addPass(mlir::createCSEPass());
   }
@@ -198,7 +198,7 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     // Promoted arrays of constants (a loop over a tuple of literals, once
     // unrolled) bound values the first run could not.
     if (enabled("narrow-integers"))
-      kernels.addPass(createNarrowIntegersPass(options.indexBits));
+      kernels.addPass(createNarrowIntegersPass(options.indexBits, /*versionLoops=*/false));
   }
   if (enabled("distribute-invariant-factor"))
     kernels.addPass(createDistributeInvariantFactorPass(options.fastMath));

@@ -15,7 +15,7 @@ PACKAGES=(
   spirv-tools glslang-tools                           # validation, disassembly; GLSL for runtime tests
   libvulkan-dev mesa-vulkan-drivers vulkan-tools      # Vulkan loader, lavapipe (CPU driver)
   libcli11-dev libfmt-dev nlohmann-json3-dev catch2   # command line, formatting, manifests, unit tests
-  cmake ninja-build ccache g++                        # build (g++'s ASan/UBSan: test-sanitized.sh)
+  cmake ninja-build ccache g++ pkgconf               # build (g++'s ASan/UBSan: test-sanitized.sh); pkg-config test
   python3 python3-numpy                               # test drivers and their reference results
   python3-jsonschema                                  # ctest nvc_runtime.manifest-schema
   python3-mpmath                                      # tests/math/accuracy.py, scripts/minimax.py

@@ -50,15 +50,15 @@ DRIVER_LIMITATIONS = {
     'lavapipe-const-zero': 'float arithmetic with an operand the driver sees as a constant zero is folded '
                            'unsafely: 0.0 / x, x * 0.0 -> 0.0, 0.0 - x -> -x, x + 0.0 -> x, x / 0.0 dropped '
                            '(docs/language.md "Precision"; constzero.py)',
-    'lavapipe-sext32-compare': 'with 64-bit integers, an int32 value sign-extended to int64 and compared with a '
-                               'constant (x < 0, x > -3) compares as if zero-extended; the 32-bit compare and '
-                               'int8/int16 are right (docs/language.md "Precision")',
 }
+# 'lavapipe-sext32-compare' (FOUND.md #15: an int32 sign-extended to int64 by
+# OpSConvert compares with a constant as if zero-extended) is no longer
+# excluded: nvc writes those extensions as shifts (passes/SignExtendByShifts.cpp),
+# so int32 values are generated with 64-bit integers again.
 
 # Families each bug excludes: functions (by FUNCS name) and operator keys.
 BUG_FAMILIES = {
     'lavapipe-const-zero': {'const_zero_float', 'float_mod_const'},
-    'lavapipe-sext32-compare': {'int32_with_int64'},
     'float-mod-const-zero': {'float_mod_const'},
     'complex-real-signed-zero': {'complex_real_mix'},
     'complex-division': {'complex_div'},
@@ -106,12 +106,11 @@ class Generator:
         self.iw = opts.iw
         self.in_index = False   # inside an index expression: no nested computed indices
         self.cz = None          # constzero.Tracker while 'const_zero_float' is excluded
-        # int32 values with 64-bit integers (DRIVER_LIMITATIONS 'lavapipe-sext32-compare')
-        self.no_i32 = opts.iw == 64 and 'int32_with_int64' in opts.exclude
 
     def types(self, ts):
-        """The types of list ts the generator may use."""
-        return [t for t in ts if t != 'i32'] if self.no_i32 else ts
+        """The types of list ts the generator may use (all of them: the
+        hook stays for families a driver limitation may exclude again)."""
+        return ts
 
     # ----------------------------------------------------------- values
 

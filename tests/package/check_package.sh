@@ -4,7 +4,8 @@
 # examples/cmake-project against it (-DCMAKE_PREFIX_PATH), builds it — nvc
 # compiles the kernel through nvc_add_kernels() with a depfile — runs the
 # program, then touches the kernel source and checks that only the kernel is
-# rebuilt, and that the clean target removes the module variant too.
+# rebuilt, that the clean target removes the module variant too, and that
+# the pkg-config file links the same program without CMake.
 # usage: check_package.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -36,4 +37,12 @@ ninja -C "$work/build" clean >/dev/null
 if [ -e "$work/build/nvc-kernels/scale.denorm-preserve.spv" ]; then
   echo "clean leaves the variant"; exit 1
 fi
+# Without CMake: the pkg-config file's flags compile and link the same
+# program, which runs the module the CMake build compiled.
+export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
+[ -f "$work/prefix/lib/pkgconfig/nvc_runtime.pc" ] || { echo "not installed: nvc_runtime.pc"; exit 1; }
+cmake --build "$work/build" >/dev/null
+c++ -std=c++17 -DKERNEL_DIR="\"$work/build/nvc-kernels\"" "$work/project/main.cpp" \
+  $(pkg-config --cflags --libs nvc_runtime) -o "$work/pkg-config-example"
+"$work/pkg-config-example"
 echo "package test passed"

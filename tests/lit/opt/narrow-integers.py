@@ -3,7 +3,8 @@
 # equal is computed in 32 bits. Narrowed: the id, the bound test, a range
 # counter bounded by an extent, the index arithmetic of every access, a
 # grid-stride counter (unsigned: it may pass 2**31 on its last step). Kept
-# 64-bit: an accumulator, int64 data, a counter bounded by an int64 scalar.
+# 64-bit: an accumulator, int64 data, a counter bounded by an int64 scalar;
+# a loop whose counter feeds arithmetic the ranges cannot narrow is versioned.
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=nvc-narrow-integers -o - | FileCheck %s
 # RUN: %nvc %s --emit=mlir --mlir-print-ir-after=cse -fno-narrow-integers -o - | FileCheck %s --check-prefix=OFF
 # RUN: %nvc %s -o %t.spv && spirv-val --target-env vulkan1.1 %t.spv
@@ -73,3 +74,22 @@ def scalar_bound(out, n):
 def grid_stride(out):
     for i in range(cuda.grid(1), out.size, cuda.gridsize(1)):
         out[i] = 2.0
+
+
+# A counter below cuda.gridDim.x feeds tx + i * 16, which may pass 2**31: the
+# loop runs as a 32-bit copy where the bound is at most 2**24 and as it was
+# otherwise (loop versioning; fast_matmul of 003 has this loop).
+# CHECK-LABEL: func.func @versioned
+# CHECK: %[[SMALL:.*]] = arith.cmpi sle, %{{.*}}, %c16777216_i32 : i32
+# CHECK: scf.if %[[SMALL]]
+# CHECK: scf.while (%{{.*}} = %{{.*}}) : (i32) -> i32
+# CHECK-NOT: i64
+# CHECK: } else {
+# CHECK: arith.muli %{{.*}}, %{{.*}} : i64
+# CHECK: return
+@cuda.jit("void(float32[::1])")
+def versioned(out):
+    for i in range(cuda.gridDim.x):
+        j = cuda.threadIdx.x + i * 16
+        if j < out.size:
+            out[j] = 1.0
