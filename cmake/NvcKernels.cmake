@@ -10,6 +10,12 @@
 #   target_compile_definitions(app PRIVATE
 #     KERNEL_DIR="$<TARGET_PROPERTY:app,NVC_KERNEL_DIRECTORY>")
 # The compiler is the imported executable nvc::nvc (or the in-tree target nvc).
+#
+# A target may call nvc_add_kernels several times, e.g. with different
+# OPTIONS; NVC_KERNEL_DIRECTORY is then the first call's directory. Two
+# kernels that would write the same <dir>/<name>.spv (same-named files from
+# different folders) are an error naming both: give one call its own
+# OUTPUT_DIRECTORY.
 # Module variants (docs/manifest.md "variants") go next to the .spv as
 # <name>.<variant>.spv when a kernel needs them; they are not declared as
 # outputs (whether one is made depends on the source), but the clean target
@@ -45,6 +51,14 @@ function(nvc_add_kernels target)
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(name "${source}" NAME_WE)
     set(spv "${ARG_OUTPUT_DIRECTORY}/${name}.spv")
+    # One source per output file, across calls and targets of the project.
+    get_property(owner GLOBAL PROPERTY "NVC_KERNEL_SOURCE_OF:${spv}")
+    if(owner AND NOT owner STREQUAL source)
+      message(FATAL_ERROR "nvc_add_kernels(${target}): ${source} and ${owner} would both be "
+                          "compiled to ${spv}; give one of them its own OUTPUT_DIRECTORY "
+                          "(a separate nvc_add_kernels call)")
+    endif()
+    set_property(GLOBAL PROPERTY "NVC_KERNEL_SOURCE_OF:${spv}" "${source}")
     set(json "${ARG_OUTPUT_DIRECTORY}/${name}.json")
     set(dep "${ARG_OUTPUT_DIRECTORY}/${name}.d")
     add_custom_command(
@@ -63,8 +77,21 @@ function(nvc_add_kernels target)
       list(APPEND variant_files "${ARG_OUTPUT_DIRECTORY}/${name}.${variant}.spv")
     endforeach()
   endforeach()
-  add_custom_target(${target}_nvc_kernels DEPENDS ${outputs})
-  set_property(TARGET ${target}_nvc_kernels APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${variant_files})
-  add_dependencies(${target} ${target}_nvc_kernels)
-  set_property(TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
+  # One custom target per call: <target>_nvc_kernels, then _2, _3, ...
+  get_property(calls TARGET ${target} PROPERTY NVC_KERNEL_CALLS)
+  if(NOT calls)
+    set(calls 0)
+  endif()
+  math(EXPR calls "${calls} + 1")
+  set_property(TARGET ${target} PROPERTY NVC_KERNEL_CALLS ${calls})
+  set(kernels_target ${target}_nvc_kernels)
+  if(calls GREATER 1)
+    set(kernels_target ${target}_nvc_kernels_${calls})
+  endif()
+  add_custom_target(${kernels_target} DEPENDS ${outputs})
+  set_property(TARGET ${kernels_target} APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${variant_files})
+  add_dependencies(${target} ${kernels_target})
+  if(calls EQUAL 1)
+    set_property(TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
+  endif()
 endfunction()

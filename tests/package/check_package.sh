@@ -45,4 +45,17 @@ cmake --build "$work/build" >/dev/null
 c++ -std=c++17 -DKERNEL_DIR="\"$work/build/nvc-kernels\"" "$work/project/main.cpp" \
   $(pkg-config --cflags --libs nvc_runtime) -o "$work/pkg-config-example"
 "$work/pkg-config-example"
+# nvc_add_kernels twice for one target: same-named kernels of two folders in
+# two output directories with their own options; one directory for both is a
+# configure error naming both sources.
+cmake -S "$src/tests/package/multi-call" -B "$work/multi" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/multi" >/dev/null
+grep -q '"index_bits": 32' "$work/multi/k32/scale.json" || { echo "k32/scale.json: not 32-bit"; exit 1; }
+grep -q '"index_bits": 64' "$work/multi/k64/scale.json" || { echo "k64/scale.json: not 64-bit"; exit 1; }
+if cmake -S "$src/tests/package/multi-call" -B "$work/clash" -G Ninja -DNVC_TEST_CLASH=ON \
+     -DCMAKE_PREFIX_PATH="$work/prefix" >"$work/clash.log" 2>&1; then
+  echo "two kernels compiled to one file were accepted"; exit 1
+fi
+grep -q "would both be compiled to" "$work/clash.log" || { cat "$work/clash.log"; exit 1; }
 echo "package test passed"
