@@ -56,8 +56,9 @@ struct CompileOptions {
   /// indices for both (docs/language.md "Precision").
   unsigned indexBits = 0;
   /// --narrow: the precision policy of kernels without narrow= ("true",
-  /// "floats", "false"; empty for the default: 32-bit integers, floats keep
-  /// their width). Validated by the command line.
+  /// "floats", "false"; empty for the default: the spelling's integers as
+  /// for indexBits 0, floats keep their width). Validated by the command
+  /// line.
   std::string narrow;
   /// -I: directories searched for imported helper modules after the kernel
   /// file's own directory.

@@ -237,7 +237,7 @@ int main(int argc, char **argv) {
   app.add_option("--narrow", opt.narrow,
                  "precision of kernels without narrow=: true (32-bit integers and floats), "
                  "floats (32-bit floats, 64-bit integers), false (exact 64-bit); default: "
-                 "32-bit integers, floats keep their width")
+                 "64-bit integers for @cuda.jit, 32-bit for @nv.jit, floats keep their width")
       ->check(CLI::IsMember({"true", "floats", "false"}));
   app.add_flag("--no-float64", opt.noFloat64,
                "target devices without float64 (shaderFloat64): compute in float32, with a "

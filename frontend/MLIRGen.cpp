@@ -611,8 +611,9 @@ private:
     return out;
   }
 
-  /// Integer width inside the kernel: 64-bit integers become 32-bit by
-  /// default (004_…txt "Integer and float width").
+  /// Integer width inside the kernel: 64-bit integers become 32-bit where
+  /// the module's integers are 32-bit (ModuleLowering::intBits: @nv.jit's
+  /// default, 004_…txt "Integer and float width"; narrow=True).
   unsigned intBits(const Type &t) const {
     return t.bits() == 64 && intBits_ == 32 ? 32 : t.bits();
   }
