@@ -2027,21 +2027,26 @@ def case_int64_default(r, rng):
     i = np.arange(n, dtype=np.int64)
     squares = (i - 1) * i * (2 * i - 1) // 6
     a = rng.integers(-1000, 1000, 257).astype(np.int32)
-    start = 2 ** 31 - 5
-    stop = start + 9
-    strided = np.zeros(n, np.int64)
-    for k in range(start, stop):
-        strided += a[(i + k) % a.size].astype(np.int64) * 1000003 + k
+    # The loop is versioned on its bound (narrow-integers): 2**31 + 4 takes
+    # the 64-bit copy, 40 the 32-bit one.
+    bounds = [(2 ** 31 - 5, 2 ** 31 + 4), (3, 40)]
+    strided = []
+    for start, stop in bounds:
+        s = np.zeros(n, np.int64)
+        for k in range(start, stop):
+            s += a[(i + k) % a.size].astype(np.int64) * 1000003 + k
+        strided.append(s)
     big = rng.integers(2 ** 30, 2 ** 31, n).astype(np.int64)
     totals = np.array([big[j::8].sum() for j in range(8)], np.int64)
     for flags in ([], ["-O0"]):
         res = r.run("int64_default.py", "sum_of_squares", [n],
                     {"x": x, "out": poisoned(n, np.int64)}, outputs=["out"], flags=flags)
         check_equal(res["out"], squares + x * x * x)
-        res = r.run("int64_default.py", "strided_sum", [n],
-                    {"a": a, "out": poisoned(n, np.int64)},
-                    [("start", start), ("n", stop)], outputs=["out"], flags=flags)
-        check_equal(res["out"], strided)
+        for (start, stop), want in zip(bounds, strided):
+            res = r.run("int64_default.py", "strided_sum", [n],
+                        {"a": a, "out": poisoned(n, np.int64)},
+                        [("start", start), ("n", stop)], outputs=["out"], flags=flags)
+            check_equal(res["out"], want)
         res = r.run("int64_default.py", "grid_stride_cubes", [640],
                     {"x": x, "out": poisoned(n, np.int64)}, outputs=["out"], flags=flags)
         check_equal(res["out"], x * x * x - i)
