@@ -404,8 +404,9 @@ constexpr int64_t kVersionBound = int64_t(1) << 24;
 
 /// The bound n of `loop` if it is a range loop (`k < n` with n computed
 /// before the loop, k + c for a constant c > 0 coming back) whose counter
-/// feeds a 64-bit add, sub, mul or compare in its body.
-std::optional<Value> versionableBound(scf::WhileOp loop) {
+/// feeds a 64-bit add, sub, mul or compare in its body (those go to
+/// `wideOps`).
+std::optional<Value> versionableBound(scf::WhileOp loop, SmallVectorImpl<Operation *> &wideOps) {
   scf::ConditionOp cond = loop.getConditionOp();
   auto cmp = cond.getCondition().getDefiningOp<arith::CmpIOp>();
   if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::slt &&
@@ -447,20 +448,35 @@ std::optional<Value> versionableBound(scf::WhileOp loop) {
         continue;
       bool wide = llvm::any_of(user->getOperandTypes(), isI64);
       if (wide && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp>(user))
-        return bound;
+        wideOps.push_back(user);
       if (isa<arith::ArithDialect>(user->getDialect()) && user->getNumResults() == 1)
         work.push_back({user->getResult(0), depth + 1});
     }
   }
-  return std::nullopt;
+  if (wideOps.empty())
+    return std::nullopt;
+  return bound;
 }
 
-/// Versions `loop` on `bound <= kVersionBound` (see kVersionBound).
-void versionLoop(scf::WhileOp loop, Value bound) {
+/// Versions `loop` on `bound <= kVersionBound` (see kVersionBound) when
+/// that test proves one of `wideOps` 32-bit (k * k of a counter below 2^24
+/// still is not: no copy then); returns whether it did.
+bool versionLoop(scf::WhileOp loop, Value bound, ArrayRef<Operation *> wideOps, Int idBound) {
   OpBuilder b(loop);
   Location l = loop.getLoc();
-  Value limit = arith::ConstantIntOp::create(b, l, bound.getType(), kVersionBound);
-  Value small = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, bound, limit);
+  auto limit = arith::ConstantIntOp::create(b, l, bound.getType(), kVersionBound);
+  auto small = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, bound, limit);
+  bool pays = llvm::any_of(wideOps, [&](Operation *op) {
+    RangeOracle oracle(idBound);
+    oracle.assumeContextOf(op);
+    oracle.assume(small, true);
+    return provenNarrow(op, oracle) != Extension::None;
+  });
+  if (!pays) {
+    small.erase();
+    limit.erase();
+    return false;
+  }
   auto ifOp = scf::IfOp::create(b, l, loop.getResultTypes(), small, /*withElse=*/true);
   loop->replaceAllUsesWith(ifOp.getResults());
   b.setInsertionPointToStart(ifOp.thenBlock());
@@ -469,6 +485,7 @@ void versionLoop(scf::WhileOp loop, Value bound) {
   loop->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->end());
   b.setInsertionPointToEnd(ifOp.elseBlock());
   scf::YieldOp::create(b, l, loop->getResults());
+  return true;
 }
 
 struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass<func::FuncOp>> {
@@ -525,14 +542,21 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
       // After the first round, what ranges could not narrow: version the
       // loops whose counter still feeds 64-bit arithmetic.
       if (round == 0 && versionLoops_) {
-        SmallVector<std::pair<scf::WhileOp, Value>> loops;
+        struct Candidate {
+          scf::WhileOp loop;
+          Value bound;
+          SmallVector<Operation *> wideOps;
+        };
+        SmallVector<Candidate> loops;
         func.walk([&](scf::WhileOp loop) {
-          if (std::optional<Value> bound = versionableBound(loop))
-            loops.push_back({loop, *bound});
+          Candidate c{loop, Value(), {}};
+          if (std::optional<Value> bound = versionableBound(loop, c.wideOps)) {
+            c.bound = *bound;
+            loops.push_back(std::move(c));
+          }
         });
-        for (auto [loop, bound] : loops)
-          versionLoop(loop, bound);
-        changed |= !loops.empty();
+        for (Candidate &c : loops)
+          changed |= versionLoop(c.loop, c.bound, c.wideOps, idBound);
       }
       if (proven.empty() && !changed)
         return;

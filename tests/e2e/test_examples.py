@@ -2027,14 +2027,12 @@ def case_int64_default(r, rng):
     i = np.arange(n, dtype=np.int64)
     squares = (i - 1) * i * (2 * i - 1) // 6
     a = rng.integers(-1000, 1000, 257).astype(np.int32)
-    # The loop is versioned on its bound (narrow-integers): 2**31 + 4 takes
-    # the 64-bit copy, 40 the 32-bit one.
     bounds = [(2 ** 31 - 5, 2 ** 31 + 4), (3, 40)]
     strided = []
     for start, stop in bounds:
         s = np.zeros(n, np.int64)
         for k in range(start, stop):
-            s += a[(i + k) % a.size].astype(np.int64) * 1000003 + k
+            s += int(a[(k * 3) % a.size]) * 1000003 + k + i
         strided.append(s)
     big = rng.integers(2 ** 30, 2 ** 31, n).astype(np.int64)
     totals = np.array([big[j::8].sum() for j in range(8)], np.int64)
@@ -2047,6 +2045,17 @@ def case_int64_default(r, rng):
                         {"a": a, "out": poisoned(n, np.int64)},
                         [("start", start), ("n", stop)], outputs=["out"], flags=flags)
             check_equal(res["out"], want)
+        # counted_sum's loop is versioned on n (narrow-integers); these run
+        # its 32-bit copy. The 64-bit copy needs n > 2**24 iterations, which
+        # lavapipe cannot run: it ends every loop after 65535 iterations
+        # (llvmpipe's loop limiter; docs/design.md).
+        for count, threads in ((1000, n), (60000, 4)):
+            k = np.arange(count, dtype=np.int64)
+            total = int(a.astype(np.int64)[(k * 3) % a.size].sum())
+            res = r.run("int64_default.py", "counted_sum", [threads],
+                        {"a": a, "out": poisoned(threads, np.int64)}, [("n", count)],
+                        outputs=["out"], flags=flags)
+            check_equal(res["out"], total + count * np.arange(threads, dtype=np.int64))
         res = r.run("int64_default.py", "grid_stride_cubes", [640],
                     {"x": x, "out": poisoned(n, np.int64)}, outputs=["out"], flags=flags)
         check_equal(res["out"], x * x * x - i)

@@ -15,14 +15,26 @@ def sum_of_squares(x, out):
         out[i] = s + x[i] * x[i] * x[i]
 
 
-# A loop bounded by a 64-bit scalar argument: its counter may pass 2**31.
+# A loop bounded by 64-bit scalar arguments: its counter may pass 2**31.
 @cuda.jit("void(int32[::1], int64[::1], int64, int64)")
 def strided_sum(a, out, start, n):
     i = cuda.grid(1)
     if i < out.size:
         acc = 0
         for k in range(start, n):
-            acc += a[(i + k) % a.size] * 1000003 + k
+            acc += a[(k * 3) % a.size] * 1000003 + k + i
+        out[i] = acc
+
+
+# k * 3 is 32-bit only where n is small: the loop runs in two versions
+# (narrow-integers), one for n <= 2**24 and one for larger n.
+@cuda.jit("void(int32[::1], int64[::1], int64)")
+def counted_sum(a, out, n):
+    i = cuda.grid(1)
+    if i < out.size:
+        acc = 0
+        for k in range(n):
+            acc += a[(k * 3) % a.size] + i
         out[i] = acc
 
 
