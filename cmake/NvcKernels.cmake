@@ -94,4 +94,27 @@ function(nvc_add_kernels target)
   if(calls EQUAL 1)
     set_property(TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
   endif()
+  set_property(TARGET ${target} APPEND PROPERTY NVC_KERNEL_DIRECTORIES "${ARG_OUTPUT_DIRECTORY}")
+endfunction()
+
+# nvc_install_kernels(<target> DESTINATION <dir>)
+#
+# Installs what nvc_add_kernels compiled for <target> (every call's modules,
+# manifests and module variants: *.spv and *.json of its output directories)
+# into <dir> (relative to the install prefix) by `cmake --install`. Call it
+# after the target's nvc_add_kernels calls.
+function(nvc_install_kernels target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "DESTINATION" "")
+  if(NOT ARG_DESTINATION OR ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "nvc_install_kernels(${target} DESTINATION <dir>): no DESTINATION, or "
+                        "unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  get_property(directories TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORIES)
+  if(NOT directories)
+    message(FATAL_ERROR "nvc_install_kernels(${target}): call nvc_add_kernels(${target} ...) first")
+  endif()
+  foreach(directory IN LISTS directories)
+    install(DIRECTORY "${directory}/" DESTINATION "${ARG_DESTINATION}"
+            FILES_MATCHING PATTERN "*.spv" PATTERN "*.json")
+  endforeach()
 endfunction()

@@ -22,6 +22,11 @@ cmake -S "$work/project" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/pr
   -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/build"
 "$work/build/scale_example"
+# nvc_install_kernels: the module and its manifest are installed with the program.
+cmake --install "$work/build" --prefix "$work/app" >/dev/null
+for f in bin/scale_example share/scale_example/kernels/scale.spv share/scale_example/kernels/scale.json; do
+  [ -e "$work/app/$f" ] || { echo "nvc_install_kernels did not install $f"; exit 1; }
+done
 [ -f "$work/build/nvc-kernels/scale.d" ] || { echo "no depfile"; exit 1; }
 # Up to date: nothing to do. After touching the kernel: it is recompiled.
 if ! ninja -C "$work/build" -n | grep -q "no work to do"; then
