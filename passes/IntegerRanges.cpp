@@ -18,7 +18,6 @@ namespace {
 
 Range hull(Range a, Range b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
 
-
 /// `pred` with unsigned orders replaced by signed ones when both sides are
 /// non-negative (where the two orders agree).
 arith::CmpIPredicate signedOrder(arith::CmpIPredicate pred, Range a, Range b) {
@@ -93,8 +92,6 @@ bool isInvocationCount(Operation *mul) {
   }
   return false;
 }
-
-/// Ranges of the values seen from one program point: facts from the
 
 } // namespace
 
