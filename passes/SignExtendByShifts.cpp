@@ -7,10 +7,10 @@
 // in numba.cuda's spelling compute with 64-bit integers, so int32 data,
 // extents and ids are sign-extended wherever a 64-bit value meets them. This
 // pass writes each remaining extension of an i32 to i64 as
-// `(zext(x) << 32) >> 32` (arithmetic shift), which lavapipe gets right (the
-// H200 runs the e2e suite and the benchmarks as fast with it: docs/benchmarks.md,
-// run of 2026-12-02); it runs last, after the optimisations that look for
-// arith.extsi. Narrower sources are left alone:
+// `(zext(x) << 32) >> 32` (arithmetic shift), which lavapipe gets right (with
+// it the H200 passes the e2e suite and its benchmark times are those of
+// docs/benchmarks.md, run of 2026-12-02); it runs last, after the
+// optimisations that look for arith.extsi. Narrower sources are left alone:
 // their extensions are what NVIDIA's driver gets wrong through shifts
 // (FOUND.md #25).
 //
