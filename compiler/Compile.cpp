@@ -91,6 +91,12 @@ parseSignatureOptions(const std::vector<std::string> &options) {
   return sigs;
 }
 
+/// Whether the command line asks for 64-bit integers, extents and indices
+/// for kernels without narrow= (--narrow=false/floats, --index-bits 64).
+bool optionsAskWideIndices(const CompileOptions &options) {
+  return options.narrow == "floats" || options.narrow == "false" || options.indexBits == 64;
+}
+
 /// The precision of the file's kernels (and their device functions) that
 /// say no narrow=: --narrow's, else --index-bits', else the spelling's
 /// (docs/language.md "Precision"): a file with a kernel in numba.cuda's
@@ -102,7 +108,7 @@ PrecisionPolicy defaultPrecision(const CompileOptions &options, const ModuleScop
   PrecisionPolicy precision;
   if (options.narrow == "true" || options.narrow == "floats" || options.noFloat64)
     precision.narrowFloats = true;
-  if (options.narrow == "floats" || options.narrow == "false" || options.indexBits == 64) {
+  if (optionsAskWideIndices(options)) {
     precision.intWidth = IntWidth::Exact64;
     precision.wideIndices = true;
   } else if (options.narrow.empty() && options.indexBits == 0) {
@@ -223,9 +229,7 @@ std::string describePipeline(const CompileOptions &options, std::string &error) 
     registerNvcDialects(context);
     mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
     // narrow=False/"floats" kernels compute integers, and index, in 64 bits.
-    unsigned indexBits =
-        options.narrow == "false" || options.narrow == "floats" || options.indexBits == 64 ? 64
-                                                                                          : 32;
+    unsigned indexBits = optionsAskWideIndices(options) ? 64 : 32;
     buildLoweringPipeline(pm, pipelineOptionsFor(options, indexBits, options.noFloat64));
     return pipelineText(pm);
   } catch (OptionError &e) {

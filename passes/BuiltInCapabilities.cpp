@@ -50,6 +50,21 @@ struct BuiltInCapabilitiesPass
     spirv::Version version = triple->getVersion();
     bool changed = false;
     auto has = [&](spirv::Capability c) { return llvm::is_contained(caps, c); };
+    // Adds `c` with the version and extensions it needs, if the target
+    // environment allows it.
+    auto add = [&](spirv::Capability c) {
+      if (target && !llvm::is_contained(target.getCapabilities(), c))
+        return false;
+      caps.push_back(c);
+      if (std::optional<spirv::Version> v = spirv::getMinVersion(c))
+        version = std::max(version, *v);
+      if (std::optional<ArrayRef<spirv::Extension>> e = spirv::getExtensions(c))
+        for (spirv::Extension x : *e)
+          if (!llvm::is_contained(exts, x))
+            exts.push_back(x);
+      changed = true;
+      return true;
+    };
 
     module.walk([&](spirv::GlobalVariableOp var) {
       std::optional<StringRef> name = var.getBuiltIn();
@@ -61,30 +76,17 @@ struct BuiltInCapabilitiesPass
       std::optional<ArrayRef<spirv::Capability>> alternatives = spirv::getCapabilities(*builtIn);
       if (!alternatives || alternatives->empty() || llvm::any_of(*alternatives, has))
         return;
-      for (spirv::Capability c : *alternatives) {
-        if (target && !llvm::is_contained(target.getCapabilities(), c))
-          continue;
-        caps.push_back(c);
-        if (std::optional<spirv::Version> v = spirv::getMinVersion(c))
-          version = std::max(version, *v);
-        if (std::optional<ArrayRef<spirv::Extension>> e = spirv::getExtensions(c))
-          for (spirv::Extension x : *e)
-            if (!llvm::is_contained(exts, x))
-              exts.push_back(x);
-        changed = true;
-        return;
-      }
+      for (spirv::Capability c : *alternatives)
+        if (add(c))
+          return;
     });
     bool atomic64 = false;
     module.walk([&](Operation *op) {
       atomic64 |= op->getName().getStringRef().starts_with("spirv.Atomic") &&
                   op->getNumResults() == 1 && op->getResult(0).getType().isInteger(64);
     });
-    if (atomic64 && !has(spirv::Capability::Int64Atomics) &&
-        (!target || llvm::is_contained(target.getCapabilities(), spirv::Capability::Int64Atomics))) {
-      caps.push_back(spirv::Capability::Int64Atomics);
-      changed = true;
-    }
+    if (atomic64 && !has(spirv::Capability::Int64Atomics))
+      add(spirv::Capability::Int64Atomics);
     if (changed)
       module.setVceTripleAttr(spirv::VerCapExtAttr::get(version, caps, exts, &getContext()));
   }

@@ -299,6 +299,20 @@ RangeOracle RangeOracle::outsideFacts(scf::WhileOp loop) const {
   return local;
 }
 
+/// What `loop`'s condition being true says about its `before` argument
+/// `counter`, with only the facts about values outside the loop; nullopt
+/// when it says nothing.
+std::optional<Range> RangeOracle::conditionFact(scf::WhileOp loop, Value counter,
+                                                unsigned depth) const {
+  RangeOracle local = outsideFacts(loop);
+  local.visiting_ = visiting_;
+  local.assume(loop.getConditionOp().getCondition(), true, depth + 1);
+  auto fact = local.facts_.find(counter);
+  if (fact == local.facts_.end())
+    return std::nullopt;
+  return fact->second;
+}
+
 /// The range of `before` argument k of `loop` if it is a range loop's
 /// counter (see the file comment), else nullopt.
 std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k, unsigned width,
@@ -322,11 +336,8 @@ std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k
     if (!matchPattern(next->getOperand(1), m_ConstantInt(&divisor)) ||
         (shift ? divisor.isNegative() : divisor.getSExtValue() < 1))
       return std::nullopt;
-    RangeOracle local = outsideFacts(loop);
-    local.visiting_ = visiting_;
-    local.assume(cond.getCondition(), true, depth + 1);
-    auto fact = local.facts_.find(counter);
-    if (fact == local.facts_.end() || fact->second.lo < 0)
+    std::optional<Range> fact = conditionFact(loop, counter, depth);
+    if (!fact || fact->lo < 0)
       return std::nullopt;
     Range init = rangeOf(loop.getInits()[k], depth + 1);
     return Range{std::min(init.lo, Int(0)), std::max(init.hi, Int(0))};
@@ -346,14 +357,10 @@ std::optional<Range> RangeOracle::loopCounterRange(scf::WhileOp loop, unsigned k
   if (step.lo <= 0 && step.hi >= 0)
     return std::nullopt;
 
-  // What the loop condition says about the counter, assuming nothing else.
-  RangeOracle local = outsideFacts(loop);
-  local.visiting_ = visiting_;
-  local.assume(cond.getCondition(), true, depth + 1);
-  auto fact = local.facts_.find(counter);
-  if (fact == local.facts_.end())
+  std::optional<Range> fact = conditionFact(loop, counter, depth);
+  if (!fact)
     return std::nullopt;
-  Range bounded = fact->second;
+  Range bounded = *fact;
   Range init = rangeOf(loop.getInits()[k], depth + 1);
   if (step.lo > 0 && bounded.hi + step.hi <= full.hi)
     return Range{init.lo, std::max(init.hi, bounded.hi + step.hi)};

@@ -108,6 +108,8 @@ private:
   Range computeBlockArgument(mlir::BlockArgument arg, unsigned width, unsigned depth);
   Range refineBySelectCondition(mlir::Value cond, bool truth, mlir::Value v, Range r, unsigned depth);
   RangeOracle outsideFacts(mlir::scf::WhileOp loop) const;
+  std::optional<Range> conditionFact(mlir::scf::WhileOp loop, mlir::Value counter,
+                                     unsigned depth) const;
   std::optional<Range> loopCounterRange(mlir::scf::WhileOp loop, unsigned k, unsigned width,
                                         unsigned depth);
   void constrain(mlir::Value v, Range r) {

@@ -95,6 +95,13 @@ Extension extensionOf(Value v, bool asUnsigned, RangeOracle &oracle) {
   return Extension::None;
 }
 
+/// `v` (i32) extended to i64 as `how` says (None is not a way).
+Value extendTo64(OpBuilder &b, Location l, Extension how, Value v) {
+  if (how == Extension::Unsigned)
+    return arith::ExtUIOp::create(b, l, b.getI64Type(), v);
+  return arith::ExtSIOp::create(b, l, b.getI64Type(), v);
+}
+
 /// The i32 value whose sign or zero extension `v` (i64, in that range) is,
 /// created before the builder's insertion point when needed.
 Value toInt32(OpBuilder &b, Location l, Value v) {
@@ -186,9 +193,7 @@ void narrow(Operation *op, Extension how) {
     cmp.setPredicate(unsignedPredicate(cmp.getPredicate()));
   Value result = narrowOp->getResult(0);
   if (isI64(op->getResult(0).getType()))
-    result = how == Extension::Unsigned
-                 ? Value(arith::ExtUIOp::create(b, l, b.getI64Type(), result))
-                 : Value(arith::ExtSIOp::create(b, l, b.getI64Type(), result));
+    result = extendTo64(b, l, how, result);
   op->getResult(0).replaceAllUsesWith(result);
   op->erase();
 }
@@ -263,12 +268,6 @@ struct NarrowLoopCarried : OpRewritePattern<scf::WhileOp> {
     }
     if (!any)
       return failure();
-    auto extend = [&](Extension how, Value v) -> Value {
-      Location l = v.getLoc();
-      if (how == Extension::Unsigned)
-        return arith::ExtUIOp::create(rw, l, rw.getI64Type(), v);
-      return arith::ExtSIOp::create(rw, l, rw.getI64Type(), v);
-    };
 
     Location l = loop.getLoc();
     Type i32 = rw.getI32Type();
@@ -288,7 +287,7 @@ struct NarrowLoopCarried : OpRewritePattern<scf::WhileOp> {
       SmallVector<Value> replacements;
       for (unsigned k = 0; k < to->getNumArguments(); ++k) {
         Value arg = to->getArgument(k);
-        replacements.push_back(narrowedArgs[k] != Extension::None ? extend(narrowedArgs[k], arg)
+        replacements.push_back(narrowedArgs[k] != Extension::None ? extendTo64(rw, l, narrowedArgs[k], arg)
                                                                   : arg);
       }
       rw.mergeBlocks(from, to, replacements);
@@ -314,7 +313,7 @@ struct NarrowLoopCarried : OpRewritePattern<scf::WhileOp> {
     rw.setInsertionPointAfter(narrowed);
     SmallVector<Value> results;
     for (unsigned j = 0; j < numAfter; ++j)
-      results.push_back(after[j] != Extension::None ? extend(after[j], narrowed.getResult(j))
+      results.push_back(after[j] != Extension::None ? extendTo64(rw, l, after[j], narrowed.getResult(j))
                                                     : narrowed.getResult(j));
     rw.replaceOp(loop, results);
     return success();
@@ -381,11 +380,7 @@ struct NarrowIfResults : OpRewritePattern<scf::IfOp> {
     SmallVector<Value> results;
     for (unsigned j = 0; j < types.size(); ++j) {
       Value r = narrowed.getResult(j);
-      if (how[j] == Extension::Unsigned)
-        r = arith::ExtUIOp::create(rw, l, rw.getI64Type(), r);
-      else if (how[j] == Extension::Signed)
-        r = arith::ExtSIOp::create(rw, l, rw.getI64Type(), r);
-      results.push_back(r);
+      results.push_back(how[j] != Extension::None ? extendTo64(rw, l, how[j], r) : r);
     }
     rw.replaceOp(ifOp, results);
     return success();
