@@ -7,6 +7,7 @@
 // NumPy's astype does, and widened back only where the kernel changed them).
 #include "nvc/BoundArguments.h"
 
+#include "ElementConversion.h"
 #include "StridedIteration.h"
 #include "nvc/Error.h"
 
@@ -166,67 +167,27 @@ std::complex<double> scalarAsComplex(const ArgumentDesc &desc, const ScalarValue
   return z;
 }
 
-/// Copies one element from host to device representation (or back when `toHost`).
-template <class Host, class Device>
-void narrowElement(const ArgumentDesc &desc, const unsigned char *src, unsigned char *dst,
-                   const std::vector<std::int64_t> &shape, std::int64_t linear, bool fortran) {
-  Host h;
-  std::memcpy(&h, src, sizeof h);
-  if (h < static_cast<Host>(std::numeric_limits<Device>::min()) ||
-      h > static_cast<Host>(std::numeric_limits<Device>::max()))
-    overflow(desc, std::to_string(h),
-             fmt::format("element {} ", detail::formatIndex(shape, linear, fortran)));
-  const auto d = static_cast<Device>(h);
-  std::memcpy(dst, &d, sizeof d);
-}
-
-static_assert(std::numeric_limits<float>::is_iec559 && std::numeric_limits<double>::is_iec559,
-              "float64 is narrowed to float32 by an IEEE conversion");
-
-/// NumPy's astype(float32): rounds to nearest (ties to even); magnitudes beyond float32's
-/// range become ±inf, NaN stays NaN.
+/// NumPy's astype(float32) for a scalar: rounds to nearest (ties to even); magnitudes
+/// beyond float32's range become ±inf, NaN stays NaN.
 float toFloat32(double d) { return static_cast<float>(d); }
 
-/// Rounds `parts` float64 values at `src` (one float64 or a complex128's two parts) to
-/// float32 at `dst`.
-void narrowFloats(const unsigned char *src, unsigned char *dst, std::size_t parts) {
-  for (std::size_t i = 0; i < parts; ++i) {
-    double h;
-    std::memcpy(&h, src + 8 * i, 8);
-    const float d = toFloat32(h);
-    std::memcpy(dst + 4 * i, &d, 4);
-  }
-}
-
-/// Widens `parts` float32 values at `src` to float64 at `dst` (exact).
-void widenFloats(const unsigned char *src, unsigned char *dst, std::size_t parts) {
-  for (std::size_t i = 0; i < parts; ++i) {
-    float d;
-    std::memcpy(&d, src + 4 * i, 4);
-    const double h = d;
-    std::memcpy(dst + 8 * i, &h, 8);
-  }
+/// True for float64/complex128 arrays the kernel keeps as float32/complex64.
+bool isFloatingStorageNarrowed(const ArgumentDesc &desc) {
+  return desc.dtype != desc.deviceDType &&
+         (desc.dtype == DType::Float64 || desc.dtype == DType::Complex128);
 }
 
 /// Downloads one float64 (complex128) element narrowed to float32 (complex64): the
-/// `parts` float32 values at `src` are widened exactly into the host element at `dst`,
+/// stored float32 values at `src` are widened exactly into the host element at `dst`,
 /// unless they are bit-identical to what upload() made of that element (the host value
 /// rounded again; the host array does not change during a launch). Then the host keeps
 /// its exact value, so elements the kernel did not write (a grid shorter than the
 /// array) come back untouched instead of rounded to float32.
-void downloadFloats(const unsigned char *src, unsigned char *dst, std::size_t parts) {
+void downloadFloats(const ArgumentDesc &desc, const unsigned char *src, unsigned char *dst) {
   unsigned char uploaded[8];
-  narrowFloats(dst, uploaded, parts);
-  if (std::memcmp(uploaded, src, 4 * parts) != 0)
-    widenFloats(src, dst, parts);
-}
-
-template <class Host, class Device>
-void widenElement(const unsigned char *src, unsigned char *dst) {
-  Device d;
-  std::memcpy(&d, src, sizeof d);
-  const auto h = static_cast<Host>(d);
-  std::memcpy(dst, &h, sizeof h);
+  detail::elementToStorage(desc.dtype, desc.deviceDType, dst, uploaded);
+  if (std::memcmp(uploaded, src, dtypeSize(desc.deviceDType)) != 0)
+    detail::elementFromStorage(desc.dtype, desc.deviceDType, src, dst);
 }
 
 /// True if the host view's elements lie contiguously in the device buffer's order, so
@@ -409,18 +370,9 @@ void BoundArray::upload(void *dstVoid) const {
   detail::forEachElement(host.shape, hostStrides, fortran, [&](std::int64_t i, std::int64_t off) {
     const unsigned char *s = src + off * static_cast<std::int64_t>(hostSize);
     unsigned char *d = dst + i * static_cast<std::int64_t>(deviceSize);
-    if (desc->dtype == DType::Bool)
-      *d = *s != 0;
-    else if (desc->dtype == DType::Int64 && desc->deviceDType == DType::Int32)
-      narrowElement<std::int64_t, std::int32_t>(*desc, s, d, host.shape, i, fortran);
-    else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
-      narrowElement<std::uint64_t, std::uint32_t>(*desc, s, d, host.shape, i, fortran);
-    else if (desc->dtype == DType::Float64 && desc->deviceDType == DType::Float32)
-      narrowFloats(s, d, 1);
-    else if (desc->dtype == DType::Complex128 && desc->deviceDType == DType::Complex64)
-      narrowFloats(s, d, 2);
-    else
-      std::memcpy(d, s, hostSize);
+    if (!detail::elementToStorage(desc->dtype, desc->deviceDType, s, d))
+      overflow(*desc, detail::integerElementText(desc->dtype, s),
+               fmt::format("element {} ", detail::formatIndex(host.shape, i, fortran)));
   });
 }
 
@@ -437,18 +389,10 @@ void BoundArray::download(const void *srcVoid) const {
       host.shape, hostStrides, deviceFortranOrder, [&](std::int64_t i, std::int64_t off) {
         const unsigned char *s = src + i * static_cast<std::int64_t>(deviceSize);
         unsigned char *d = dst + off * static_cast<std::int64_t>(hostSize);
-        if (desc->dtype == DType::Bool)
-          *d = *s != 0;
-        else if (desc->dtype == DType::Int64 && desc->deviceDType == DType::Int32)
-          widenElement<std::int64_t, std::int32_t>(s, d);
-        else if (desc->dtype == DType::UInt64 && desc->deviceDType == DType::UInt32)
-          widenElement<std::uint64_t, std::uint32_t>(s, d);
-        else if (desc->dtype == DType::Float64 && desc->deviceDType == DType::Float32)
-          downloadFloats(s, d, 1);
-        else if (desc->dtype == DType::Complex128 && desc->deviceDType == DType::Complex64)
-          downloadFloats(s, d, 2);
+        if (isFloatingStorageNarrowed(*desc))
+          downloadFloats(*desc, s, d);
         else
-          std::memcpy(d, s, hostSize);
+          detail::elementFromStorage(desc->dtype, desc->deviceDType, s, d);
       });
 }
 

@@ -124,12 +124,16 @@ Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchCo
   const BoundArguments bound = BoundArguments::bind(kernel.entryPoint(), hostArgs);
   std::vector<DeviceBuffer> buffers;
   for (const BoundArray &a : bound.arrays()) {
-    if (a.desc->deviceDType != a.desc->dtype)
-      throw Error(fmt::format("argument '{}': the kernel keeps this {} array as {} on the device; "
-                              "device arrays of narrowed types are not supported",
-                              a.desc->name, dtypeName(a.desc->dtype),
-                              dtypeName(a.desc->deviceDType)));
-    buffers.push_back(args.arrays().at(a.desc->name).buffer());
+    const DeviceArray &array = args.arrays().at(a.desc->name);
+    if (array.storageDType() != a.desc->deviceDType)
+      throw Error(fmt::format(
+          "argument '{}': the kernel keeps this {} array as {} on the device, the device array "
+          "stores {}; create it with storage {} (DeviceArray(device, {}, shape, {}), or "
+          "DeviceArray::forArgument)",
+          a.desc->name, dtypeName(a.desc->dtype), dtypeName(a.desc->deviceDType),
+          dtypeName(array.storageDType()), dtypeName(a.desc->deviceDType),
+          dtypeName(a.desc->dtype), dtypeName(a.desc->deviceDType)));
+    buffers.push_back(array.buffer());
   }
   // A device array is a whole buffer: two arguments overlap when they share one.
   if (kernel.entryPoint().assumesNoAlias)

@@ -56,4 +56,11 @@ bool isFloatDType(DType dtype) { return dtype == DType::Float32 || dtype == DTyp
 
 bool isComplexDType(DType dtype) { return dtype == DType::Complex64 || dtype == DType::Complex128; }
 
+bool isStorageDTypeOf(DType dtype, DType storage) {
+  return dtype == storage || (dtype == DType::Int64 && storage == DType::Int32) ||
+         (dtype == DType::UInt64 && storage == DType::UInt32) ||
+         (dtype == DType::Float64 && storage == DType::Float32) ||
+         (dtype == DType::Complex128 && storage == DType::Complex64);
+}
+
 } // namespace nvc::rt

@@ -1,6 +1,7 @@
 // DeviceBuffer and DeviceArray: device-local storage buffers that persist across
 // launches, filled and read back explicitly through host-visible staging buffers.
 #include "DeviceBufferState.h"
+#include "ElementConversion.h"
 #include "HostVisibleBuffer.h"
 #include "StridedIteration.h"
 #include "VulkanCheck.h"
@@ -185,10 +186,41 @@ static std::uint64_t arrayBytes(DType dtype, const std::vector<std::int64_t> &sh
 }
 
 DeviceArray::DeviceArray(const Device &device, DType dtype, std::vector<std::int64_t> shape)
-    : buffer_(device, arrayBytes(dtype, shape)), dtype_(dtype), shape_(std::move(shape)) {}
+    : DeviceArray(device, dtype, std::move(shape), dtype) {}
+
+static DType checkedStorage(DType dtype, DType storage) {
+  if (!isStorageDTypeOf(dtype, storage))
+    throw Error(fmt::format("a device array of {} cannot be stored as {} (only int64 as int32, "
+                            "uint64 as uint32, float64 as float32 and complex128 as complex64)",
+                            dtypeName(dtype), dtypeName(storage)));
+  return storage;
+}
+
+DeviceArray::DeviceArray(const Device &device, DType dtype, std::vector<std::int64_t> shape,
+                         DType storage)
+    : buffer_(device, arrayBytes(checkedStorage(dtype, storage), shape)), dtype_(dtype),
+      storage_(storage), shape_(std::move(shape)) {}
+
+DeviceArray DeviceArray::forArgument(const Device &device, const EntryPointDesc &entry,
+                                     const std::string &argument,
+                                     std::vector<std::int64_t> shape) {
+  const ArgumentDesc *desc = entry.findArgument(argument);
+  if (!desc || desc->kind != ArgumentKind::Array)
+    throw Error(fmt::format("DeviceArray::forArgument: '{}' has no array parameter '{}'",
+                            entry.name, argument));
+  if (shape.size() != desc->ndim)
+    throw Error(fmt::format("DeviceArray::forArgument: parameter '{}' of '{}' has {} "
+                            "dimensions, the shape given {}",
+                            argument, entry.name, desc->ndim, shape.size()));
+  return DeviceArray(device, desc->dtype, std::move(shape), desc->deviceDType);
+}
 
 DeviceArray DeviceArray::fromHost(const Device &device, const HostArray &host) {
-  DeviceArray array(device, host.dtype, host.shape);
+  return fromHost(device, host, host.dtype);
+}
+
+DeviceArray DeviceArray::fromHost(const Device &device, const HostArray &host, DType storage) {
+  DeviceArray array(device, host.dtype, host.shape, storage);
   array.copyFromHost(host);
   return array;
 }
@@ -208,36 +240,50 @@ static void checkSame(const DeviceArray &a, const HostArray &h, const char *what
                             a.shape().size()));
 }
 
+// Host and device images differ in element size when the array is narrowed: the
+// elements are converted one by one (detail::elementToStorage/elementFromStorage, as
+// launches convert host arrays); a plain C-contiguous array of its own storage type is
+// copied whole.
 void DeviceArray::copyFromHost(const HostArray &host) {
   checkSame(*this, host, "DeviceArray::copyFromHost");
-  const std::size_t size = dtypeSize(dtype_);
-  if (host.isCContiguous()) {
+  if (host.isCContiguous() && storage_ == dtype_) {
     buffer_.upload(host.data, bytes());
     return;
   }
+  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
   std::vector<unsigned char> packed(bytes());
   const auto *src = static_cast<const unsigned char *>(host.data);
-  detail::forEachElement(host.shape, host.effectiveStrides(), false,
-                         [&](std::int64_t linear, std::int64_t offset) {
-                           std::memcpy(packed.data() + linear * size, src + offset * size, size);
-                         });
+  detail::forEachElement(
+      host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
+        const unsigned char *s = src + offset * static_cast<std::int64_t>(hostSize);
+        if (!detail::elementToStorage(dtype_, storage_, s,
+                                      packed.data() + linear * static_cast<std::int64_t>(storageSize)))
+          throw Error(fmt::format(
+              "DeviceArray::copyFromHost: element {} value {} does not fit in {}, the device "
+              "storage of this {} array (the kernel it is for was compiled with 32-bit "
+              "integers; recompile it with --index-bits=64 to pass such values)",
+              detail::formatIndex(shape_, linear, false), detail::integerElementText(dtype_, s),
+              dtypeName(storage_), dtypeName(dtype_)));
+      });
   buffer_.upload(packed.data(), bytes());
 }
 
 void DeviceArray::copyToHost(const HostArray &host) const {
   checkSame(*this, host, "DeviceArray::copyToHost");
-  const std::size_t size = dtypeSize(dtype_);
-  if (host.isCContiguous()) {
+  if (host.isCContiguous() && storage_ == dtype_) {
     buffer_.download(host.data, bytes());
     return;
   }
+  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
   std::vector<unsigned char> packed(bytes());
   buffer_.download(packed.data(), bytes());
   auto *dst = static_cast<unsigned char *>(host.data);
-  detail::forEachElement(host.shape, host.effectiveStrides(), false,
-                         [&](std::int64_t linear, std::int64_t offset) {
-                           std::memcpy(dst + offset * size, packed.data() + linear * size, size);
-                         });
+  detail::forEachElement(
+      host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
+        detail::elementFromStorage(dtype_, storage_,
+                                   packed.data() + linear * static_cast<std::int64_t>(storageSize),
+                                   dst + offset * static_cast<std::int64_t>(hostSize));
+      });
 }
 
 HostArray DeviceArray::descriptor() const {

@@ -156,23 +156,13 @@ std::string nameSuffix(const json &object) {
   return "";
 }
 
-/// nvc narrows int64/uint64 to 32 bits (the default 32-bit integers) and, for
-/// narrow=True/"floats" kernels and with --no-float64, float64/complex128 to
-/// float32/complex64.
-bool validDevicePair(DType dtype, DType device) {
-  return dtype == device || (dtype == DType::Int64 && device == DType::Int32) ||
-         (dtype == DType::UInt64 && device == DType::UInt32) ||
-         (dtype == DType::Float64 && device == DType::Float32) ||
-         (dtype == DType::Complex128 && device == DType::Complex64);
-}
-
 ArgumentDesc parseArgument(const json &j, const Path &path) {
   ArgumentDesc a;
   a.name = stringField(j, "name", path);
   a.kind = enumField(j, "kind", path, kKinds);
   a.dtype = dtypeField(j, "dtype", path);
   a.deviceDType = dtypeField(j, "device_dtype", path);
-  if (!validDevicePair(a.dtype, a.deviceDType))
+  if (!isStorageDTypeOf(a.dtype, a.deviceDType))
     path.fail(fmt::format("device_dtype '{}' does not go with dtype '{}' (only int64 may narrow "
                           "to int32, uint64 to uint32, float64 to float32 and complex128 to "
                           "complex64)",

@@ -414,3 +414,56 @@ TEST_CASE("cscale compiled in complex64 runs on complex128 arrays and scalar", "
     REQUIRE(static_cast<double>(static_cast<float>(y[i].real())) == y[i].real());
   }
 }
+
+TEST_CASE("float64 device arrays stored as float32 round on copy and run in a chain",
+          "[launch]") {
+  Device &device = sharedDevice();
+  Module module(device, readSpirv(shaderPath("saxpy.spv")), narrowedManifest("saxpy", "float64"),
+                "saxpy.spv");
+  Kernel saxpy = module.kernel();
+  const std::size_t n = 1000;
+  const auto len = static_cast<std::int64_t>(n);
+  std::vector<double> x = randomDoubles(n, -1e3, 1e3), y = randomDoubles(n, -1e3, 1e3);
+  x[0] = 1e300;   // beyond float32: +inf
+  x[1] = -1e-300; // below float32's subnormals: -0
+  x[2] = std::nan("");
+  DeviceArray dx = DeviceArray::fromHost(device, HostArray::of(x), DType::Float32);
+  CHECK(dx.bytes() == n * 4);
+  const std::vector<double> back = dx.toVector<double>();
+  for (std::size_t i = 0; i < n; ++i) {
+    INFO("i = " << i);
+    const double rounded = static_cast<float>(x[i]); // NumPy's astype(float32)
+    if (std::isnan(rounded))
+      REQUIRE(std::isnan(back[i]));
+    else
+      REQUIRE(std::memcmp(&back[i], &rounded, 8) == 0);
+  }
+  DeviceArray dy = DeviceArray::forArgument(device, saxpy.entryPoint(), "y", {len});
+  CHECK(dy.storageDType() == DType::Float32);
+  dy.copyFromHost(HostArray::of(y));
+  // y = 0.5x + y twice, in float32 on the rounded inputs.
+  Chain chain(device);
+  const DeviceArguments args = DeviceArguments().scalar("a", 0.5).array("x", dx).array("y", dy);
+  chain.launch(saxpy, args, LaunchConfig::grid(n)).launch(saxpy, args, LaunchConfig::grid(n));
+  chain.run(1, 0);
+  const std::vector<double> got = dy.toVector<double>();
+  for (std::size_t i = 3; i < n; ++i) {
+    INFO("i = " << i);
+    float e = static_cast<float>(y[i]);
+    for (int step = 0; step < 2; ++step)
+      e = 0.5f * static_cast<float>(x[i]) + e;
+    REQUIRE(got[i] == Approx(e).epsilon(1e-6).margin(1e-6));
+    REQUIRE(static_cast<double>(static_cast<float>(got[i])) == got[i]);
+  }
+  CHECK(std::isinf(got[0]));
+  // A float64 array stored as float64 does not fit this kernel.
+  DeviceArray wide = DeviceArray::fromHost(device, HostArray::of(y));
+  CHECK_THROWS_AS(Chain(device).launch(saxpy,
+                                       DeviceArguments().scalar("a", 0.5).array("x", dx).array(
+                                           "y", wide),
+                                       LaunchConfig::grid(n)),
+                  Error);
+  std::vector<c128> z(8, {1.0 / 3, -2.0 / 3});
+  DeviceArray dz = DeviceArray::fromHost(device, HostArray::of(z), DType::Complex64);
+  CHECK(dz.toVector<c128>()[7] == c128(static_cast<float>(1.0 / 3), static_cast<float>(-2.0 / 3)));
+}

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <string>
 
 using namespace nvc::rt;
 using namespace nvc::rt::test;
@@ -163,4 +164,104 @@ TEST_CASE("nvc-run --time runs on device buffers and writes its timings", "[timi
   const CommandResult bad = runCommand(fmt::format("{} {} --grid 4 --time 0", quote(nvcRunPath()),
                                                    quote(shaderPath("saxpy.spv"))));
   CHECK(bad.exitCode == 1);
+}
+
+TEST_CASE("device arrays of narrowed dtypes convert on copy and launch in a chain", "[timing]") {
+  // count_flags keeps its int64 `counts` as int32 on the device (32-bit integers).
+  Device &device = sharedDevice();
+  Module module = loadModule("count_flags");
+  Kernel kernel = module.kernel();
+  const std::size_t n = 777;
+  const auto len = static_cast<std::int64_t>(n);
+  std::vector<std::int64_t> counts = randomInts(n, -2000000000, 2000000000);
+  std::vector<std::uint8_t> flags(n);
+  for (auto &f : flags)
+    f = static_cast<std::uint8_t>(rng()() % 2);
+  HostArray flagsView = HostArray::of(flags);
+  flagsView.dtype = DType::Bool;
+  const std::int64_t k = 1000;
+  std::vector<std::int64_t> expected = counts;
+  for (std::size_t i = 0; i < n; ++i)
+    if (flags[i])
+      expected[i] += 3 * (k - 2); // three launches, h = -2
+
+  DeviceArray dcounts = DeviceArray::forArgument(device, kernel.entryPoint(), "counts", {len});
+  CHECK(dcounts.dtype() == DType::Int64);
+  CHECK(dcounts.storageDType() == DType::Int32);
+  CHECK(dcounts.bytes() == n * 4);
+  dcounts.copyFromHost(HostArray::of(counts));
+  CHECK(dcounts.toVector<std::int64_t>() == counts); // widened back exactly
+  DeviceArray dflags = DeviceArray::fromHost(device, flagsView);
+  DeviceArray dout(device, DType::Float32, {len});
+  dout.buffer().fill(0x7fc00000); // NaN: every element must be written
+  Chain chain(device);
+  const DeviceArguments args = DeviceArguments()
+                                   .scalar("k", k)
+                                   .scalar("enable", true)
+                                   .scalar("h", -2)
+                                   .array("flags", dflags)
+                                   .array("counts", dcounts)
+                                   .array("out", dout);
+  for (int step = 0; step < 3; ++step)
+    chain.launch(kernel, args, LaunchConfig::grid(n));
+  chain.run(1, 0);
+  const std::vector<std::int64_t> got = dcounts.toVector<std::int64_t>();
+  const std::vector<float> out = dout.toVector<float>();
+  for (std::size_t i = 0; i < n; ++i) {
+    INFO("i = " << i);
+    REQUIRE(got[i] == expected[i]);
+    REQUIRE(out[i] == Approx(0.5 * static_cast<double>(expected[i])));
+  }
+  // A strided int64 view goes up narrowed and comes back widened in its own places.
+  std::vector<std::int64_t> wide = randomInts(2 * n, -5, 5);
+  HostArray every2 = HostArray::contiguous(wide.data(), DType::Int64, {len});
+  every2.strides = {2};
+  dcounts.copyFromHost(every2);
+  std::vector<std::int64_t> back(2 * n, 99);
+  HostArray backView = HostArray::contiguous(back.data(), DType::Int64, {len});
+  backView.strides = {2};
+  dcounts.copyToHost(backView);
+  for (std::size_t i = 0; i < n; ++i) {
+    REQUIRE(back[2 * i] == wide[2 * i]);
+    REQUIRE(back[2 * i + 1] == 99);
+  }
+
+  SECTION("a value beyond int32 is refused on copy, naming the element") {
+    std::vector<std::int64_t> big = counts;
+    big[5] = std::int64_t{1} << 31;
+    try {
+      dcounts.copyFromHost(HostArray::of(big));
+      FAIL("no error");
+    } catch (const Error &e) {
+      CHECK(std::string(e.what()).find("element [5] value 2147483648 does not fit in int32") !=
+            std::string::npos);
+    }
+  }
+  SECTION("an int64 array stored as int64 is refused by the launch, naming the fix") {
+    DeviceArray wideCounts = DeviceArray::fromHost(device, HostArray::of(counts));
+    CHECK(wideCounts.storageDType() == DType::Int64);
+    Chain other(device);
+    try {
+      other.launch(kernel,
+                   DeviceArguments()
+                       .scalar("k", k)
+                       .scalar("enable", true)
+                       .scalar("h", 0)
+                       .array("flags", dflags)
+                       .array("counts", wideCounts)
+                       .array("out", dout),
+                   LaunchConfig::grid(n));
+      FAIL("no error");
+    } catch (const Error &e) {
+      CHECK(std::string(e.what()).find("keeps this int64 array as int32 on the device, the "
+                                       "device array stores int64") != std::string::npos);
+    }
+  }
+  SECTION("only a manifest's storage pairs are accepted") {
+    CHECK_THROWS_AS(DeviceArray(device, DType::Int64, {4}, DType::Int16), Error);
+    CHECK_THROWS_AS(DeviceArray(device, DType::Float32, {4}, DType::Float64), Error);
+    CHECK_THROWS_AS(DeviceArray::forArgument(device, kernel.entryPoint(), "k", {4}), Error);
+    CHECK_THROWS_AS(DeviceArray::forArgument(device, kernel.entryPoint(), "counts", {4, 4}),
+                    Error);
+  }
 }

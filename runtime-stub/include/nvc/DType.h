@@ -53,6 +53,12 @@ bool isFloatDType(DType dtype);
 /// True for Complex64 and Complex128.
 bool isComplexDType(DType dtype);
 
+/// True if `storage` may hold elements of `dtype` on the device (a manifest's
+/// device_dtype for a dtype): `dtype` itself, or the type nvc narrows it to — int64 to
+/// int32 and uint64 to uint32 under 32-bit integers, float64 to float32 and complex128
+/// to complex64 for narrow=True/"floats" kernels and --no-float64 (docs/manifest.md).
+bool isStorageDTypeOf(DType dtype, DType storage);
+
 /// The DType of a C++ element type: `dtypeOf<float>() == DType::Float32`, etc. `bool`
 /// maps to DType::Bool (sizeof(bool) is 1 on every supported platform).
 template <class T> constexpr DType dtypeOf();

@@ -10,6 +10,7 @@
 #include "nvc/DType.h"
 #include "nvc/Device.h"
 #include "nvc/HostArray.h"
+#include "nvc/Manifest.h"
 
 #include <cstdint>
 #include <memory>
@@ -46,28 +47,51 @@ private:
   std::shared_ptr<State> state_;
 };
 
-/// A C-contiguous n-dimensional array in a DeviceBuffer: element type and shape.
-/// Its dtype must be the kernel parameter's dtype and device_dtype (arrays that the
-/// manifest narrows, int64 kept as int32, are refused when launched).
+/// A C-contiguous n-dimensional array in a DeviceBuffer: element type, the type that
+/// stores it on the device, and shape. A kernel parameter takes the array when its
+/// manifest dtype is the array's dtype and its device_dtype the array's storage dtype:
+/// kernels compiled with 32-bit integers keep int64 arrays as int32 (uint64 as
+/// uint32), narrowed-float kernels float64 as float32 (complex128 as complex64). Such
+/// arrays convert on copyFromHost/copyToHost the way Kernel::launch converts host
+/// arrays: integers are range-checked (Error, like numba-vulkan's OverflowError),
+/// floats rounded to nearest, and widened back exactly.
 class DeviceArray {
 public:
-  /// An uninitialised array of `shape` elements of `dtype` on `device`.
+  /// An uninitialised array of `shape` elements of `dtype`, stored as `dtype`.
   DeviceArray(const Device &device, DType dtype, std::vector<std::int64_t> shape);
+  /// An uninitialised array of `shape` elements of `dtype`, stored on the device as
+  /// `storage` (`dtype` itself or its narrowed type, as a manifest's device_dtype may
+  /// be). Throws Error for any other pair.
+  DeviceArray(const Device &device, DType dtype, std::vector<std::int64_t> shape, DType storage);
+  /// An uninitialised array for the array parameter `argument` of `entry`: its dtype
+  /// and device_dtype, and `shape`. Throws Error if there is no such array parameter.
+  static DeviceArray forArgument(const Device &device, const EntryPointDesc &entry,
+                                 const std::string &argument, std::vector<std::int64_t> shape);
   /// A new device array holding a copy of `host` (any strides; copied element by
-  /// element into C order when not C-contiguous).
+  /// element into C order when not C-contiguous), stored as host.dtype.
   static DeviceArray fromHost(const Device &device, const HostArray &host);
+  /// The same, stored as `storage` (see the constructor); throws Error if an integer
+  /// does not fit in `storage`.
+  static DeviceArray fromHost(const Device &device, const HostArray &host, DType storage);
 
   DType dtype() const { return dtype_; }
+  /// The element type in the device buffer (dtype() unless narrowed).
+  DType storageDType() const { return storage_; }
   const std::vector<std::int64_t> &shape() const { return shape_; }
   std::int64_t elementCount() const;
-  std::uint64_t bytes() const { return static_cast<std::uint64_t>(elementCount()) * dtypeSize(dtype_); }
+  /// Bytes the elements take on the device (storage dtype).
+  std::uint64_t bytes() const {
+    return static_cast<std::uint64_t>(elementCount()) * dtypeSize(storage_);
+  }
   const DeviceBuffer &buffer() const { return buffer_; }
   DeviceBuffer &buffer() { return buffer_; }
 
-  /// Copies `host` (same dtype and shape, any strides) to the device and waits.
-  /// Throws Error if dtype or shape differ.
+  /// Copies `host` (same dtype and shape, any strides) to the device, converted to the
+  /// storage dtype, and waits. Throws Error if dtype or shape differ, or if an
+  /// integer does not fit in the storage dtype (the device array is then unchanged).
   void copyFromHost(const HostArray &host);
-  /// Copies the array into `host` (same dtype and shape, any strides) and waits.
+  /// Copies the array into `host` (same dtype and shape, any strides), widened from
+  /// the storage dtype, and waits.
   void copyToHost(const HostArray &host) const;
   /// A host vector with the array's elements in C order (T must match dtype()).
   template <class T> std::vector<T> toVector() const {
@@ -83,6 +107,7 @@ public:
 private:
   DeviceBuffer buffer_;
   DType dtype_;
+  DType storage_;
   std::vector<std::int64_t> shape_;
 };
 
