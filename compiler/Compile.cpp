@@ -387,6 +387,10 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   } catch (CompileError &e) {
     diags.error(e.loc, e.message, e.file);
     return finish(false);
+  } catch (CompileErrors &errors) {
+    for (CompileError &e : errors.errors)
+      diags.error(e.loc, e.message, e.file);
+    return finish(false);
   } catch (OptionError &e) {
     diagText << "nvc: error: " << e.message << "\n";
     return finish(false);

@@ -7,9 +7,12 @@
 //       i = cuda.gridd(1)
 //               ^
 //
-// A stage that finds a fatal problem throws CompileError (the frontend does
-// not recover after the first error); warnings are collected and may be
-// promoted to errors with -Werror or silenced with -Wno-<flag>.
+// A stage that finds a fatal problem throws CompileError. Type inference
+// recovers at statement level and throws every independent error of a
+// function at once (CompileErrors), as clang reports every error of a file;
+// the lexer, the parser and MLIR generation stop at the first. Warnings are
+// collected and may be promoted to errors with -Werror or silenced with
+// -Wno-<flag>.
 //
 //===----------------------------------------------------------------------===//
 #ifndef NVC_FRONTEND_DIAGNOSTICS_H
@@ -56,6 +59,17 @@ public:
   ast::Location loc;
   std::string message;
   const class SourceFile *file = nullptr;
+};
+
+/// Several independent errors of one function, in the order they were found
+/// (source order within a function): type inference goes on with the next
+/// statement after an error, leaving what the failed statement assigns
+/// untyped, and throws them all when the function is done. Never empty.
+class CompileErrors : public std::exception {
+public:
+  explicit CompileErrors(std::vector<CompileError> errors) : errors(std::move(errors)) {}
+  const char *what() const noexcept override { return errors.front().what(); }
+  std::vector<CompileError> errors;
 };
 
 enum class Severity { Error, Warning, Note };

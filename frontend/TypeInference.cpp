@@ -156,6 +156,11 @@ public:
       if (!e.file)
         e.file = fn_.source;
       throw;
+    } catch (CompileErrors &errors) {
+      for (CompileError &e : errors.errors)
+        if (!e.file)
+          e.file = fn_.source;
+      throw;
     }
   }
 
@@ -168,6 +173,10 @@ private:
       Type returnBefore = result_.returnType;
       returnType_ = Type();
       block(fn_.def->body);
+      // Statements that failed were skipped: report what this round found
+      // rather than type on with their targets unknown.
+      if (!errors_.empty())
+        throw CompileErrors(std::move(errors_));
       result_.returnType = returnType_.isUnknown() ? Type::none() : returnType_;
       if (declaredResult_) {
         const Type &want = result_.signature.result;
@@ -195,13 +204,45 @@ private:
 
   [[noreturn]] void fail(ast::Location loc, const std::string &msg) { throw CompileError(loc, msg); }
 
+  /// Types each statement; a statement that fails is recorded and skipped, so
+  /// that the errors of independent statements are all reported. What it
+  /// would have assigned stays untyped, and the rules tolerate untyped values
+  /// (loops reach uses before assignments in the first round), so the
+  /// statements after it add no errors of their own making.
   void block(const ast::Block &stmts) {
-    for (auto &s : stmts)
-      stmt(*s);
+    for (auto &s : stmts) {
+      try {
+        stmt(*s);
+      } catch (CompileError &e) {
+        recordError(std::move(e));
+      } catch (CompileErrors &errors) { // from a device function it calls
+        for (CompileError &e : errors.errors)
+          recordError(std::move(e));
+      }
+    }
   }
 
+  /// Keeps `e` unless the same error was recorded (a device function called
+  /// twice, a loop body typed again).
+  void recordError(CompileError e) {
+    for (const CompileError &seen : errors_)
+      if (seen.file == e.file && seen.loc.line == e.loc.line && seen.loc.col == e.loc.col &&
+          seen.message == e.message)
+        return;
+    errors_.push_back(std::move(e));
+  }
+
+  /// Types the assignment of a value of `type` to `target`. An untyped value
+  /// (one that depends on a variable no assignment has reached yet, in a loop
+  /// typed again next round, or on a statement that failed) assigns nothing;
+  /// a subscript target's indices are typed all the same.
   void assignTo(const ast::Expr &target, const Type &type, ast::Location valueLoc,
                 std::optional<size_t> arrayRoot = std::nullopt) {
+    if (type.isUnknown()) {
+      if (auto *sub = dyn_cast<ast::Subscript>(&target))
+        subscript(*sub, /*isStore=*/true);
+      return;
+    }
     if (auto *name = dyn_cast<ast::Name>(&target)) {
       if (type.isArray()) {
         if (!arrayRoot)
@@ -1601,16 +1642,31 @@ private:
   /// The root of arrays private to the invocation (not parameters).
   static constexpr size_t kPrivateArray = static_cast<size_t>(-1);
   int loopDepth_ = 0;
+  std::vector<CompileError> errors_; ///< of statements skipped this round
+};
+
+/// Pushes a function on InferenceContext::callStack for the scope's lifetime,
+/// so the stack is right again when an error leaves the function (the caller
+/// records it and goes on).
+class CallStackEntry {
+public:
+  CallStackEntry(InferenceContext &context, const std::string &name) : context_(context) {
+    context_.callStack.push_back(name);
+  }
+  ~CallStackEntry() { context_.callStack.pop_back(); }
+  CallStackEntry(const CallStackEntry &) = delete;
+  CallStackEntry &operator=(const CallStackEntry &) = delete;
+
+private:
+  InferenceContext &context_;
 };
 
 } // namespace
 
 TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
                         const Signature &sig) {
-  context.callStack.push_back(fn.def->name);
-  TypedKernel k = Inferrer(context, fn, sig, /*isDevice=*/false).run();
-  context.callStack.pop_back();
-  return k;
+  CallStackEntry entry(context, fn.def->name);
+  return Inferrer(context, fn, sig, /*isDevice=*/false).run();
 }
 
 /// A readable, unique name for one specialization: `clamp__float32_float32`.
@@ -1731,7 +1787,10 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
         // kernels or signatures is reported once.
         if (reported.insert({e.file, e.loc.line, e.loc.col, e.message}).second)
           context.diags.error(e.loc, e.message, e.file);
-        context.callStack.clear(); // the functions being typed when it was thrown
+      } catch (CompileErrors &errors) {
+        for (CompileError &e : errors.errors)
+          if (reported.insert({e.file, e.loc.line, e.loc.col, e.message}).second)
+            context.diags.error(e.loc, e.message, e.file);
       }
     }
   }
@@ -1858,10 +1917,13 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
     sig.result = declared->result;
     sig.loc = declared->loc;
   }
-  context.callStack.push_back(fn.def->name);
-  auto spec = std::make_unique<TypedKernel>(
-      Inferrer(context, fn, sig, /*isDevice=*/true, /*declaredResult=*/declared != nullptr).run());
-  context.callStack.pop_back();
+  std::unique_ptr<TypedKernel> spec;
+  {
+    CallStackEntry entry(context, fn.def->name);
+    spec = std::make_unique<TypedKernel>(
+        Inferrer(context, fn, sig, /*isDevice=*/true, /*declaredResult=*/declared != nullptr)
+            .run());
+  }
   context.specializations[key] = std::move(spec);
   return key;
 }

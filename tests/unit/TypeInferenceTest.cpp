@@ -95,6 +95,12 @@ TEST_CASE("type errors name the types and locations") {
       varType(src, "x");
     } catch (CompileError &e) {
       return std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + " " + e.message;
+    } catch (CompileErrors &errors) { // every independent error, in source order
+      std::string all;
+      for (const CompileError &e : errors.errors)
+        all += (all.empty() ? "" : "; ") + std::to_string(e.loc.line) + ":" +
+               std::to_string(e.loc.col) + " " + e.message;
+      return all;
     }
     return std::string("no error");
   };
@@ -106,6 +112,12 @@ TEST_CASE("type errors name the types and locations") {
             .find("cannot unify UniTuple(int64 x 2) and int64") != std::string::npos);
   CHECK(error(kernel("void(float32[:])", "x", "    g = cuda.cg.this_grid()\n"))
             .find("one Vulkan dispatch") != std::string::npos);
+  // Two independent errors; the uses of `y`, which the first leaves untyped,
+  // add none.
+  CHECK(error(kernel("void(float32[:])", "x",
+                     "    y = x[0] + nope\n    x[1] = y * 2.0\n    z = y + x[2]\n"
+                     "    x[2] = z\n    x[3] = cuda.gridd(1)\n")) ==
+        "7:16 name 'nope' is not defined; 11:17 unknown attribute 'gridd' of module 'cuda'");
 }
 
 TEST_CASE("complex numbers follow Numba's typing") {
