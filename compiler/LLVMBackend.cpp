@@ -61,7 +61,7 @@ namespace nvc {
 namespace {
 
 /// Python names of a kernel's MLIR arguments, in MLIR argument order
-/// (MLIRGen.cpp, "Function type"): the scalar parameters (a complex scalar as
+/// (frontend/mlirgen/GenFunction.cpp, "Function type"): the scalar parameters (a complex scalar as
 /// two floats), the arrays' buffers, then each array's extents, strides and
 /// offset.
 std::vector<std::string> argumentNames(const EntryPointABI &abi) {

@@ -11,7 +11,7 @@
 #ifndef NVC_COMPILER_LLVMBACKEND_H
 #define NVC_COMPILER_LLVMBACKEND_H
 
-#include "frontend/MLIRGen.h"
+#include "frontend/mlirgen/MLIRGen.h"
 #include "passes/Passes.h"
 
 #include <mlir/IR/BuiltinOps.h>

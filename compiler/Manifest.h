@@ -8,7 +8,7 @@
 #ifndef NVC_COMPILER_MANIFEST_H
 #define NVC_COMPILER_MANIFEST_H
 
-#include "frontend/MLIRGen.h"
+#include "frontend/mlirgen/MLIRGen.h"
 
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
 #include <nlohmann/json.hpp>

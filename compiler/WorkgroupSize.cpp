@@ -1,7 +1,7 @@
 //===- WorkgroupSize.cpp - Each kernel's default and largest workgroup size -===//
 #include "compiler/WorkgroupSize.h"
 
-#include "frontend/LocalIdBounds.h"
+#include "frontend/sema/LocalIdBounds.h"
 
 #include <fmt/format.h>
 

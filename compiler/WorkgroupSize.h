@@ -11,9 +11,9 @@
 #define NVC_COMPILER_WORKGROUPSIZE_H
 
 #include "compiler/Compile.h"
-#include "frontend/Diagnostics.h"
-#include "frontend/MLIRGen.h"
-#include "frontend/TypeInference.h"
+#include "frontend/syntax/Diagnostics.h"
+#include "frontend/mlirgen/MLIRGen.h"
+#include "frontend/sema/TypeInference.h"
 
 #include <optional>
 #include <string>
@@ -28,7 +28,7 @@ namespace nvc {
 /// The default, first given wins: `--local-size NAME=…` for the kernel's
 /// Python name; `local_size=` in its decorator; `--local-size X[,Y[,Z]]`;
 /// the extents of shared arrays it indexes by its local id
-/// (frontend/LocalIdBounds.h: `sm[cuda.threadIdx.x]` with `sm` of 128
+/// (frontend/sema/LocalIdBounds.h: `sm[cuda.threadIdx.x]` with `sm` of 128
 /// elements gives 128 along x, with a warning `-Wworkgroup-size` where that
 /// differs from nvc's 64x1x1); 64x1x1. The largest size is those extents;
 /// a default beyond them is warned about too (a launch at it is refused).

@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
-#include "frontend/TypeInference.h"
+#include "frontend/sema/TypeInference.h"
 #include "passes/Passes.h"
 
 #include <CLI/CLI.hpp>

@@ -14,7 +14,7 @@
 //    block_dim × grid_dim of an axis (cuda.gridsize) is in [1, B] too;
 //    with 64-bit indices B is UINT32_MAX, the range of SPIR-V's 32-bit
 //    built-ins. Kernel arguments marked `nvc.non_negative` (array extents,
-//    strides and offsets, MLIRGen.cpp) are in [0, max].
+//    strides and offsets, frontend/mlirgen/GenFunction.cpp) are in [0, max].
 //  - add, sub, mul: interval arithmetic; a result that may leave the type's
 //    range may wrap (nvc's integers wrap, docs/language.md), so it is unknown.
 //    div, rem, and, shifts, min, max, casts: their usual bounds for

@@ -1,13 +1,13 @@
 //===- LexerTest.cpp - Unit tests of the tokenizer ------------------------===//
 //
-// Checks the token stream of frontend/Lexer.cpp against CPython's tokenizer:
+// Checks the token stream of frontend/syntax/Lexer.cpp against CPython's tokenizer:
 // every token kind, the NEWLINE/INDENT/DEDENT structure (blank and comment
 // lines, brackets, backslash continuations, tabs, line endings), number and
 // string literals, and the message and exact line:column of lexical errors.
 // Token streams are compared as compact strings, e.g. `NAME:x OP:= INT:1 NL`.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Lexer.h"
+#include "frontend/syntax/Lexer.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 //===- ParserTest.cpp - Unit tests of the parser --------------------------===//
 //
-// Parses snippets with frontend/Parser.cpp and compares the tree, printed as
+// Parses snippets with frontend/syntax/Parser.cpp and compares the tree, printed as
 // s-expressions by the small printer below, against the expected structure:
 // operator precedence and associativity, every statement and expression
 // kind, node locations, the message and exact line:column of syntax errors
@@ -9,7 +9,7 @@
 // documentation.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Unit tests of Numba's typing rules as nvc implements them
-// (frontend/Types.h, frontend/TypeInference.h).
-#include "frontend/Parser.h"
-#include "frontend/TypeInference.h"
+// (frontend/sema/Types.h, frontend/sema/TypeInference.h).
+#include "frontend/syntax/Parser.h"
+#include "frontend/sema/TypeInference.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,247 @@
+//===- GenCalls.cpp - Generator: calls --------------------------------------===//
+//
+// Calls: builtins of Python, math, cmath and NumPy, and calls of device
+// functions.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/mlirgen/Generator.h"
+
+namespace nvc::mlirgen {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+Val Generator::userCall(const ast::Call &c) {
+  mlir::Location l = loc(c.getLoc());
+  const std::string &key = k_.callees.at(&c);
+  const TypedKernel &spec = *inference_.specializations.at(key);
+  std::vector<mlir::Value> operands;
+  std::vector<mlir::MemRefType> arrays;
+  bool allStorageBuffers = true;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    const Type &pt = spec.signature.params[i];
+    Val v = expr(*c.args[i]);
+    if (pt.isArray()) {
+      const ArrayHandle &a = *v.array;
+      auto type = mlir::cast<mlir::MemRefType>(a.buffer.getType());
+      arrays.push_back(type);
+      allStorageBuffers &= type == bufferMemRefType(pt.element());
+      operands.push_back(a.buffer);
+      operands.push_back(a.offset);
+      operands.insert(operands.end(), a.shape.begin(), a.shape.end());
+      operands.insert(operands.end(), a.strides.begin(), a.strides.end());
+    } else {
+      Val conv = convert(v, pt, c.args[i]->getLoc());
+      operands.insert(operands.end(), conv.parts.begin(), conv.parts.end());
+    }
+  }
+  std::string callee = requested_.request(key, arrays, allStorageBuffers);
+  auto call = mlir::func::CallOp::create(b_, l, callee, leafTypes(spec.returnType), operands);
+  Val out{spec.returnType, {}};
+  for (auto r : call.getResults())
+    out.parts.push_back(r);
+  return out;
+}
+
+mlir::Value Generator::realMath(const std::string &name, std::vector<mlir::Value> xs, const Type &t,
+                                ast::Location at) {
+  MathEmitter emitter{b_, loc(at),
+                      [&](mlir::Value v, const Type &from, const Type &to) {
+                        return convertScalar(v, from, to, at);
+                      },
+                      [&](const Type &ty) { return lowerScalar(ty); }};
+  std::vector<Type> types(xs.size(), t);
+  return emitMathBuiltin(emitter, name, xs, types, typeMathBuiltin(name, types, at), at)
+      .front();
+}
+
+Val Generator::complexFunction(const std::string &f, const std::vector<Val> &args, const Type &rt,
+                               ast::Location at) {
+  MathEmitter emitter{b_, loc(at),
+                      [&](mlir::Value v, const Type &from, const Type &to) {
+                        return convertScalar(v, from, to, at);
+                      },
+                      [&](const Type &ty) { return lowerScalar(ty); }};
+  std::vector<std::vector<mlir::Value>> leaves;
+  std::vector<Type> types;
+  for (auto &a : args) {
+    leaves.push_back(a.parts);
+    types.push_back(a.type);
+  }
+  return Val{rt, emitComplexFunction(emitter, f, leaves, types, rt, at)};
+}
+
+Val Generator::call(const ast::Call &c) {
+  mlir::Location l = loc(c.getLoc());
+  const Type &callee = typeOf(*c.func);
+  if (callee.kind() == Type::Kind::UserFunction)
+    return userCall(c);
+  if (callee.kind() == Type::Kind::Function &&
+      (callee.name() == "cuda.syncthreads_count" || callee.name() == "cuda.syncthreads_and" ||
+       callee.name() == "cuda.syncthreads_or"))
+    return syncthreadsReduction(c, callee.name());
+  if (callee.kind() == Type::Kind::Function &&
+      (callee.name().rfind("nv.subgroup.", 0) == 0 || callee.name() == "cuda.activemask" ||
+       (callee.name().rfind("cuda.", 0) == 0 &&
+        callee.name().find("_sync") != std::string::npos)))
+    return subgroupCall(c, callee.name(), typeOf(c));
+  if (callee.kind() == Type::Kind::Function &&
+      (callee.name().rfind("cuda.atomic.", 0) == 0 ||
+       callee.name().rfind("nv.atomic.", 0) == 0))
+    return atomicCall(c, callee.name(), typeOf(c));
+  if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
+    return privateArray(c, callee.name(), typeOf(c));
+  if (callee.kind() == Type::Kind::Function &&
+      (callee.name() == "cuda.syncthreads" || callee.name() == "nv.barrier" ||
+       callee.name() == "nv.syncthreads")) {
+    // OpControlBarrier with workgroup scope and workgroup-memory semantics.
+    mlir::gpu::BarrierOp::create(b_, l);
+    return Val{Type::none(), {}};
+  }
+  const Type &rt = typeOf(c);
+  if (callee.kind() == Type::Kind::DType)
+    return convert(expr(*c.args[0]), callee.element(), c.getLoc());
+  const std::string &f = callee.name();
+  static const mlir::gpu::Dimension dims[] = {mlir::gpu::Dimension::x, mlir::gpu::Dimension::y,
+                                              mlir::gpu::Dimension::z};
+  Type i64 = Type::integer(64);
+  Type idxT = Type::integer(indexBits_);
+  auto asI64 = [&](mlir::Value v) { return convertScalar(indexToInt(v, l), idxT, i64, c.getLoc()); };
+  if (f == "cuda.grid" || f == "cuda.gridsize") {
+    int64_t n = constantArg(c, 0);
+    Val v{rt, {}};
+    for (int64_t d = 0; d < n; ++d) {
+      if (f == "cuda.grid") {
+        v.parts.push_back(asI64(mlir::gpu::GlobalIdOp::create(b_, l, dims[d])));
+      } else {
+        mlir::Value bd = indexToInt(mlir::gpu::BlockDimOp::create(b_, l, dims[d]), l);
+        mlir::Value gd = indexToInt(mlir::gpu::GridDimOp::create(b_, l, dims[d]), l);
+        v.parts.push_back(convertScalar(mlir::arith::MulIOp::create(b_, l, bd, gd), idxT, i64,
+                                        c.getLoc()));
+      }
+    }
+    return v;
+  }
+  if (f.rfind("nv.", 0) == 0 && c.args.size() == 1 && rt.isInteger()) {
+    mlir::gpu::Dimension d = dims[constantArg(c, 0)];
+    mlir::Value v;
+    if (f == "nv.global_id")
+      v = mlir::gpu::GlobalIdOp::create(b_, l, d);
+    else if (f == "nv.local_id")
+      v = mlir::gpu::ThreadIdOp::create(b_, l, d);
+    else if (f == "nv.group_id")
+      v = mlir::gpu::BlockIdOp::create(b_, l, d);
+    else if (f == "nv.local_size")
+      v = mlir::gpu::BlockDimOp::create(b_, l, d);
+    else
+      v = mlir::gpu::GridDimOp::create(b_, l, d);
+    return Val{i64, {asI64(v)}};
+  }
+  if (f == "len") {
+    Val v = expr(*c.args[0]);
+    if (v.array)
+      return Val{i64, {convertScalar(v.array->shape[0], idxT, i64, c.getLoc())}};
+    return constant(ConstValue{i64, static_cast<int64_t>(v.type.elements().size())},
+                    c.getLoc());
+  }
+  std::vector<Val> args;
+  for (auto &a : c.args)
+    args.push_back(expr(*a));
+  if (f == "method.conjugate") {
+    Val z = expr(*cast<ast::Attribute>(*c.func).value);
+    if (!z.type.isComplex())
+      return z;
+    return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
+  }
+  if (f == "complex") {
+    Type part = rt.complexPart();
+    mlir::Value re = convert(args[0], part, c.getLoc()).scalar();
+    mlir::Value im = args.size() > 1 ? convert(args[1], part, c.getLoc()).scalar()
+                                     : floatConst(0, lowerScalar(part), l);
+    return Val{rt, {re, im}};
+  }
+  if (f == "pow")
+    return convert(binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()), rt, c.getLoc());
+  std::vector<Type> argTypes;
+  for (auto &a : args)
+    argTypes.push_back(a.type);
+  if (rt.isComplex() || isComplexFunction(f, argTypes))
+    return complexFunction(f, args, rt, c.getLoc());
+  if (f == "abs" || f == "np.abs" || f == "np.absolute") {
+    Val x = convert(args[0], rt, c.getLoc());
+    if (rt.isFloat())
+      return Val{rt, {mlir::math::AbsFOp::create(b_, l, x.scalar())}};
+    if (!rt.isSigned())
+      return x;
+    // numba keeps an int8/int16 abs in its type (abs(int16(-32768)) is
+    // -32768). It is computed in 32 bits and truncated: NVIDIA's driver
+    // keeps a narrow result of narrow arithmetic (0 - x in 16 bits) in a
+    // 32-bit register without wrapping it, and a later extension to 64
+    // bits read 32768 (tests/difftest/FOUND.md #25); a truncation wraps.
+    mlir::Value v = x.scalar();
+    mlir::Type narrow = v.getType();
+    const bool subword = narrow.getIntOrFloatBitWidth() < 32;
+    if (subword)
+      v = mlir::arith::ExtSIOp::create(b_, l, b_.getI32Type(), v);
+    mlir::Value zero = intConst(0, v.getType(), l);
+    mlir::Value neg = mlir::arith::SubIOp::create(b_, l, zero, v);
+    mlir::Value isNeg =
+        mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, v, zero);
+    mlir::Value r = mlir::arith::SelectOp::create(b_, l, isNeg, neg, v);
+    if (subword)
+      r = mlir::arith::TruncIOp::create(b_, l, narrow, r);
+    return Val{rt, {r}};
+  }
+  if ((f == "np.minimum" || f == "np.maximum") && rt.isFloat() && args.size() == 2) {
+    // NumPy's (and Numba's np_real_maximum_impl): NaN propagates (the
+    // first NaN operand), otherwise a >= b ? a : b (<= for minimum).
+    using P = mlir::arith::CmpFPredicate;
+    mlir::Value a = convert(args[0], rt, c.getLoc()).scalar();
+    mlir::Value b = convert(args[1], rt, c.getLoc()).scalar();
+    mlir::Value aNan = mlir::arith::CmpFOp::create(b_, l, P::UNO, a, a);
+    mlir::Value anyNan = mlir::arith::CmpFOp::create(b_, l, P::UNO, a, b);
+    mlir::Value nanResult = mlir::arith::SelectOp::create(b_, l, aNan, a, b);
+    mlir::Value takeA = mlir::arith::CmpFOp::create(
+        b_, l, f == "np.maximum" ? P::OGE : P::OLE, a, b);
+    mlir::Value ordered = mlir::arith::SelectOp::create(b_, l, takeA, a, b);
+    return Val{rt, {mlir::arith::SelectOp::create(b_, l, anyNan, nanResult, ordered)}};
+  }
+  if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
+    bool isMin = f == "min" || f == "np.minimum";
+    mlir::Value acc = convert(args[0], rt, c.getLoc()).scalar();
+    for (size_t i = 1; i < args.size(); ++i) {
+      mlir::Value x = convert(args[i], rt, c.getLoc()).scalar();
+      // Python's min/max keep the first of equal elements and compare with <.
+      Val accV{rt, {acc}}, xV{rt, {x}};
+      mlir::Value takeX = compareScalars(isMin ? ast::CmpOpKind::Lt : ast::CmpOpKind::Gt, xV,
+                                         accV, c.getLoc());
+      acc = mlir::arith::SelectOp::create(b_, l, takeX, x, acc);
+    }
+    return Val{rt, {acc}};
+  }
+  if (f == "divmod") {
+    Val q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
+    Val r = binary(ast::BinOpKind::Mod, args[0], args[1], c.getLoc());
+    return Val{rt, {q.scalar(), r.scalar()}};
+  }
+  if (f == "int" || f == "float" || f == "bool")
+    return convert(args[0], rt, c.getLoc());
+  if (isMathBuiltin(f)) {
+    MathEmitter emitter{b_, l,
+                        [&](mlir::Value v, const Type &from, const Type &to) {
+                          return convertScalar(v, from, to, c.getLoc());
+                        },
+                        [&](const Type &t) { return lowerScalar(t); }};
+    std::vector<mlir::Value> values;
+    std::vector<Type> types;
+    for (auto &a : args) {
+      values.push_back(a.scalar());
+      types.push_back(a.type);
+    }
+    return Val{rt, emitMathBuiltin(emitter, f, values, types, rt, c.getLoc())};
+  }
+  fail(c.getLoc(), fmt::format("{}() is not supported in kernels yet", f));
+}
+
+} // namespace nvc::mlirgen

@@ -1,0 +1,460 @@
+//===- GenFunction.cpp - Generator: function --------------------------------===//
+//
+// Functions: kernel entry points (their parameters bound from the storage
+// buffers and the parameter block), launch chains fused into one entry point,
+// and device functions.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/mlirgen/Generator.h"
+
+namespace nvc::mlirgen {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+Generator::Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
+          const ModuleLowering &lowering, const InferenceContext &inference,
+          DeviceRequests &requested) : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(lowering.indexBits),
+      intBits_(lowering.intBits),
+      narrowFloats_(lowering.narrowFloats), float32Storage_(lowering.float32Storage),
+      inference_(inference), requested_(requested) {}
+
+void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string &name,
+                               const std::vector<mlir::MemRefType> &arrays) {
+  const ast::FunctionDef &def = *k_.def;
+  std::vector<mlir::Type> inputs;
+  size_t arrayIdx = 0;
+  for (auto &t : k_.signature.params)
+    appendArgumentTypes(t, inputs,
+                        t.isArray() && !arrays.empty() ? arrays[arrayIdx++] : nullptr);
+  std::vector<mlir::Type> results = leafTypes(k_.returnType);
+  auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), name,
+                                                        b_.getFunctionType(inputs, results));
+  func.setPrivate();
+  entry_ = func.addEntryBlock();
+  b_.setInsertionPointToStart(entry_);
+  unsigned argIdx = 0;
+  for (size_t i = 0; i < k_.signature.params.size(); ++i) {
+    const Type &t = k_.signature.params[i];
+    const std::string &pname = def.params[i].name;
+    if (t.isArray()) {
+      auto handle = std::make_unique<ArrayHandle>();
+      handle->type = t;
+      handle->buffer = entry_->getArgument(argIdx++);
+      handle->offset = entry_->getArgument(argIdx++);
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->shape.push_back(entry_->getArgument(argIdx++));
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->strides.push_back(entry_->getArgument(argIdx++));
+      arrays_[pname] = std::move(handle);
+    } else {
+      Val v{t, {}};
+      for (size_t k = 0; k < leafCount(t); ++k)
+        v.parts.push_back(entry_->getArgument(argIdx++));
+      declareLocal(pname, t, def.params[i].loc);
+      storeLocal(pname, v, def.params[i].loc);
+    }
+  }
+  exit_ = new mlir::Block();
+  for (auto t : results)
+    exit_->addArgument(t, loc(def.getLoc()));
+  try {
+    block(def.body);
+  } catch (...) {
+    // A CompileError leaves the exit block unlinked: hand it to the
+    // function so that it is freed with the module.
+    func.getBody().push_back(exit_);
+    throw;
+  }
+  if (!terminated()) {
+    // Falling off the end returns None; in a function that returns a
+    // value that path's result is undefined (type inference made every
+    // return statement agree).
+    std::vector<mlir::Value> undef;
+    for (auto t : results)
+      undef.push_back(mlir::ub::PoisonOp::create(b_, loc(def.getLoc()), t));
+    mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_, undef);
+  }
+  func.getBody().push_back(exit_);
+  b_.setInsertionPointToEnd(exit_);
+  std::vector<mlir::Value> values(exit_->getArguments().begin(), exit_->getArguments().end());
+  mlir::func::ReturnOp::create(b_, loc(def.getLoc()), values);
+}
+
+mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std::string &entryName,
+                                       EntryPointABI &abi) {
+  const ast::FunctionDef &def = *k_.def;
+  const Signature &sig = k_.signature;
+  abi.entryName = entryName;
+  abi.functionName = def.name;
+  abi.indexBits = indexBits_;
+  abi_ = &abi;
+
+  // Function type: user scalars, buffers, then array descriptors.
+  std::vector<mlir::Type> scalarTys, bufferTys, descTys;
+  for (size_t i = 0; i < sig.params.size(); ++i) {
+    const Type &t = sig.params[i];
+    ArgumentABI arg;
+    arg.name = def.params[i].name;
+    arg.dtype = t.isArray() ? t.element() : t;
+    if (t.isArray()) {
+      arg.isArray = true;
+      arg.ndim = t.ndim();
+      arg.layout = t.layout();
+      arg.access = k_.access[i];
+      arg.deviceDtype = storageType(t.element());
+      bufferTys.push_back(bufferMemRefType(t.element()));
+      for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
+        descTys.push_back(indexType());
+    } else if (t.isComplex()) {
+      arg.deviceDtype = storageType(t);
+      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+    } else if (t.isNumber()) {
+      // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
+      // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
+      arg.deviceDtype = storageType(t);
+      scalarTys.push_back(memoryType(paramFieldType(t)));
+    } else {
+      throw CompileError(def.params[i].loc,
+                         fmt::format("parameters of type {} are not supported", t.str()));
+    }
+    abi.arguments.push_back(arg);
+  }
+  std::vector<mlir::Type> inputs = scalarTys;
+  inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
+  inputs.insert(inputs.end(), descTys.begin(), descTys.end());
+
+  auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), entryName,
+                                                        b_.getFunctionType(inputs, {}));
+  func->setAttr("nvc.kernel", b_.getUnitAttr());
+  func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
+  if (k_.fastmath)
+    func->setAttr("nvc.fastmath", b_.getUnitAttr());
+  if (k_.coarsen)
+    func->setAttr("nvc.coarsen_request", b_.getI32IntegerAttr(k_.coarsen));
+  // Array extents, strides and offsets are never negative (the runtime
+  // passes dense device copies); FoldRangeChecks folds sign tests with it.
+  for (size_t i = scalarTys.size() + bufferTys.size(); i < inputs.size(); ++i)
+    func.setArgAttr(i, "nvc.non_negative", b_.getUnitAttr());
+  entry_ = func.addEntryBlock();
+  b_.setInsertionPointToStart(entry_);
+
+  // Bind parameters.
+  unsigned scalarIdx = 0, bufferIdx = scalarTys.size(),
+           descIdx = scalarTys.size() + bufferTys.size();
+  for (size_t i = 0; i < sig.params.size(); ++i) {
+    const Type &t = sig.params[i];
+    const std::string &name = def.params[i].name;
+    if (t.isArray()) {
+      auto handle = std::make_unique<ArrayHandle>();
+      handle->type = t;
+      handle->buffer = entry_->getArgument(bufferIdx++);
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->shape.push_back(entry_->getArgument(descIdx++));
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->strides.push_back(entry_->getArgument(descIdx++));
+      handle->offset = entry_->getArgument(descIdx++);
+      if (t.layout() == 'C' || t.layout() == 'F')
+        deriveContiguousStrides(*handle, loc(def.getLoc()));
+      arrays_[name] = std::move(handle);
+    } else if (t.isComplex()) {
+      mlir::Location pl = loc(def.params[i].loc);
+      mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+      mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+      Val val{t, {re, im}};
+      declareLocal(name, t, def.params[i].loc);
+      storeLocal(name, val, def.params[i].loc);
+    } else {
+      mlir::Value v = entry_->getArgument(scalarIdx++);
+      v = fromParamField(v, t, loc(def.params[i].loc));
+      Val val{t, {v}};
+      declareLocal(name, t, def.params[i].loc);
+      storeLocal(name, val, def.params[i].loc);
+    }
+  }
+
+  exit_ = new mlir::Block();
+  try {
+    block(def.body);
+  } catch (...) {
+    // A CompileError leaves the exit block unlinked: hand it to the
+    // function so that it is freed with the module.
+    func.getBody().push_back(exit_);
+    throw;
+  }
+  if (!terminated())
+    mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_);
+  func.getBody().push_back(exit_);
+  b_.setInsertionPointToEnd(exit_);
+  mlir::func::ReturnOp::create(b_, loc(def.getLoc()));
+  return func;
+}
+
+mlir::func::FuncOp
+Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chain,
+              const std::map<std::string, const TypedKernel *> &kernelsByEntry,
+              EntryPointABI &abi,
+              std::vector<std::pair<std::string, const TypedKernel *>> &calls) {
+  const ast::FunctionDef &def = *chain.def;
+  if (kernelsByEntry.count(def.name))
+    fail(def.getLoc(), fmt::format("the chain '{}' has the name of a kernel; entry points "
+                                   "of a file must have distinct names",
+                                   def.name));
+  // Type every name from the kernel parameters it is passed to.
+  std::map<std::string, Type> types;
+  std::map<std::string, ArrayAccess> access;
+  std::map<std::string, std::vector<size_t>> launchesOf; // array name -> launches
+  std::vector<const TypedKernel *> launched;
+  bool allFastmath = true;
+  for (size_t li = 0; li < chain.launches.size(); ++li) {
+    const LaunchChain::Launch &launch = chain.launches[li];
+    auto it = kernelsByEntry.find(launch.kernel);
+    if (it == kernelsByEntry.end())
+      fail(launch.loc, fmt::format("'{}' is not a kernel of this file (a chain launches "
+                                   "the file's @cuda.jit or @nv.jit kernels, typed by "
+                                   "their first signature)",
+                                   launch.kernel));
+    const TypedKernel &k = *it->second;
+    launched.push_back(&k);
+    allFastmath = allFastmath && k.fastmath;
+    if (!k.sharedArrays.empty())
+      fail(launch.loc, fmt::format("kernel '{}' uses shared memory; a chain fuses only "
+                                   "element-wise kernels",
+                                   launch.kernel));
+    if (launch.args.size() != k.signature.params.size())
+      fail(launch.loc, fmt::format("kernel '{}' takes {} arguments but this launch passes {}",
+                                   launch.kernel, k.signature.params.size(),
+                                   launch.args.size()));
+    for (size_t a = 0; a < launch.args.size(); ++a) {
+      const std::string &name = launch.args[a];
+      const Type &t = k.signature.params[a];
+      auto [tIt, inserted] = types.emplace(name, t);
+      if (!inserted && !(tIt->second == t))
+        fail(launch.argLocs[a],
+             fmt::format("'{}' is passed as {} here but as {} earlier in the chain", name,
+                         t.str(), tIt->second.str()));
+      if (t.isArray()) {
+        access[name].read |= k.access[a].read;
+        access[name].written |= k.access[a].written;
+        launchesOf[name].push_back(li);
+      }
+    }
+  }
+  std::set<std::string> intermediateNames;
+  for (auto &im : chain.intermediates) {
+    intermediateNames.insert(im.name);
+    auto t = types.find(im.name);
+    if (t == types.end() || !t->second.isArray())
+      fail(im.loc, fmt::format("intermediate '{}' is not passed to a kernel as an array",
+                               im.name));
+    auto like = types.find(im.like);
+    if (like == types.end() || !like->second.isArray() || like->second.ndim() != 1 ||
+        t->second.ndim() != 1 || !(like->second.element() == t->second.element()))
+      fail(im.loc, fmt::format("intermediate '{}' must be like a one-dimensional array "
+                               "parameter of the same dtype as the kernels take it ({})",
+                               im.name, t->second.str()));
+    if (t->second.element().isComplex())
+      fail(im.loc, fmt::format("intermediate '{}' is complex; a chain's intermediates must "
+                               "be real or integer arrays",
+                               im.name));
+  }
+  // Values flow between launches only through intermediates, whose
+  // accesses the ChainIntermediates pass checks: another array that one
+  // launch writes may not be passed to a second launch (it would be read
+  // or overwritten by other invocations before the first launch ended).
+  for (auto &[name, ls] : launchesOf)
+    if (!intermediateNames.count(name) && access[name].written && ls.size() > 1) {
+      const LaunchChain::Launch &second = chain.launches[ls[1]];
+      size_t a = std::find(second.args.begin(), second.args.end(), name) - second.args.begin();
+      fail(second.argLocs[a],
+           fmt::format("'{}' is written by one launch of the chain and passed to another; "
+                       "make it an intermediate (cuda.device_array_like) or launch the "
+                       "kernels separately",
+                       name));
+    }
+
+  abi.entryName = def.name;
+  abi.functionName = def.name;
+  abi.indexBits = indexBits_;
+  abi_ = &abi;
+  std::vector<mlir::Type> scalarTys, bufferTys, descTys;
+  for (auto &p : def.params) {
+    auto tIt = types.find(p.name);
+    if (tIt == types.end())
+      fail(p.loc, fmt::format("parameter '{}' of the chain is not passed to any launch",
+                              p.name));
+    const Type &t = tIt->second;
+    ArgumentABI arg;
+    arg.name = p.name;
+    arg.dtype = t.isArray() ? t.element() : t;
+    if (t.isArray()) {
+      arg.isArray = true;
+      arg.ndim = t.ndim();
+      arg.layout = t.layout();
+      arg.access = access[p.name];
+      arg.deviceDtype = storageType(t.element());
+      bufferTys.push_back(bufferMemRefType(t.element()));
+      for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
+        descTys.push_back(indexType());
+    } else if (t.isComplex()) {
+      arg.deviceDtype = storageType(t);
+      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+    } else if (t.isNumber()) {
+      // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
+      // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
+      arg.deviceDtype = storageType(t);
+      scalarTys.push_back(memoryType(paramFieldType(t)));
+    } else {
+      fail(p.loc, fmt::format("parameters of type {} are not supported", t.str()));
+    }
+    abi.arguments.push_back(arg);
+  }
+  std::vector<mlir::Type> inputs = scalarTys;
+  inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
+  inputs.insert(inputs.end(), descTys.begin(), descTys.end());
+  mlir::Location fl = loc(def.getLoc());
+  auto func = mlir::func::FuncOp::create(moduleBuilder, fl, def.name,
+                                                        b_.getFunctionType(inputs, {}));
+  func->setAttr("nvc.kernel", b_.getUnitAttr());
+  func->setAttr("nvc.chain", b_.getUnitAttr());
+  func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
+  if (allFastmath)
+    func->setAttr("nvc.fastmath", b_.getUnitAttr());
+  // Fused, a launch that writes an array runs alongside the others'
+  // accesses to their arrays instead of after them: exact only if those
+  // are different memory (nvc's no-alias rule, docs/language.md).
+  std::set<size_t> writers, users;
+  for (auto &[name, ls] : launchesOf)
+    if (!intermediateNames.count(name)) {
+      users.insert(ls.begin(), ls.end());
+      if (access[name].written)
+        writers.insert(ls.front());
+    }
+  bool otherLaunchAccesses = false;
+  for (size_t w : writers)
+    for (size_t u : users)
+      otherLaunchAccesses |= u != w;
+  if (otherLaunchAccesses)
+    func->setAttr("nvc.assumes_no_alias", b_.getUnitAttr());
+  entry_ = func.addEntryBlock();
+  b_.setInsertionPointToStart(entry_);
+
+  std::map<std::string, Val> scalars;
+  unsigned scalarIdx = 0, bufferIdx = scalarTys.size(),
+           descIdx = scalarTys.size() + bufferTys.size();
+  for (auto &p : def.params) {
+    const Type &t = types.at(p.name);
+    mlir::Location pl = loc(p.loc);
+    if (t.isArray()) {
+      auto handle = std::make_unique<ArrayHandle>();
+      handle->type = t;
+      handle->buffer = entry_->getArgument(bufferIdx++);
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->shape.push_back(entry_->getArgument(descIdx++));
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->strides.push_back(entry_->getArgument(descIdx++));
+      handle->offset = entry_->getArgument(descIdx++);
+      if (t.layout() == 'C' || t.layout() == 'F')
+        deriveContiguousStrides(*handle, pl);
+      arrays_[p.name] = std::move(handle);
+    } else if (t.isComplex()) {
+      mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+      mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+      scalars[p.name] = Val{t, {re, im}};
+    } else {
+      mlir::Value v = fromParamField(entry_->getArgument(scalarIdx++), t, pl);
+      scalars[p.name] = Val{t, {v}};
+    }
+  }
+  for (auto &im : chain.intermediates) {
+    const Type &t = types.at(im.name);
+    const ArrayHandle &like = *arrays_.at(im.like);
+    mlir::Location il = loc(im.loc);
+    auto handle = std::make_unique<ArrayHandle>();
+    handle->type = t;
+    mlir::Value slots = like.shape[0];
+    if (t.element().isComplex())
+      slots = mlir::arith::MulIOp::create(b_, il, slots, intConst(2, indexType(), il));
+    slots = mlir::arith::IndexCastOp::create(b_, il, b_.getIndexType(), slots);
+    auto alloca = mlir::memref::AllocaOp::create(b_, il, bufferMemRefType(t.element()),
+                                                     mlir::ValueRange{slots});
+    alloca->setAttr("nvc.chain_intermediate", b_.getStringAttr(im.name));
+    handle->buffer = alloca;
+    handle->offset = intConst(0, indexType(), il);
+    handle->shape.push_back(like.shape[0]);
+    handle->strides.push_back(intConst(1, indexType(), il));
+    arrays_[im.name] = std::move(handle);
+  }
+  for (size_t li = 0; li < chain.launches.size(); ++li) {
+    const LaunchChain::Launch &launch = chain.launches[li];
+    const TypedKernel &k = *launched[li];
+    std::string callee = fmt::format("__chain_{}_{}_{}", def.name, li, launch.kernel);
+    calls.emplace_back(callee, &k);
+    std::vector<mlir::Value> operands;
+    for (size_t a = 0; a < launch.args.size(); ++a) {
+      if (k.signature.params[a].isArray()) {
+        const ArrayHandle &h = *arrays_.at(launch.args[a]);
+        operands.push_back(h.buffer);
+        operands.push_back(h.offset);
+        operands.insert(operands.end(), h.shape.begin(), h.shape.end());
+        operands.insert(operands.end(), h.strides.begin(), h.strides.end());
+      } else {
+        const Val &v = scalars.at(launch.args[a]);
+        operands.insert(operands.end(), v.parts.begin(), v.parts.end());
+      }
+    }
+    mlir::func::CallOp::create(b_, loc(launch.loc), callee, mlir::TypeRange{}, operands);
+  }
+  mlir::func::ReturnOp::create(b_, fl);
+  return func;
+}
+
+std::vector<mlir::Type> Generator::leafTypes(const Type &t) {
+  std::vector<mlir::Type> out;
+  if (t.kind() == Type::Kind::None)
+    return out;
+  std::vector<Type> leaves;
+  flattenTypes(t, leaves);
+  for (auto &leaf : leaves)
+    out.push_back(lowerScalar(leaf));
+  return out;
+}
+
+void Generator::appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out,
+                                    mlir::MemRefType buffer) {
+  if (t.isArray()) {
+    out.push_back(buffer ? buffer : bufferMemRefType(t.element()));
+    for (unsigned k = 0; k < 2 * t.ndim() + 1; ++k)
+      out.push_back(indexType());
+    return;
+  }
+  for (auto leaf : leafTypes(t))
+    out.push_back(leaf);
+}
+
+void Generator::flattenTypes(const Type &t, std::vector<Type> &out) {
+  if (t.isComplex()) {
+    out.push_back(t.complexPart());
+    out.push_back(t.complexPart());
+  } else if (t.isTuple())
+    for (auto &e : t.elements())
+      flattenTypes(e, out);
+  else
+    out.push_back(t);
+}
+
+mlir::func::FuncOp Generator::declaration(const std::string &name, mlir::Type result, mlir::Location l) {
+  auto gpuModule = entry_->getParentOp()->getParentOfType<mlir::gpu::GPUModuleOp>();
+  auto fn = gpuModule.lookupSymbol<mlir::func::FuncOp>(name);
+  if (!fn) {
+    mlir::OpBuilder mb = mlir::OpBuilder::atBlockBegin(gpuModule.getBody());
+    fn = mlir::func::FuncOp::create(mb, l, name, mb.getFunctionType({}, {result}));
+    fn.setPrivate();
+  }
+  return fn;
+}
+
+} // namespace nvc::mlirgen

@@ -1,0 +1,443 @@
+//===- GenStatements.cpp - Generator: statements ----------------------------===//
+//
+// Statements: blocks, assignments, locals (scalars, tuples, array views),
+// control flow and loops (range, arrays, enumerate, zip).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/mlirgen/Generator.h"
+
+namespace nvc::mlirgen {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+bool Generator::terminated() {
+  mlir::Block *block = b_.getInsertionBlock();
+  return !block->empty() && block->back().hasTrait<mlir::OpTrait::IsTerminator>();
+}
+
+mlir::Block *Generator::newBlock() {
+  mlir::Region *region = entry_->getParent();
+  auto *block = new mlir::Block();
+  region->push_back(block);
+  return block;
+}
+
+void Generator::declareLocal(const std::string &name, const Type &t, ast::Location at) {
+  if (locals_.count(name))
+    return;
+  Local local;
+  local.type = t;
+  std::vector<Type> leaves;
+  flattenTypes(t, leaves);
+  mlir::OpBuilder::InsertionGuard guard(b_);
+  b_.setInsertionPointToStart(entry_);
+  for (auto &leaf : leaves) {
+    if (!leaf.isNumber())
+      fail(at, fmt::format("variables of type {} are not supported", t.str()));
+    auto memrefTy = mlir::MemRefType::get(
+        {}, lowerScalar(leaf), mlir::MemRefLayoutAttrInterface(),
+        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+    local.slots.push_back(mlir::memref::AllocaOp::create(b_, loc(at), memrefTy));
+  }
+  locals_[name] = std::move(local);
+}
+
+void Generator::storeArrayLocal(const std::string &name, const ArrayHandle &a, ast::Location at) {
+  auto it = arrayLocals_.find(name);
+  if (it == arrayLocals_.end()) {
+    ArrayLocal local;
+    local.type = k_.varTypes.at(name);
+    local.buffer = a.buffer;
+    auto slotTy = mlir::MemRefType::get(
+        {}, indexType(), mlir::MemRefLayoutAttrInterface(),
+        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(entry_);
+    for (unsigned k = 0; k < 2 * a.type.ndim() + 1; ++k)
+      local.slots.push_back(mlir::memref::AllocaOp::create(b_, loc(at), slotTy));
+    it = arrayLocals_.emplace(name, std::move(local)).first;
+  }
+  if (it->second.buffer != a.buffer)
+    fail(at, "a variable can only hold views of one array");
+  std::vector<mlir::Value> desc = {a.offset};
+  desc.insert(desc.end(), a.shape.begin(), a.shape.end());
+  desc.insert(desc.end(), a.strides.begin(), a.strides.end());
+  for (size_t k = 0; k < desc.size(); ++k)
+    mlir::memref::StoreOp::create(b_, loc(at), desc[k], it->second.slots[k]);
+}
+
+Val Generator::loadArrayLocal(const std::string &name, ast::Location at) {
+  ArrayLocal &local = arrayLocals_.at(name);
+  ArrayHandle &v = views_.emplace_back();
+  v.type = local.type;
+  v.buffer = local.buffer;
+  unsigned n = local.type.ndim();
+  std::vector<mlir::Value> desc;
+  for (auto slot : local.slots)
+    desc.push_back(mlir::memref::LoadOp::create(b_, loc(at), slot));
+  v.offset = desc[0];
+  v.shape.assign(desc.begin() + 1, desc.begin() + 1 + n);
+  v.strides.assign(desc.begin() + 1 + n, desc.end());
+  Val out{v.type, {}};
+  out.array = &v;
+  return out;
+}
+
+void Generator::storeLocal(const std::string &name, const Val &v, ast::Location at) {
+  Local &local = locals_.at(name);
+  Val conv = convert(v, local.type, at);
+  for (size_t i = 0; i < local.slots.size(); ++i)
+    mlir::memref::StoreOp::create(b_, loc(at), conv.parts[i], local.slots[i]);
+}
+
+Val Generator::loadLocal(const std::string &name, ast::Location at) {
+  Local &local = locals_.at(name);
+  Val v{local.type, {}};
+  for (auto slot : local.slots)
+    v.parts.push_back(mlir::memref::LoadOp::create(b_, loc(at), slot));
+  return v;
+}
+
+mlir::Value Generator::condition(const ast::Expr &e) {
+  Val v = expr(e);
+  return truthOf(v, e.getLoc());
+}
+
+void Generator::block(const ast::Block &stmts) {
+  for (auto &s : stmts) {
+    if (terminated())
+      b_.setInsertionPointToEnd(newBlock());
+    stmt(*s);
+  }
+}
+
+void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) {
+  if (auto *name = dyn_cast<ast::Name>(&target)) {
+    if (v.array) {
+      storeArrayLocal(name->id, *v.array, at);
+      return;
+    }
+    declareLocal(name->id, k_.varTypes.at(name->id), name->getLoc());
+    storeLocal(name->id, v, at);
+    return;
+  }
+  if (auto *tuple = dyn_cast<ast::Tuple>(&target)) {
+    size_t pos = 0;
+    for (size_t i = 0; i < tuple->elts.size(); ++i) {
+      const Type &et = v.type.elements()[i];
+      size_t n = leafCount(et);
+      Val part{et, std::vector<mlir::Value>(v.parts.begin() + pos, v.parts.begin() + pos + n)};
+      assign(*tuple->elts[i], part, at);
+      pos += n;
+    }
+    return;
+  }
+  if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
+    auto [array, index] = elementAddress(*sub);
+    Type dtype = array->type.element();
+    if (typeOf(*sub).isArray()) {
+      // A tuple assigned to a row: item j to element j of the row.
+      mlir::Location l = loc(at);
+      size_t pos = 0;
+      for (size_t j = 0; j < v.type.elements().size(); ++j) {
+        const Type &et = v.type.elements()[j];
+        size_t n = leafCount(et);
+        Val part{et, std::vector<mlir::Value>(v.parts.begin() + pos, v.parts.begin() + pos + n)};
+        pos += n;
+        mlir::Value linear = mlir::arith::AddIOp::create(b_, 
+            l, index,
+            mlir::arith::MulIOp::create(b_, l, intConst(static_cast<int64_t>(j), indexType(), l),
+                                           array->strides.back()));
+        storeElement(*array, linear, convert(part, dtype, at), at);
+      }
+      return;
+    }
+    Val conv = convert(v, dtype, at);
+    storeElement(*array, index, conv, at);
+    return;
+  }
+  fail(target.getLoc(), "cannot assign to this expression");
+}
+
+void Generator::stmt(const ast::Stmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  switch (s.getKind()) {
+  case ast::Stmt::Kind::Expr: {
+    auto &e = *cast<ast::ExprStmt>(s).value;
+    if (!isa<ast::StringLiteral>(e))
+      expr(e);
+    return;
+  }
+  case ast::Stmt::Kind::Assign: {
+    auto &a = cast<ast::Assign>(s);
+    Val v = expr(*a.value);
+    for (auto &t : a.targets)
+      assign(*t, v, a.value->getLoc());
+    return;
+  }
+  case ast::Stmt::Kind::AnnAssign: {
+    auto &a = cast<ast::AnnAssign>(s);
+    if (a.value)
+      assign(*a.target, expr(*a.value), a.value->getLoc());
+    return;
+  }
+  case ast::Stmt::Kind::AugAssign: {
+    auto &a = cast<ast::AugAssign>(s);
+    if (auto *sub = dyn_cast<ast::Subscript>(a.target.get())) {
+      auto [array, index] = elementAddress(*sub);
+      Type dtype = array->type.element();
+      Val old = loadElement(*array, index, sub->getLoc());
+      Val rhs = expr(*a.value);
+      Val r = binary(a.op, old, rhs, a.opLoc);
+      storeElement(*array, index, convert(r, dtype, a.opLoc), a.opLoc);
+      return;
+    }
+    Val old = expr(*a.target);
+    Val rhs = expr(*a.value);
+    assign(*a.target, binary(a.op, old, rhs, a.opLoc), a.opLoc);
+    return;
+  }
+  case ast::Stmt::Kind::If: {
+    auto &i = cast<ast::If>(s);
+    mlir::Value c = condition(*i.test);
+    mlir::Block *thenB = newBlock(), *elseB = i.orelse.empty() ? nullptr : newBlock();
+    mlir::Block *merge = newBlock();
+    mlir::cf::CondBranchOp::create(b_, l, c, thenB, elseB ? elseB : merge);
+    b_.setInsertionPointToEnd(thenB);
+    block(i.body);
+    if (!terminated())
+      mlir::cf::BranchOp::create(b_, l, merge);
+    if (elseB) {
+      b_.setInsertionPointToEnd(elseB);
+      block(i.orelse);
+      if (!terminated())
+        mlir::cf::BranchOp::create(b_, l, merge);
+    }
+    b_.setInsertionPointToEnd(merge);
+    return;
+  }
+  case ast::Stmt::Kind::While: {
+    auto &w = cast<ast::While>(s);
+    mlir::Block *head = newBlock(), *body = newBlock(),
+                *orelse = w.orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
+    mlir::cf::BranchOp::create(b_, l, head);
+    b_.setInsertionPointToEnd(head);
+    mlir::Value c = condition(*w.test);
+    mlir::cf::CondBranchOp::create(b_, l, c, body, orelse ? orelse : exit);
+    b_.setInsertionPointToEnd(body);
+    loops_.push_back({exit, head});
+    block(w.body);
+    loops_.pop_back();
+    if (!terminated())
+      mlir::cf::BranchOp::create(b_, l, head);
+    if (orelse) {
+      b_.setInsertionPointToEnd(orelse);
+      block(w.orelse);
+      if (!terminated())
+        mlir::cf::BranchOp::create(b_, l, exit);
+    }
+    b_.setInsertionPointToEnd(exit);
+    return;
+  }
+  case ast::Stmt::Kind::For:
+    forStatement(cast<ast::For>(s));
+    return;
+  case ast::Stmt::Kind::Break:
+    mlir::cf::BranchOp::create(b_, l, loops_.back().breakTo);
+    return;
+  case ast::Stmt::Kind::Continue:
+    mlir::cf::BranchOp::create(b_, l, loops_.back().continueTo);
+    return;
+  case ast::Stmt::Kind::Pass:
+    return;
+  case ast::Stmt::Kind::Return: {
+    auto &r = cast<ast::Return>(s);
+    std::vector<mlir::Value> values;
+    if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None)
+      values = convert(expr(*r.value), k_.returnType, r.value->getLoc()).parts;
+    mlir::cf::BranchOp::create(b_, l, exit_, values);
+    return;
+  }
+  default:
+    fail(s.getLoc(), "this statement is not supported in kernels");
+  }
+}
+
+void Generator::forStatement(const ast::For &f) {
+  mlir::Location l = loc(f.getLoc());
+  if (typeOf(*f.iter).kind() != Type::Kind::Range) {
+    forEach(f);
+    return;
+  }
+  auto &call = cast<ast::Call>(*f.iter);
+  const Type &counterT = typeOf(call).element();
+  std::vector<Val> args;
+  for (auto &a : call.args)
+    args.push_back(convert(expr(*a), counterT, a->getLoc()));
+  mlir::Type ct = lowerScalar(counterT);
+  mlir::Value start = args.size() > 1 ? args[0].scalar() : intConst(0, ct, l);
+  mlir::Value stop = args.size() > 1 ? args[1].scalar() : args[0].scalar();
+  mlir::Value step = args.size() > 2 ? args[2].scalar() : intConst(1, ct, l);
+  std::optional<int64_t> constStep = 1;
+  if (args.size() > 2) {
+    constStep.reset();
+    auto it = k_.constants.find(call.args[2].get());
+    if (it != k_.constants.end())
+      constStep = it->second.i;
+    else if (auto *u = dyn_cast<ast::UnaryOp>(call.args[2].get());
+             u && u->op == ast::UnaryOpKind::USub) {
+      auto jt = k_.constants.find(u->operand.get());
+      if (jt != k_.constants.end())
+        constStep = -jt->second.i;
+    }
+  }
+  countedLoop(f, start, stop, step, constStep, counterT, [&](mlir::Value i) {
+    assign(*f.target, Val{counterT, {i}}, f.target->getLoc());
+  });
+}
+
+Generator::Iterable Generator::iterable(const ast::Expr &iter) {
+  Iterable it;
+  it.item = typeOf(iter);
+  if (auto *call = dyn_cast<ast::Call>(&iter);
+      call && typeOf(*call->func).kind() == Type::Kind::Function &&
+      (typeOf(*call->func).name() == "enumerate" || typeOf(*call->func).name() == "zip")) {
+    it.enumerated = typeOf(*call->func).name() == "enumerate";
+    for (auto &a : call->args)
+      it.arrays.push_back(&arrayValue(*a));
+    return it;
+  }
+  if (typeOf(iter).isTuple()) {
+    // A tuple of one scalar type: its items in a private array.
+    Val tuple = expr(iter);
+    const Type &elem = typeOf(iter).elements().front();
+    int64_t n = static_cast<int64_t>(typeOf(iter).elements().size());
+    mlir::Location l = loc(iter.getLoc());
+    ArrayHandle &a = privateArrayHandle(Type::array(elem, 1, 'C'), {n}, l);
+    size_t width = leafCount(elem);
+    for (int64_t k = 0; k < n; ++k) {
+      Val v{elem, std::vector<mlir::Value>(tuple.parts.begin() + k * width,
+                                           tuple.parts.begin() + (k + 1) * width)};
+      storeElement(a, intConst(k, indexType(), l), v, iter.getLoc());
+    }
+    it.arrays.push_back(&a);
+    return it;
+  }
+  it.arrays.push_back(&arrayValue(iter));
+  return it;
+}
+
+Val Generator::item(const ArrayHandle &a, mlir::Value i, ast::Location at) {
+  if (a.type.ndim() == 1) {
+    mlir::Location l = loc(at);
+    mlir::Value linear = mlir::arith::AddIOp::create(b_, 
+        l, a.offset, mlir::arith::MulIOp::create(b_, l, i, a.strides[0]));
+    return loadElement(a, linear, at);
+  }
+  return view(a, {i}, at);
+}
+
+void Generator::forEach(const ast::For &f) {
+  mlir::Location l = loc(f.getLoc());
+  Iterable it = iterable(*f.iter);
+  Type idxT = Type::integer(indexBits_);
+  mlir::Value n = it.arrays[0]->shape[0];
+  for (size_t k = 1; k < it.arrays.size(); ++k)
+    n = mlir::arith::MinSIOp::create(b_, l, n, it.arrays[k]->shape[0]);
+  countedLoop(f, intConst(0, indexType(), l), n, intConst(1, indexType(), l), 1, idxT,
+              [&](mlir::Value i) {
+                std::vector<Val> items;
+                if (it.enumerated)
+                  items.push_back(Val{Type::integer(64),
+                                      {convertScalar(i, idxT, Type::integer(64),
+                                                     f.getLoc())}});
+                for (auto *a : it.arrays)
+                  items.push_back(item(*a, i, f.iter->getLoc()));
+                bindItems(*f.target, items, f.target->getLoc());
+              });
+}
+
+void Generator::bindItems(const ast::Expr &target, const std::vector<Val> &items, ast::Location at) {
+  if (items.size() == 1) {
+    assign(target, items[0], at);
+    return;
+  }
+  if (auto *tuple = dyn_cast<ast::Tuple>(&target); tuple && tuple->elts.size() == items.size()) {
+    for (size_t k = 0; k < items.size(); ++k)
+      assign(*tuple->elts[k], items[k], at);
+    return;
+  }
+  Val packed{typeOf(target), {}};
+  for (auto &v : items) {
+    if (v.array)
+      fail(at, "unpack the items of this loop into one name each");
+    packed.parts.insert(packed.parts.end(), v.parts.begin(), v.parts.end());
+  }
+  assign(target, packed, at);
+}
+
+void Generator::countedLoop(const ast::For &f, mlir::Value start, mlir::Value stop,
+                            mlir::Value step, std::optional<int64_t> constStep,
+                            const Type &counterT, const std::function<void(mlir::Value)> &bind) {
+  mlir::Location l = loc(f.getLoc());
+  mlir::Type ct = lowerScalar(counterT);
+  auto slotTy = mlir::MemRefType::get(
+      {}, ct, mlir::MemRefLayoutAttrInterface(),
+      mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+  mlir::Value counter;
+  {
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(entry_);
+    counter = mlir::memref::AllocaOp::create(b_, l, slotTy);
+  }
+  mlir::memref::StoreOp::create(b_, l, start, counter);
+  mlir::Block *head = newBlock(), *body = newBlock(), *latch = newBlock(),
+              *orelse = f.orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
+  mlir::cf::BranchOp::create(b_, l, head);
+  b_.setInsertionPointToEnd(head);
+  mlir::Value i = mlir::memref::LoadOp::create(b_, l, counter);
+  bool isSigned = counterT.isSigned();
+  auto lt = isSigned ? mlir::arith::CmpIPredicate::slt : mlir::arith::CmpIPredicate::ult;
+  auto gt = isSigned ? mlir::arith::CmpIPredicate::sgt : mlir::arith::CmpIPredicate::ugt;
+  mlir::Value more;
+  if (constStep && *constStep > 0) {
+    more = mlir::arith::CmpIOp::create(b_, l, lt, i, stop);
+  } else if (constStep && *constStep < 0) {
+    more = mlir::arith::CmpIOp::create(b_, l, gt, i, stop);
+  } else if (constStep) {
+    more = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(false));
+  } else {
+    mlir::Value zero = intConst(0, ct, l);
+    mlir::Value up = mlir::arith::CmpIOp::create(b_, l, gt, step, zero);
+    mlir::Value down = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt,
+                                                      step, zero);
+    mlir::Value belowStop = mlir::arith::CmpIOp::create(b_, l, lt, i, stop);
+    mlir::Value aboveStop = mlir::arith::CmpIOp::create(b_, l, gt, i, stop);
+    mlir::Value upMore = mlir::arith::AndIOp::create(b_, l, up, belowStop);
+    mlir::Value downMore = mlir::arith::AndIOp::create(b_, l, down, aboveStop);
+    more = mlir::arith::OrIOp::create(b_, l, upMore, downMore);
+  }
+  mlir::cf::CondBranchOp::create(b_, l, more, body, orelse ? orelse : exit);
+  b_.setInsertionPointToEnd(body);
+  bind(i);
+  loops_.push_back({exit, latch});
+  block(f.body);
+  loops_.pop_back();
+  if (!terminated())
+    mlir::cf::BranchOp::create(b_, l, latch);
+  b_.setInsertionPointToEnd(latch);
+  mlir::Value cur = mlir::memref::LoadOp::create(b_, l, counter);
+  mlir::memref::StoreOp::create(b_, l, mlir::arith::AddIOp::create(b_, l, cur, step), counter);
+  mlir::cf::BranchOp::create(b_, l, head);
+  if (orelse) {
+    b_.setInsertionPointToEnd(orelse);
+    block(f.orelse);
+    if (!terminated())
+      mlir::cf::BranchOp::create(b_, l, exit);
+  }
+  b_.setInsertionPointToEnd(exit);
+}
+
+} // namespace nvc::mlirgen

@@ -1,0 +1,558 @@
+//===- Generator.h - MLIR generation of one function -----------------------===//
+//
+// The internal contract of MLIR generation (frontend/mlirgen/MLIRGen.cpp is
+// its public face): one Generator walks one typed kernel, launch chain or
+// device function and emits gpu/arith/math/memref/cf operations. Values are
+// tracked as `Val`s: a scalar is one SSA value of its lowered type, a tuple
+// the flattened list of its scalar leaves, and an array a handle on its
+// storage buffer and its descriptor (extents, strides and element offset,
+// all index-width integers).
+//
+// Its methods live in one file per concern, named as type inference's are
+// (frontend/sema/Inferrer.h):
+//   GenFunction.cpp     entry points, launch chains, device functions
+//   GenConversions.cpp  lowered types, constants, Numba's conversions
+//   GenStatements.cpp   assignments, locals, control flow, loops
+//   GenExpressions.cpp  names, attributes, operators, comparisons
+//   GenArrays.cpp       views, element access, private/shared/constant arrays
+//   GenCalls.cpp        builtins of Python/math/cmath/NumPy, device functions
+//   GenGPU.cpp          atomics, subgroup operations, barrier reductions
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_MLIRGEN_GENERATOR_H
+#define NVC_FRONTEND_MLIRGEN_GENERATOR_H
+
+#include "frontend/mlirgen/MLIRGen.h"
+
+#include "frontend/mlirgen/ComplexCodegen.h"
+#include "frontend/sema/ComplexMath.h"
+#include "frontend/mlirgen/MathCodegen.h"
+#include "frontend/sema/TypeRules.h"
+#include "passes/DynamicSharedMemory.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/Casting.h>
+#include <llvm/Support/raw_ostream.h>
+#include <mlir/Dialect/Arith/IR/Arith.h>
+#include <mlir/Dialect/ControlFlow/IR/ControlFlow.h>
+#include <mlir/Dialect/ControlFlow/IR/ControlFlowOps.h>
+#include <mlir/Dialect/Func/Extensions/InlinerExtension.h>
+#include <mlir/Dialect/Func/IR/FuncOps.h>
+#include <mlir/Dialect/GPU/IR/GPUDialect.h>
+#include <mlir/Dialect/Math/IR/Math.h>
+#include <mlir/Dialect/MemRef/IR/MemRef.h>
+#include <mlir/Dialect/SCF/IR/SCF.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVEnums.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
+#include <mlir/Dialect/UB/IR/UBOps.h>
+#include <mlir/IR/Builders.h>
+#include <mlir/IR/BuiltinTypes.h>
+
+#include <deque>
+#include <functional>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace nvc::mlirgen {
+
+/// An array parameter: its buffer and descriptor.
+struct ArrayHandle {
+  Type type;
+  mlir::Value buffer;
+  std::vector<mlir::Value> shape, strides;
+  mlir::Value offset;
+};
+
+/// A generated value: a scalar (one part), a tuple (its flattened scalar
+/// leaves) or an array.
+struct Val {
+  Type type;
+  std::vector<mlir::Value> parts;
+  const ArrayHandle *array = nullptr;
+  mlir::Value scalar() const { return parts.front(); }
+};
+
+/// Number of scalar leaves of a (possibly nested) tuple type.
+/// A complex number is two leaves (real, imaginary).
+inline size_t leafCount(const Type &t) {
+  if (t.isComplex())
+    return 2;
+  if (!t.isTuple())
+    return 1;
+  size_t n = 0;
+  for (auto &e : t.elements())
+    n += leafCount(e);
+  return n;
+}
+
+/// The device-function specializations that generated code calls: a
+/// type-inference specialization (its mangled key) together with the memref
+/// types of its array arguments. An array in a storage buffer (a kernel's
+/// argument) is the default; private and shared arrays live in other
+/// storage classes with static shapes, and MLIR cannot convert between
+/// those, so each combination gets a func.func of its own (all are inlined).
+class DeviceRequests {
+public:
+  struct Request {
+    std::string key;                      ///< InferenceContext::specializations key
+    std::vector<mlir::MemRefType> arrays; ///< one per array parameter, in order
+  };
+
+  /// The func.func name that calls `key` with arrays of `arrays`' types
+  /// (`key` itself when all are storage buffers).
+  std::string request(const std::string &key, const std::vector<mlir::MemRefType> &arrays,
+                      bool allStorageBuffers) {
+    std::string name = key;
+    if (!allStorageBuffers) {
+      unsigned n = 0;
+      for (;; ++n) {
+        name = key + "__mem" + std::to_string(n);
+        auto it = byName_.find(name);
+        if (it == byName_.end() || it->second.arrays == arrays)
+          break;
+      }
+    }
+    byName_.emplace(name, Request{key, allStorageBuffers ? std::vector<mlir::MemRefType>{} : arrays});
+    return name;
+  }
+
+  const std::map<std::string, Request> &all() const { return byName_; }
+
+private:
+  std::map<std::string, Request> byName_;
+};
+
+/// Generates the MLIR of one function (see the file comment). Errors throw
+/// CompileError.
+class Generator {
+public:
+  /// `requested` collects the device-function specializations this
+  /// function calls, for generateMLIR to emit.
+  Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
+            const ModuleLowering &lowering, const InferenceContext &inference,
+            DeviceRequests &requested);
+
+  /// Emits a device-function specialization as a private func.func taking
+  /// each scalar leaf, and for each array its buffer and descriptor, and
+  /// returning the scalar leaves of its result. The pipeline inlines it.
+  /// `arrays`: the memref type of each array parameter, in order (empty:
+  /// all storage buffers).
+  void generateDevice(mlir::OpBuilder &moduleBuilder, const std::string &name,
+                      const std::vector<mlir::MemRefType> &arrays = {});
+  mlir::func::FuncOp generate(mlir::OpBuilder &moduleBuilder, const std::string &entryName,
+                              EntryPointABI &abi);
+
+  /// Emits the fused entry point of `chain` (docs/language.md, "Launch
+  /// chains"): its parameters are the chain's, typed by the kernel
+  /// parameters they are passed to; its body calls each launched kernel,
+  /// emitted as a private function `__chain_<chain>_<k>_<kernel>` that the
+  /// pipeline inlines, in launch order. An intermediate is a StorageBuffer
+  /// memref.alloca marked `nvc.chain_intermediate`, which the
+  /// ChainIntermediates pass turns into one private scalar after checking
+  /// that each invocation touches only its own element. `calls` receives
+  /// the (function name, kernel) pairs to emit.
+  mlir::func::FuncOp
+  generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chain,
+                const std::map<std::string, const TypedKernel *> &kernelsByEntry,
+                EntryPointABI &abi,
+                std::vector<std::pair<std::string, const TypedKernel *>> &calls);
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Types
+  //===--------------------------------------------------------------------===//
+  mlir::Type indexType() { return b_.getIntegerType(indexBits_); }
+
+  /// Lowered types of the scalar leaves of `t` (none for none).
+  std::vector<mlir::Type> leafTypes(const Type &t);
+
+  /// A device function's parameters of type `t`: its scalar leaves, or an
+  /// array's buffer, offset, extents and strides.
+  void appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out,
+                           mlir::MemRefType buffer = nullptr);
+
+  /// A call of a device-function specialization: arguments flattened as
+  /// appendArgumentTypes lays them out.
+  Val userCall(const ast::Call &c);
+
+  /// Integer width inside the kernel: 64-bit integers become 32-bit where
+  /// the module's integers are 32-bit (ModuleLowering::intBits: @nv.jit's
+  /// default, 004_…txt "Integer and float width"; narrow=True).
+  unsigned intBits(const Type &t) const;
+  mlir::Type lowerScalar(const Type &t);
+
+  /// The MLIR type of a scalar in memory (buffers, the parameter block):
+  /// what the host wrote, before any float narrowing.
+  mlir::Type memoryType(const Type &t);
+
+  /// Converts a float read from memory to the compute width, or back.
+  mlir::Value toWidth(mlir::Value v, mlir::Type want, mlir::Location l);
+
+  /// Element type an array of `dtype` has on the device.
+  Type storageType(const Type &dtype) const;
+
+  /// Type of a scalar parameter's field in the parameter block: at least
+  /// 32 bits, narrowed like everything else.
+  Type paramFieldType(const Type &t) const;
+  mlir::MemRefType bufferMemRefType(const Type &dtype);
+  mlir::Value fromParamField(mlir::Value v, const Type &t, mlir::Location l);
+
+  //===--------------------------------------------------------------------===//
+  // Helpers
+  //===--------------------------------------------------------------------===//
+  mlir::Location loc(ast::Location l) {
+    const SourceFile &src = k_.source ? *k_.source : file_;
+    return mlir::FileLineColLoc::get(&ctx_, src.path(), l.line, l.col);
+  }
+  [[noreturn]] void fail(ast::Location l, const std::string &msg) { throw CompileError(l, msg); }
+  bool terminated();
+
+  /// Starts a new block (for code after a break/continue/return, which is
+  /// unreachable and removed by canonicalization).
+  mlir::Block *newBlock();
+  mlir::Value intConst(int64_t v, mlir::Type t, mlir::Location l) {
+    return mlir::arith::ConstantOp::create(b_, l, b_.getIntegerAttr(t, v));
+  }
+  mlir::Value floatConst(double v, mlir::Type t, mlir::Location l) {
+    return mlir::arith::ConstantOp::create(b_, l, b_.getFloatAttr(t, v));
+  }
+  const Type &typeOf(const ast::Expr &e);
+  void deriveContiguousStrides(ArrayHandle &a, mlir::Location l);
+
+  //===--------------------------------------------------------------------===//
+  // Locals
+  //===--------------------------------------------------------------------===//
+  struct Local {
+    Type type;
+    std::vector<mlir::Value> slots; ///< one alloca per scalar leaf
+  };
+  void flattenTypes(const Type &t, std::vector<Type> &out);
+  void declareLocal(const std::string &name, const Type &t, ast::Location at);
+  void storeArrayLocal(const std::string &name, const ArrayHandle &a, ast::Location at);
+  Val loadArrayLocal(const std::string &name, ast::Location at);
+  void storeLocal(const std::string &name, const Val &v, ast::Location at);
+  Val loadLocal(const std::string &name, ast::Location at);
+
+  //===--------------------------------------------------------------------===//
+  // Conversions
+  //===--------------------------------------------------------------------===//
+  mlir::Value convertScalar(mlir::Value v, const Type &from, const Type &to, ast::Location at);
+  Val convert(const Val &v, const Type &to, ast::Location at);
+
+  /// Python truthiness of any scalar value, complex included.
+  mlir::Value truthOf(const Val &v, ast::Location at);
+
+  /// Python truthiness of a scalar: x != 0.
+  mlir::Value truth(mlir::Value v, const Type &t, ast::Location at);
+  mlir::Value condition(const ast::Expr &e);
+
+  //===--------------------------------------------------------------------===//
+  // Statements
+  //===--------------------------------------------------------------------===//
+  struct LoopTargets {
+    mlir::Block *breakTo, *continueTo;
+  };
+  void block(const ast::Block &stmts);
+  void assign(const ast::Expr &target, const Val &v, ast::Location at);
+  void stmt(const ast::Stmt &s);
+
+  /// `for target in range(start, stop, step)`: the counter lives in its own
+  /// slot, so assigning to the loop variable in the body does not change
+  /// the iteration (Python semantics). The sign of a run-time step picks
+  /// the comparison at run time; a step of 0 runs no iterations (Python
+  /// raises ValueError).
+  void forStatement(const ast::For &f);
+
+  /// What one iteration over an array, enumerate() or zip() yields.
+  struct Iterable {
+    Type item;
+    std::vector<const ArrayHandle *> arrays; ///< arrays iterated together
+    bool enumerated = false;
+  };
+  Iterable iterable(const ast::Expr &iter);
+
+  /// Item `i` of an array: an element, or a view of row i.
+  Val item(const ArrayHandle &a, mlir::Value i, ast::Location at);
+
+  /// `for v in a`, `for i, v in enumerate(a)`, `for x, y in zip(a, b)`: a
+  /// counted loop over the shortest array's first extent.
+  void forEach(const ast::For &f);
+
+  /// Assigns the items of one iteration to the loop target: one item to
+  /// any target, several to a tuple target of as many elements (or to a
+  /// single name, as a tuple of scalars).
+  void bindItems(const ast::Expr &target, const std::vector<Val> &items, ast::Location at);
+
+  /// The loop skeleton shared by all `for` loops: a counter in its own slot
+  /// from `start` by `step` while below (above, for a negative step) `stop`;
+  /// `bind` assigns the target from the counter at the top of each
+  /// iteration; `else` runs when the loop ends without break.
+  void countedLoop(const ast::For &f, mlir::Value start, mlir::Value stop, mlir::Value step,
+                   std::optional<int64_t> constStep, const Type &counterT,
+                   const std::function<void(mlir::Value)> &bind);
+
+  //===--------------------------------------------------------------------===//
+  // Arrays
+  //===--------------------------------------------------------------------===//
+
+  /// The array an expression denotes (a parameter, a variable holding a
+  /// view, or a row view a[i]).
+  const ArrayHandle &arrayValue(const ast::Expr &e);
+
+  /// The view a[i0, ..., ik] of the trailing dimensions of `a`.
+  Val view(const ArrayHandle &a, const std::vector<mlir::Value> &indices, ast::Location at);
+  static Type typeOfView(const Type &array, unsigned indices);
+
+  /// Element index (in elements, index width) of `a[i, j, ...]`; negative
+  /// indices count from the end, as NumPy (constant non-negative indices
+  /// skip the check).
+  std::pair<const ArrayHandle *, mlir::Value> elementAddress(const ast::Subscript &s);
+
+  /// Element index (in elements, index width) of `a[index]`, where `index`
+  /// is one integer or a tuple of them.
+  mlir::Value elementLinear(const ArrayHandle &a, const ast::Expr &index, ast::Location at);
+
+  /// The indices of `a[i, j, ...]` (`index` is `i` or the tuple `i, j, ...`)
+  /// as index-width integers; negative indices count from the end, as NumPy
+  /// (constant non-negative indices skip the check).
+  std::vector<mlir::Value> indexValues(const ArrayHandle &a, const ast::Expr &index,
+                                       ast::Location at);
+
+  /// Buffer index of part `part` of element `linear` (complex elements are
+  /// two consecutive floats).
+  mlir::Value bufferIndex(const ArrayHandle &a, mlir::Value linear, unsigned part,
+                          mlir::Location l);
+
+  /// Reads element `linear` (in elements) of `a`.
+  Val loadElement(const ArrayHandle &a, mlir::Value linear, ast::Location at);
+
+  /// Writes `v` (already of the array's dtype) to element `linear` of `a`.
+  void storeElement(const ArrayHandle &a, mlir::Value linear, const Val &v, ast::Location at);
+
+  //===--------------------------------------------------------------------===//
+  // Expressions
+  //===--------------------------------------------------------------------===//
+
+  /// A private array of `shape` elements of `dtype` (Function storage,
+  /// allocated once at kernel entry), as an array handle with C strides.
+  ArrayHandle &privateArrayHandle(const Type &arrayType, const std::vector<int64_t> &shape,
+                                  mlir::Location l, bool shared = false);
+
+  /// The private declaration `name` of the gpu.module, `() -> result`,
+  /// created on first use.
+  mlir::func::FuncOp declaration(const std::string &name, mlir::Type result, mlir::Location l);
+
+  /// numba-cuda's dynamic shared memory, `cuda.shared.array(0, dtype)`
+  /// (passes/DynamicSharedMemory.h): a call, at function entry, of the
+  /// declaration `() -> memref<?xT, Workgroup>` for the element type, marked
+  /// with the dtype and its itemsize (the pipeline makes all of a kernel's
+  /// one allocation; a call, unlike an allocation that is only written, is
+  /// never removed from a device function before it is inlined), whose
+  /// length is the launch's bytes (a call of kDynamicSharedBytesFunction)
+  /// divided by the dtype's itemsize.
+  ArrayHandle &dynamicSharedArray(const Type &arrayType, mlir::Location l);
+
+  /// `cuda.local.array`, `np.empty` (uninitialised), `np.zeros`, `np.ones`,
+  /// `np.full` (filled where the call is, every time it runs).
+  Val privateArray(const ast::Call &c, const std::string &f, const Type &rt);
+
+  /// A read-only global NumPy array: a private array of the invocation,
+  /// filled with the frozen values at kernel entry (drivers keep such
+  /// constant tables in registers or constant memory). Limited to
+  /// kMaxConstantArrayElements elements.
+  Val constantArray(const ConstValue &c, ast::Location at);
+
+  /// Whether `c` is an int64/uint64 constant outside the 32 bits that
+  /// narrowed kernels compute int64 in.
+  bool overflowsNarrowedInt(const ConstValue &c) const;
+  Val constant(const ConstValue &c, ast::Location at);
+  Val expr(const ast::Expr &e);
+  Val attribute(const ast::Attribute &a);
+
+  /// Python's `lhs op rhs` on numbers, with operands converted to the result
+  /// type Numba gives the operation (comparisons are in compare()).
+  Val binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at);
+
+  /// `+ - * /` on complex numbers, with numba-cuda's formulas (so results
+  /// agree bit for bit when contraction is off); division is
+  /// emitComplexDivision (ComplexCodegen.h).
+  Val complexBinary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at);
+
+  /// Python's a // b or a % b on integers: floor semantics, computed from a
+  /// truncating division only (drivers disagree on OpSRem/OpSMod for
+  /// negative operands); division by zero gives 0, as in numba.cuda, and so
+  /// does the signed MIN // -1 and MIN % -1, whose quotient overflows
+  /// (numba's int_divmod_signed returns 0, 0 "more or less like NumPy"; a
+  /// bare arith.divsi would be undefined there).
+  mlir::Value floorDivMod(bool wantQuotient, mlir::Value a, mlir::Value b, bool isSigned,
+                          mlir::Location l);
+
+  /// a ** b for integers by repeated squaring; a negative exponent gives 0
+  /// (Python would give a float; Numba's integer power does the same).
+  /// Python's float `a // b` and `a % b` as Numba computes them
+  /// (numbers.py's real_divmod, CPython's float_divmod): mod = fmod(a, b)
+  /// exactly (the math library's; Vulkan's OpFRem is only as precise as
+  /// a - b·trunc(a/b)), div = (a - mod) / b, the remainder given the
+  /// divisor's sign, the quotient snapped to an integer; a zero divisor
+  /// gives a / b and NaN, as Numba's error model without exceptions.
+  std::pair<mlir::Value, mlir::Value> floatDivMod(mlir::Value a, mlir::Value b, const Type &t,
+                                                  ast::Location at);
+
+  /// The integer constant `v` holds, if it is one.
+  static std::optional<int64_t> constantInteger(const Val &v);
+
+  /// Numba computes `x ** n` for an integer exponent of at most this magnitude
+  /// by repeated squaring, and through pow() above it (numbers.py's
+  /// int_power_impl and static_power_impl).
+  static constexpr int64_t kPowerBySquaringLimit = 0x10000;
+
+  /// `base ** exponent` and pow(base, exponent) as numba-cuda computes them
+  /// (numba/cuda/cpython/numbers.py, mathimpl.py), so that results agree bit
+  /// for bit:
+  ///  - float ** integer keeps the float's type and multiplies by repeated
+  ///    squaring (r = 1; while e: if e & 1: r *= x; e >>= 1; x *= x), unrolled
+  ///    for a constant exponent; a negative exponent gives 1 / r; |e| above
+  ///    0x10000 goes to pow(x, float(e));
+  ///  - float ** float is the math library's pow (docs/math.md);
+  ///  - integer ** integer squares the same way; for a negative exponent the
+  ///    result is 0 unless the base is 1 or -1, and 0 ** negative is the
+  ///    type's minimum (numba's result when it does not raise
+  ///    ZeroDivisionError);
+  ///  - complex ** complex is numba-cuda's cpow (complexPower).
+  Val power(const Val &base, const Val &exponent, ast::Location at);
+  mlir::Value multiply(mlir::Value a, mlir::Value b, const Type &t, mlir::Location l);
+
+  /// The smallest value of the integer type `v` computes in.
+  mlir::Value integerMinimum(mlir::Type t, mlir::Location l);
+
+  /// x ** n for a constant n, |n| ≤ 0x10000: Numba's static_power_impl, the
+  /// squaring loop unrolled (the multiplications in its order).
+  mlir::Value constantPower(mlir::Value x, int64_t n, const Type &t, mlir::Location l);
+
+  /// Numba's integer result of base ** negative given r = base ** |e|:
+  /// `test` 0 → the type's minimum; `test` ±1 → r; otherwise 0.
+  mlir::Value integerInverse(mlir::Value test, mlir::Value r, mlir::Location l);
+
+  /// x ** e for a run-time integer e: Numba's int_power_impl (squaring loop;
+  /// pow(x, float(e)) when |e| > 0x10000).
+  mlir::Value runtimePower(mlir::Value x, mlir::Value e, bool expSigned, const Type &t,
+                           ast::Location at);
+
+  /// numba-cuda's complex ** complex (mathimpl.py's cpow_implement, in the
+  /// parts' precision): 1 for a zero exponent, 0 for a zero real part of
+  /// both operands, otherwise |a|^c / e^(arg(a)·d) at angle arg(a)·c +
+  /// d·log|a|, for exponent c + di; the last step multiplied as a complex
+  /// product (complexBinary), as numba does.
+  std::vector<mlir::Value> complexPower(const Val &a, const Val &b, ast::Location at);
+  mlir::Value compareScalars(ast::CmpOpKind op, const Val &lhs, const Val &rhs, ast::Location at);
+
+  /// `a < b < c`: each operand evaluated once, later comparisons only when
+  /// the earlier ones hold (Python's chained comparison).
+  Val compare(const ast::Compare &c);
+
+  /// `a and b` / `a or b`: Python returns the deciding operand (converted to
+  /// the unified type), evaluating later operands only when needed.
+  Val boolOp(const ast::BoolOp &bo);
+
+  /// `cuda.atomic.OP(ary, idx, ...)` / `nv.atomic.OP`: one
+  /// memref.generic_atomic_rmw whose body computes the new element from the
+  /// current one; nvc's SPIR-V conversion turns recognised bodies into single
+  /// atomic instructions and the rest into compare-and-swap loops
+  /// (passes/AtomicRMWToSPIRV.cpp). The result is the previous value.
+  Val atomicCall(const ast::Call &c, const std::string &f, const Type &rt);
+
+  /// Subgroup (warp) operations as gpu dialect operations, which MLIR lowers
+  /// to SPIR-V GroupNonUniform instructions over the invocations of the
+  /// subgroup that reach them. Shuffles name the target's subgroup width
+  /// (32, the lowering's requirement); SPIR-V shuffles have no width, so the
+  /// code is correct for any subgroup size.
+  Val subgroupCall(const ast::Call &c, const std::string &f, const Type &rt);
+
+  /// A shuffle with CUDA's rules at the subgroup's edges (the CUDA
+  /// Programming Guide's __shfl_*_sync with width = warpSize; SPIR-V leaves a
+  /// source lane outside the subgroup undefined): shfl/shuffle reads lane
+  /// `src` modulo the subgroup size; down, up and xor return the invocation's
+  /// own value when lane + delta, lane - delta or lane ^ mask is not a lane
+  /// of the subgroup (delta and mask unsigned, as CUDA's).
+  mlir::Value cudaShuffle(mlir::Value v, mlir::Value operand, mlir::gpu::ShuffleMode mode,
+                          mlir::Location l);
+
+  /// A subgroup shuffle of a scalar, as SPIR-V's OpGroupNonUniformShuffle
+  /// (Xor, Up, Down) with subgroup scope, emitted directly: MLIR's
+  /// gpu.shuffle lowering mixes 32- and 64-bit lane arithmetic for up/down
+  /// with 64-bit indices. SPIR-V shuffles have no width, so the code is
+  /// correct for any subgroup size. Values travel as 32-bit words: narrower
+  /// ones widened, 64-bit ones as two halves (as CUDA's __shfl_sync does for
+  /// double and long long).
+  mlir::Value shuffle32(mlir::Value v, mlir::Value operand, mlir::gpu::ShuffleMode mode,
+                        mlir::Location l);
+
+  /// OpGroupNonUniformBallot of the i1 `p` over the subgroup: vector<4xi32>.
+  mlir::Value ballot(mlir::Value p, mlir::Location l);
+
+  /// nv.subgroup.inclusive_*/exclusive_* (sum, prod, min, max): a prefix
+  /// scan over the active lanes in lane order, as SPIR-V's InclusiveScan /
+  /// ExclusiveScan group operations (gpu.subgroup_reduce has no scans). The
+  /// first lane of an exclusive scan gets the operation's identity (0, 1,
+  /// the type's largest / smallest value, ±inf), as SPIR-V defines it.
+  Val subgroupScan(const ast::Call &c, const std::string &name, mlir::Value v, const Type &rt);
+
+  /// cuda.syncthreads_count/and/or(p) (numba.cuda): a barrier that also
+  /// combines p over the workgroup. Each subgroup counts its lanes with OpGroupNonUniformIAdd,
+  /// one lane per subgroup adds that to a workgroup counter (an atomic add
+  /// on a hidden Workgroup variable), and every invocation reads the total:
+  ///   barrier; invocation (0,0,0) zeroes the counter; barrier;
+  ///   elected lanes add; barrier; read.
+  /// The first barrier keeps a previous round's readers (the same call in a
+  /// loop) ahead of the zeroing. and = no invocation counted !p; or = the
+  /// count is not 0. The result is an int32, as in numba.cuda.
+  Val syncthreadsReduction(const ast::Call &c, const std::string &f);
+
+  /// A real math function of float type `t` through the math library.
+  mlir::Value realMath(const std::string &name, std::vector<mlir::Value> xs, const Type &t,
+                       ast::Location at);
+
+  /// A complex function (ComplexMath.h) through ComplexCodegen.
+  Val complexFunction(const std::string &f, const std::vector<Val> &args, const Type &rt,
+                      ast::Location at);
+  int64_t constantArg(const ast::Call &c, size_t i) { return k_.constants.at(c.args[i].get()).i; }
+  mlir::Value indexToInt(mlir::Value v, mlir::Location l);
+  Val call(const ast::Call &c);
+  mlir::MLIRContext &ctx_;
+  const SourceFile &file_;
+  const TypedKernel &k_;
+  mlir::OpBuilder b_;
+  unsigned indexBits_; ///< ModuleLowering::indexBits
+  unsigned intBits_;   ///< ModuleLowering::intBits
+  bool narrowFloats_;
+  bool float32Storage_;
+  mlir::Block *entry_ = nullptr;
+  mlir::Block *exit_ = nullptr;
+  const InferenceContext &inference_;
+  EntryPointABI *abi_ = nullptr; ///< kernels only: what the manifest records
+  DeviceRequests &requested_;
+  std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
+
+  /// Views made while generating (row views, views loaded from variables);
+  /// a deque keeps their addresses stable.
+  std::deque<ArrayHandle> views_;
+
+  /// Variables holding views: the buffer is fixed (type inference checks
+  /// that a variable views one parameter), the descriptor lives in slots so
+  /// that assignments on different paths merge.
+  struct ArrayLocal {
+    Type type;
+    mlir::Value buffer;
+    std::vector<mlir::Value> slots; ///< offset, extents, strides
+  };
+  std::map<std::string, ArrayLocal> arrayLocals_;
+  std::map<std::string, Local> locals_;
+  std::vector<LoopTargets> loops_;
+};
+
+} // namespace nvc::mlirgen
+
+#endif // NVC_FRONTEND_MLIRGEN_GENERATOR_H

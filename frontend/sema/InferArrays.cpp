@@ -1,0 +1,332 @@
+//===- InferArrays.cpp - Inferrer: arrays -----------------------------------===//
+//
+// Arrays: subscripts and views of parameters, what each parameter is read and
+// written through, iteration over arrays and ranges, private and shared array
+// constructors.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/Inferrer.h"
+
+#include "frontend/sema/ComplexMath.h"
+#include "frontend/sema/MathBuiltins.h"
+#include "frontend/sema/TypeRules.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <llvm/Support/Casting.h>
+
+#include <array>
+#include <functional>
+#include <limits>
+#include <set>
+#include <tuple>
+
+namespace nvc::sema {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+Type Inferrer::iterationItem(const ast::Expr &iter) {
+  if (auto *call = dyn_cast<ast::Call>(&iter)) {
+    if (auto *fn = dyn_cast<ast::Name>(call->func.get());
+        fn && !locals_.count(fn->id) && !scope_.lookup(fn->id) &&
+        (fn->id == "enumerate" || fn->id == "zip")) {
+      record(*call->func, Type::function(fn->id));
+      if (!call->keywords.empty())
+        fail(call->keywords.front().loc, fmt::format("{}() keywords are not supported",
+                                                     fn->id));
+      if (fn->id == "enumerate") {
+        if (call->args.size() != 1)
+          fail(call->getLoc(), "enumerate() takes one array here");
+        return record(*call, Type::tuple({Type::integer(64), iterationItem(*call->args[0])}));
+      }
+      if (call->args.empty())
+        fail(call->getLoc(), "zip() needs at least one array");
+      std::vector<Type> items;
+      for (auto &a : call->args)
+        items.push_back(iterationItem(*a));
+      return record(*call, Type::tuple(items));
+    }
+  }
+  Type t = expr(iter);
+  if (t.kind() == Type::Kind::Range)
+    return t.element();
+  if (t.isArray()) {
+    if (auto root = rootOf(iter))
+      markAccess(root, true, false);
+    if (t.ndim() == 1)
+      return t.element();
+    return Type::array(t.element(), t.ndim() - 1, t.layout() == 'C' ? 'C' : 'A');
+  }
+  if (t.isTuple() && !t.elements().empty()) {
+    // A tuple of one scalar type (Numba's UniTuple), e.g. the seed's
+    // `for offset in (128, 64, 32, 16, 8, 4, 2, 1)`.
+    const Type &first = t.elements().front();
+    for (const Type &e : t.elements())
+      if (!(e == first) || !first.isScalar())
+        fail(iter.getLoc(), fmt::format("cannot iterate over {}: for loops take tuples whose "
+                                        "items are numbers of one type",
+                                        t.str()));
+    return first;
+  }
+  if (t.isUnknown())
+    return t;
+  fail(iter.getLoc(), fmt::format("cannot iterate over {} (for loops take range(), arrays, "
+                                  "enumerate() and zip())",
+                                  t.str()));
+}
+
+
+std::optional<size_t> Inferrer::iterationRoot(const ast::Expr &iter, const ast::Expr &target) {
+  if (isa<ast::Name>(target))
+    return rootOf(iter);
+  return std::nullopt;
+}
+
+
+std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
+  if (auto *n = dyn_cast<ast::Name>(&e)) {
+    if (paramIndex_.count(n->id))
+      return paramIndex_[n->id];
+    auto it = arrayRoot_.find(n->id);
+    if (it != arrayRoot_.end())
+      return it->second;
+    return std::nullopt;
+  }
+  if (auto *sub = dyn_cast<ast::Subscript>(&e))
+    return rootOf(*sub->value);
+  if (auto *call = dyn_cast<ast::Call>(&e)) {
+    const Type &callee = result_.exprTypes[call->func.get()];
+    if (callee.kind() == Type::Kind::Function && isPrivateArrayConstructor(callee.name()))
+      return kPrivateArray;
+  }
+  return std::nullopt;
+}
+
+
+bool Inferrer::isSharedArrayExpr(const ast::Expr &e) {
+  if (auto *sub = dyn_cast<ast::Subscript>(&e))
+    return isSharedArrayExpr(*sub->value);
+  if (auto *call = dyn_cast<ast::Call>(&e))
+    return result_.sharedArrays.count(call) != 0;
+  if (auto *n = dyn_cast<ast::Name>(&e))
+    return sharedLocals_.count(n->id) != 0;
+  return false;
+}
+
+
+void Inferrer::markAccess(std::optional<size_t> root, bool read, bool written) {
+  if (!root || *root == kPrivateArray)
+    return;
+  result_.access[*root].read |= read;
+  result_.access[*root].written |= written;
+}
+
+
+bool Inferrer::isPrivateArrayConstructor(const std::string &f) {
+  return f == "cuda.local.array" || f == "nv.local.array" || f == "np.zeros" ||
+         f == "np.ones" || f == "np.empty" || f == "np.full" || isSharedArrayConstructor(f);
+}
+
+
+bool Inferrer::isSharedArrayConstructor(const std::string &f) {
+  return f == "cuda.shared.array" || f == "nv.shared.array";
+}
+
+
+Type Inferrer::privateArray(const ast::Call &c, const std::string &f) {
+  const ast::Expr *shapeExpr = c.args.empty() ? nullptr : c.args[0].get();
+  const ast::Expr *dtypeExpr = nullptr;
+  const ast::Expr *fillExpr = nullptr;
+  size_t positional = c.args.size();
+  bool isFull = f == "np.full";
+  if (isFull && positional >= 2)
+    fillExpr = c.args[1].get();
+  size_t dtypePos = isFull ? 2 : 1;
+  if (positional > dtypePos)
+    dtypeExpr = c.args[dtypePos].get();
+  if (positional > dtypePos + 1)
+    fail(c.getLoc(), fmt::format("{}() takes at most {} positional arguments", f, dtypePos + 1));
+  for (auto &kw : c.keywords) {
+    if (kw.name == "shape")
+      shapeExpr = kw.value.get();
+    else if (kw.name == "dtype")
+      dtypeExpr = kw.value.get();
+    else if (kw.name == "fill_value" && isFull)
+      fillExpr = kw.value.get();
+    else
+      fail(kw.loc, fmt::format("unknown keyword '{}' of {}()", kw.name, f));
+  }
+  if (!shapeExpr)
+    fail(c.getLoc(), fmt::format("{}() needs a shape", f));
+  expr(*shapeExpr);
+  // An extent that is not a compile-time integer.
+  constexpr int64_t kNotConstant = std::numeric_limits<int64_t>::min();
+  std::vector<int64_t> shape;
+  auto it = result_.constants.find(shapeExpr);
+  if (it != result_.constants.end() && it->second.type.isInteger())
+    shape.push_back(it->second.i);
+  else if (it != result_.constants.end() && it->second.type.isTuple())
+    for (auto &e : it->second.elements)
+      shape.push_back(e.type.isInteger() ? e.i : kNotConstant);
+  else if (auto *t = dyn_cast<ast::Tuple>(shapeExpr))
+    for (auto &e : t->elts) {
+      auto jt = result_.constants.find(e.get());
+      shape.push_back(jt != result_.constants.end() && jt->second.type.isInteger()
+                          ? jt->second.i
+                          : kNotConstant);
+    }
+  else
+    shape.push_back(kNotConstant);
+  for (int64_t extent : shape)
+    if (extent == kNotConstant)
+      fail(shapeExpr->getLoc(),
+           fmt::format("the shape of {}() must be a constant (a number, a module constant or a "
+                       "tuple of them): every invocation's private array is allocated when "
+                       "the kernel is compiled",
+                       f));
+  if (shape.empty() || shape.size() > 3)
+    fail(shapeExpr->getLoc(), "private arrays have 1 to 3 dimensions");
+  // numba-cuda's dynamic shared memory: a one-dimensional shared array of
+  // length 0 (`cuda.shared.array(0, dtype)`, also `(0,)`) is sized by the
+  // launch, and all such arrays alias (cudaimpl.py's `_generic_array`:
+  // "Only 1d arrays can be dynamic"; any other array of no positive length
+  // is its "array length <= 0" error). numba-cuda also takes a negative
+  // length for dynamic; nvc refuses it as the mistake it most likely is.
+  const bool dynamicShared = isSharedArrayConstructor(f) && shape.size() == 1 && shape[0] == 0;
+  for (int64_t extent : shape)
+    if (extent < 0)
+      fail(shapeExpr->getLoc(),
+           fmt::format("{}() of a negative extent ({}){}", f, extent,
+                       isSharedArrayConstructor(f)
+                           ? "; a dynamic shared array (sized by the launch) has length 0"
+                           : ""));
+  if (isSharedArrayConstructor(f) && !dynamicShared)
+    for (int64_t extent : shape)
+      if (extent == 0)
+        fail(shapeExpr->getLoc(),
+             fmt::format("{}() with a zero extent in a {}-dimensional shape: only a "
+                         "one-dimensional shared array of length 0 is dynamic (sized by the "
+                         "launch's shared-memory bytes), as in numba-cuda",
+                         f, shape.size()));
+  if (dynamicShared)
+    shape[0] = 0;
+  Type dtype = Type::floating(64); // NumPy's default
+  if (dtypeExpr) {
+    Type d = expr(*dtypeExpr);
+    if (auto *s = dyn_cast<ast::StringLiteral>(dtypeExpr); s && scalarTypeFromName(s->value))
+      d = Type::dtype(*scalarTypeFromName(s->value));
+    if (d.kind() != Type::Kind::DType)
+      fail(dtypeExpr->getLoc(), "expected a dtype such as np.float32");
+    dtype = d.element();
+  } else if (f == "cuda.local.array" || f == "nv.local.array" ||
+             isSharedArrayConstructor(f)) {
+    fail(c.getLoc(), fmt::format("{}() needs a dtype", f));
+  }
+  if (fillExpr) {
+    Type ft = expr(*fillExpr);
+    if (!ft.isScalar())
+      fail(fillExpr->getLoc(), "the fill value must be a number");
+  }
+  // Refuse sizes no device allows before any later stage multiplies them out.
+  {
+    const bool shared = isSharedArrayConstructor(f);
+    const uint64_t limit = shared ? (uint64_t{1} << 18) : (uint64_t{1} << 20);
+    uint64_t bytes = dtype.byteSize();
+    for (int64_t extent : shape)
+      bytes = extent != 0 && bytes > limit / static_cast<uint64_t>(extent)
+                  ? limit + 1
+                  : bytes * static_cast<uint64_t>(extent);
+    std::string shapeText;
+    for (int64_t extent : shape)
+      shapeText += (shapeText.empty() ? "" : ", ") + std::to_string(extent);
+    if (bytes > limit)
+      fail(shapeExpr->getLoc(),
+           fmt::format("{}() of shape {} is larger than {} KiB, more {} memory than any device "
+                       "offers {}",
+                       f, "(" + shapeText + ")", limit / 1024, shared ? "shared" : "private",
+                       shared ? "a workgroup" : "an invocation"));
+  }
+  result_.privateArrays[&c] = shape;
+  if (isSharedArrayConstructor(f)) {
+    // Dynamic shared arrays all name the same memory, so a device
+    // function's is the kernel's (as in numba-cuda); a static one would
+    // need one allocation per call.
+    if (result_.isDevice && !dynamicShared)
+      fail(c.getLoc(), "shared arrays must be declared in the kernel, not in a device function "
+                       "(except dynamic ones, cuda.shared.array(0, dtype))");
+    result_.sharedArrays.insert(&c);
+    if (dynamicShared)
+      result_.dynamicSharedArrays.insert(&c);
+  }
+  return record(c, Type::array(dtype, static_cast<unsigned>(shape.size()), 'C'));
+}
+
+
+Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
+  Type base = expr(*s.value);
+  if (base.isTuple()) {
+    if (isStore)
+      fail(s.getLoc(), "tuples are immutable");
+    Type idx = expr(*s.index);
+    auto it = result_.constants.find(s.index.get());
+    auto *lit = dyn_cast<ast::IntLiteral>(s.index.get());
+    int64_t k;
+    if (lit && lit->fitsUInt64)
+      k = static_cast<int64_t>(lit->value);
+    else if (it != result_.constants.end() && it->second.type.isInteger())
+      k = it->second.i;
+    else
+      fail(s.index->getLoc(), fmt::format("a tuple index must be a constant integer, not {}",
+                                          idx.str()));
+    int64_t n = static_cast<int64_t>(base.elements().size());
+    if (k < 0)
+      k += n;
+    if (k < 0 || k >= n)
+      fail(s.index->getLoc(), "tuple index out of range");
+    return record(s, base.elements()[k]);
+  }
+  if (base.isUnknown())
+    return record(s, Type());
+  if (!base.isArray())
+    fail(s.value->getLoc(), fmt::format("{} is not subscriptable", base.str()));
+  std::vector<const ast::Expr *> indices;
+  if (auto *t = dyn_cast<ast::Tuple>(s.index.get()))
+    for (auto &e : t->elts)
+      indices.push_back(e.get());
+  else
+    indices.push_back(s.index.get());
+  for (auto *i : indices) {
+    if (isa<ast::Slice>(*i))
+      fail(i->getLoc(), "slicing arrays is not supported yet");
+    Type t = expr(*i);
+    if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
+      fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
+  }
+  if (isStore)
+    if (auto *n = dyn_cast<ast::Name>(s.value.get());
+        n && !locals_.count(n->id) && scope_.lookup(n->id))
+      fail(s.getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
+                                   "read-only in kernels",
+                                   n->id));
+  if (indices.size() > base.ndim())
+    fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
+                                        base.ndim(), indices.size()));
+  if (indices.size() < base.ndim()) {
+    if (isStore && indices.size() + 1 < base.ndim())
+      fail(s.getLoc(), "assigning to a whole plane is not supported yet (assign to rows)");
+    if (isStore)
+      if (auto root = rootOf(*s.value))
+        markAccess(root, false, true);
+    // a[i] of a 2-D array: a view of row i.
+    return record(s, Type::array(base.element(), base.ndim() - indices.size(),
+                                 base.layout() == 'C' ? 'C' : 'A'));
+  }
+  if (auto root = rootOf(*s.value)) {
+    markAccess(root, !isStore, isStore);
+  }
+  return record(s, base.element());
+}
+
+} // namespace nvc::sema

@@ -1,0 +1,251 @@
+//===- InferCalls.cpp - Inferrer: calls -------------------------------------===//
+//
+// Calls: builtins of Python, math, cmath and NumPy, calls of device functions,
+// and constant arguments.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/Inferrer.h"
+
+#include "frontend/sema/ComplexMath.h"
+#include "frontend/sema/MathBuiltins.h"
+#include "frontend/sema/TypeRules.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <llvm/Support/Casting.h>
+
+#include <array>
+#include <functional>
+#include <limits>
+#include <set>
+#include <tuple>
+
+namespace nvc::sema {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
+  const DecoratedFunction *fn = nullptr;
+  if (const GlobalSymbol *sym = scope_.lookup(name))
+    fn = sym->function;
+  if (!fn)
+    fail(c.func->getLoc(),
+         fmt::format("'{}' is not a GPU function: decorate it with @cuda.jit(device=True), "
+                     "@nv.jit or @njit to call it from a kernel",
+                     name));
+  if (!c.keywords.empty())
+    fail(c.keywords.front().loc, "keyword arguments to device functions are not supported");
+  std::vector<Type> args;
+  for (auto &a : c.args) {
+    Type t = expr(*a);
+    if (t.isUnknown())
+      return record(c, Type());
+    if (!t.isScalar() && !t.isArray() && !t.isTuple())
+      fail(a->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
+    args.push_back(t);
+  }
+  if (args.size() != fn->def->params.size())
+    fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", name,
+                                 fn->def->params.size(), args.size()));
+  std::string key = inferDeviceFunction(context_, *fn, args, c.getLoc());
+  result_.callees[&c] = key;
+  const TypedKernel &spec = *context_.specializations.at(key);
+  for (size_t i = 0; i < c.args.size(); ++i)
+    if (args[i].isArray())
+      markAccess(rootOf(*c.args[i]), spec.access[i].read, spec.access[i].written);
+  return record(c, spec.returnType);
+}
+
+
+int64_t Inferrer::constantAxis(const ast::Call &c, const std::string &fname, int64_t lo, int64_t hi) {
+  if (c.args.size() != 1)
+    fail(c.getLoc(), fmt::format("{}() takes exactly one argument", fname));
+  auto *lit = dyn_cast<ast::IntLiteral>(c.args[0].get());
+  expr(*c.args[0]);
+  auto it = result_.constants.find(c.args[0].get());
+  int64_t v;
+  if (lit && lit->fitsUInt64)
+    v = static_cast<int64_t>(lit->value);
+  else if (it != result_.constants.end() && it->second.type.isInteger())
+    v = it->second.i;
+  else
+    fail(c.args[0]->getLoc(), fmt::format("the argument of {}() must be a constant", fname));
+  if (v < lo || v > hi)
+    fail(c.args[0]->getLoc(), fmt::format("the argument of {}() must be between {} and {}",
+                                          fname, lo, hi));
+  return v;
+}
+
+
+Type Inferrer::call(const ast::Call &c) {
+  Type callee = expr(*c.func);
+  std::vector<Type> args;
+  auto typeArgs = [&]() {
+    for (auto &a : c.args)
+      args.push_back(expr(*a));
+    if (!c.keywords.empty())
+      fail(c.keywords.front().loc, "keyword arguments are not supported here");
+  };
+  auto needArgs = [&](size_t lo, size_t hi, const std::string &fname) {
+    if (args.size() < lo || args.size() > hi)
+      fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", fname,
+                                   lo == hi ? std::to_string(lo)
+                                            : fmt::format("{} to {}", lo, hi),
+                                   args.size()));
+    for (size_t i = 0; i < args.size(); ++i)
+      if (args[i].isUnknown())
+        return false;
+    return true;
+  };
+  if (callee.kind() == Type::Kind::DType) {
+    typeArgs();
+    if (needArgs(1, 1, callee.element().str()) &&
+        !(args[0].isNumber() || (args[0].isComplex() && callee.element().isComplex())))
+      fail(c.args[0]->getLoc(), fmt::format("cannot convert {} to {}", args[0].str(),
+                                            callee.element().str()));
+    return record(c, callee.element());
+  }
+  if (callee.kind() == Type::Kind::UserFunction)
+    return userCall(c, callee.name());
+  if (callee.kind() != Type::Kind::Function) {
+    if (callee.isUnknown())
+      return record(c, Type());
+    fail(c.func->getLoc(), fmt::format("{} is not callable", callee.str()));
+  }
+  const std::string &f = callee.name();
+  if (f == "cuda.grid" || f == "cuda.gridsize") {
+    int64_t n = constantAxis(c, f, 1, 3);
+    return record(c, n == 1 ? Type::integer(64)
+                            : Type::tuple(std::vector<Type>(n, Type::integer(64))));
+  }
+  if (f == "nv.global_id" || f == "nv.local_id" || f == "nv.group_id" ||
+      f == "nv.local_size" || f == "nv.num_groups") {
+    constantAxis(c, f, 0, 2);
+    return record(c, Type::integer(64));
+  }
+  if (f == "cuda.cg.this_grid")
+    fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
+                     "one Vulkan dispatch: split the kernel into one launch per phase");
+  if (isPrivateArrayConstructor(f))
+    return privateArray(c, f);
+  if (f == "cuda.syncthreads_count" || f == "cuda.syncthreads_and" ||
+      f == "cuda.syncthreads_or")
+    return syncthreadsReduction(c, f);
+  if (f.rfind("nv.subgroup.", 0) == 0 || f == "cuda.activemask" ||
+      (f.rfind("cuda.", 0) == 0 && f.find("_sync") != std::string::npos))
+    return subgroupCall(c, f);
+  if (f.rfind("cuda.atomic.", 0) == 0 || f.rfind("nv.atomic.", 0) == 0)
+    return atomicCall(c, f);
+  if (f == "cuda.syncthreads" || f == "nv.barrier" || f == "nv.syncthreads") {
+    if (!c.args.empty() || !c.keywords.empty())
+      fail(c.getLoc(), fmt::format("{}() takes no arguments", f));
+    return record(c, Type::none());
+  }
+  if ((f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0) && !isMathBuiltin(f))
+    fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
+  typeArgs();
+  if (f == "range") {
+    if (!needArgs(1, 3, "range"))
+      return record(c, Type::range(Type()));
+    Type counter = args[0];
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!args[i].isInteger() && !args[i].isBoolean())
+        fail(c.args[i]->getLoc(), fmt::format("range() takes integers, not {}", args[i].str()));
+      counter = i ? promoteIntegers(counter, args[i]) : promoteIntegers(args[i], args[i]);
+    }
+    return record(c, Type::range(counter));
+  }
+  if (f == "len") {
+    if (needArgs(1, 1, "len") && !args[0].isArray() && !args[0].isTuple())
+      fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
+    return record(c, Type::integer(64));
+  }
+  if (isComplexFunction(f, args)) {
+    for (auto &a : args)
+      if (a.isUnknown())
+        return record(c, Type());
+    return record(c, typeComplexFunction(f, args, c.getLoc()));
+  }
+  if (f == "abs" || f == "np.abs" || f == "np.absolute") {
+    if (!needArgs(1, 1, f))
+      return record(c, Type());
+    if (!args[0].isScalar())
+      fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
+    return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
+  }
+  if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
+    if (args.size() < 2)
+      fail(c.getLoc(), fmt::format("{}() of one argument (an iterable) is not supported yet; "
+                                   "give two or more numbers",
+                                   f));
+    Type t = args[0];
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i].isUnknown())
+        return record(c, Type());
+      if (!args[i].isNumber())
+        fail(c.args[i]->getLoc(), fmt::format("{}() takes numbers, not {}", f, args[i].str()));
+      t = unifyTypes(t, args[i]);
+    }
+    return record(c, t);
+  }
+  if (f == "divmod") {
+    if (!needArgs(2, 2, "divmod"))
+      return record(c, Type());
+    Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
+    return record(c, Type::tuple({q, q}));
+  }
+  if (f == "pow") {
+    // pow(a, b) is a ** b (Numba's PowerBuiltin; the 3-argument form is not
+    // supported by Numba either).
+    if (!needArgs(2, 2, "pow"))
+      return record(c, Type());
+    return record(c, binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()));
+  }
+  if (f == "method.conjugate") {
+    if (!args.empty())
+      fail(c.getLoc(), "conjugate() takes no arguments");
+    return record(c, expr(*cast<ast::Attribute>(*c.func).value));
+  }
+  if (f == "complex") {
+    if (!needArgs(1, 2, "complex"))
+      return record(c, Type());
+    // Numba: complex(float32, float32) is complex64; anything wider or an
+    // integer gives complex128.
+    Type t = Type::complex(64);
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!args[i].isNumber())
+        fail(c.args[i]->getLoc(), fmt::format("complex() takes real numbers, not {}",
+                                              args[i].str()));
+      if (!(args[i].isFloat() && args[i].bits() == 32))
+        t = Type::complex(128);
+    }
+    return record(c, t);
+  }
+  if (f == "int" || f == "float" || f == "bool") {
+    if (!needArgs(1, 1, f))
+      return record(c, Type());
+    if (!args[0].isNumber())
+      fail(c.args[0]->getLoc(), fmt::format("{}() of {} is not supported", f, args[0].str()));
+    // numba-cuda's Int and Float templates (numba_cuda/numba/cuda/typing/
+    // builtins.py): int() of an integer and float() of a float keep the
+    // argument's type (float(float32) is float32, int(uint8) is uint8);
+    // int() of a float or bool is intp (int64), float() of an integer
+    // float64.
+    if (f == "int")
+      return record(c, args[0].isInteger() ? args[0] : Type::integer(64));
+    if (f == "float")
+      return record(c, args[0].isFloat() ? args[0] : Type::floating(64));
+    return record(c, Type::boolean());
+  }
+  if (isMathBuiltin(f)) {
+    for (auto &a : args)
+      if (a.isUnknown())
+        return record(c, Type());
+    return record(c, typeMathBuiltin(f, args, c.getLoc()));
+  }
+  fail(c.func->getLoc(), fmt::format("{}() is not supported in kernels yet", f));
+}
+
+} // namespace nvc::sema

@@ -1,0 +1,268 @@
+//===- InferGPU.cpp - Inferrer: gpu -----------------------------------------===//
+//
+// GPU builtins: subgroup (warp) operations and their masks, atomics, barrier
+// reductions.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/Inferrer.h"
+
+#include "frontend/sema/ComplexMath.h"
+#include "frontend/sema/MathBuiltins.h"
+#include "frontend/sema/TypeRules.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <llvm/Support/Casting.h>
+
+#include <array>
+#include <functional>
+#include <limits>
+#include <set>
+#include <tuple>
+
+namespace nvc::sema {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+bool Inferrer::isActiveMask(const ast::Expr &mask) {
+  auto it = result_.constants.find(&mask);
+  if (it != result_.constants.end())
+    return it->second.type.isInteger() &&
+           (static_cast<uint64_t>(it->second.i) & 0xffffffffu) == 0xffffffffu;
+  if (auto *lit = dyn_cast<ast::IntLiteral>(&mask))
+    return (static_cast<uint64_t>(lit->value) & 0xffffffffu) == 0xffffffffu;
+  if (auto *call = dyn_cast<ast::Call>(&mask))
+    return isActiveMaskCall(*call);
+  auto *name = dyn_cast<ast::Name>(&mask);
+  if (!name || paramIndex_.count(name->id))
+    return false;
+  bool assigned = false, onlyActiveMask = true;
+  std::function<void(const ast::Block &)> scan = [&](const ast::Block &block) {
+    for (auto &st : block) {
+      if (auto *a = dyn_cast<ast::Assign>(st.get())) {
+        for (auto &t : a->targets)
+          if (auto *n = dyn_cast<ast::Name>(t.get()); n && n->id == name->id) {
+            assigned = true;
+            auto *c = dyn_cast<ast::Call>(a->value.get());
+            onlyActiveMask &= c && isActiveMaskCall(*c);
+          } else if (isa<ast::Tuple>(t.get())) {
+            onlyActiveMask = false; // tuple targets: not followed
+          }
+      } else if (auto *a = dyn_cast<ast::AugAssign>(st.get())) {
+        if (auto *n = dyn_cast<ast::Name>(a->target.get()); n && n->id == name->id)
+          onlyActiveMask = false;
+      } else if (auto *i = dyn_cast<ast::If>(st.get())) {
+        scan(i->body);
+        scan(i->orelse);
+      } else if (auto *w = dyn_cast<ast::While>(st.get())) {
+        scan(w->body);
+        scan(w->orelse);
+      } else if (auto *f = dyn_cast<ast::For>(st.get())) {
+        if (auto *n = dyn_cast<ast::Name>(f->target.get()); n && n->id == name->id)
+          onlyActiveMask = false;
+        scan(f->body);
+        scan(f->orelse);
+      }
+    }
+  };
+  scan(fn_.def->body);
+  return assigned && onlyActiveMask;
+}
+
+
+bool Inferrer::isActiveMaskCall(const ast::Call &c) {
+  auto it = result_.exprTypes.find(c.func.get());
+  if (it != result_.exprTypes.end() && it->second.kind() == Type::Kind::Function)
+    return it->second.name() == "cuda.activemask" && c.args.empty();
+  auto *a = dyn_cast<ast::Attribute>(c.func.get());
+  return a && a->attr == "activemask" && c.args.empty();
+}
+
+
+Type Inferrer::subgroupCall(const ast::Call &c, const std::string &f) {
+  std::string name = f.substr(f.rfind('.') + 1);
+  std::vector<Type> args;
+  for (auto &a : c.args)
+    args.push_back(expr(*a));
+  if (!c.keywords.empty())
+    fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
+  auto arity = [&](size_t n) {
+    if (args.size() != n)
+      fail(c.getLoc(), fmt::format("{}() takes {} argument{} ({} given)", f, n,
+                                   n == 1 ? "" : "s", args.size()));
+  };
+  bool isCuda = f.rfind("cuda.", 0) == 0;
+  // Values are 32- or 64-bit integers or floats (004_…txt), and booleans
+  // for the arithmetic ones (counted as integers, as NumPy sums them).
+  auto number = [&](size_t i) {
+    const Type &t = args[i];
+    if (!t.isUnknown() && !((t.isInteger() || t.isFloat() || t.isBoolean()) && t.bits() <= 64))
+      fail(c.args[i + (isCuda ? 1 : 0)]->getLoc(),
+           fmt::format("{}() takes a number, not {}", f, t.str()));
+  };
+  if (isCuda && name == "activemask") {
+    arity(0);
+    return record(c, Type::integer(32, false));
+  }
+  if (isCuda) {
+    if (args.empty())
+      fail(c.getLoc(), fmt::format("{}() takes a mask first", f));
+    if (!isActiveMask(*c.args[0]))
+      fail(c.args[0]->getLoc(),
+           fmt::format("{}() supports only a mask of all active lanes (0xffffffff or "
+                       "cuda.activemask()): Vulkan subgroup operations include every "
+                       "active invocation",
+                       f));
+    args.erase(args.begin());
+    name = name.substr(0, name.size() - 5); // shfl_xor_sync -> shfl_xor
+  }
+  if (name == "size" || name == "lane" || name == "id" || name == "count") {
+    arity(0);
+    return record(c, Type::integer(64));
+  }
+  if (name == "elect") {
+    arity(0);
+    return record(c, Type::boolean());
+  }
+  static const std::set<std::string> arithmetic = {
+      "sum",           "prod",           "min",           "max",
+      "inclusive_sum", "inclusive_prod", "inclusive_min", "inclusive_max",
+      "exclusive_sum", "exclusive_prod", "exclusive_min", "exclusive_max"};
+  if (arithmetic.count(name)) {
+    arity(1);
+    number(0);
+    return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
+  }
+  if (name == "any" || name == "all") {
+    arity(1);
+    return record(c, Type::boolean());
+  }
+  if (name == "ballot") {
+    // nv.subgroup.ballot: the four uint32 words of SPIR-V's ballot (lane
+    // i is bit i % 32 of word i / 32), as a UniTuple(uint32, 4);
+    // cuda.ballot_sync: the first word, a uint32 as in numba.cuda (all
+    // lanes for subgroups of up to 32 invocations).
+    arity(1);
+    if (isCuda)
+      return record(c, Type::integer(32, false));
+    return record(c, Type::tuple(std::vector<Type>(4, Type::integer(32, false))));
+  }
+  if (name == "ballot_count") {
+    arity(1);
+    return record(c, Type::integer(64));
+  }
+  if (name == "broadcast_first") {
+    arity(1);
+    number(0);
+    return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
+  }
+  if (name == "shuffle" || name == "shuffle_xor" || name == "shuffle_up" ||
+      name == "shuffle_down" || name == "broadcast" || name == "shfl" ||
+      name == "shfl_xor" || name == "shfl_up" || name == "shfl_down") {
+    arity(2);
+    number(0);
+    if (!args[1].isInteger() && !args[1].isUnknown())
+      fail(c.args[isCuda ? 2 : 1]->getLoc(), "the lane, delta or mask must be an integer");
+    return record(c, args[0]);
+  }
+  fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
+}
+
+
+Type Inferrer::atomicCall(const ast::Call &c, const std::string &f) {
+  std::string op = f.substr(f.rfind('.') + 1);
+  static const std::set<std::string> known = {"add",    "sub",    "max", "min", "nanmax",
+                                              "nanmin", "exch",   "and_", "or_", "xor",
+                                              "inc",    "dec",    "cas"};
+  if (!known.count(op))
+    fail(c.func->getLoc(), fmt::format("{}() is not an atomic operation (nvc has add, sub, "
+                                       "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
+                                       "dec and cas)",
+                                       f));
+  if (!c.keywords.empty())
+    fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
+  size_t want = op == "cas" ? 4 : 3;
+  if (c.args.size() != want)
+    fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", f, want, c.args.size()));
+  Type ary = expr(*c.args[0]);
+  std::vector<Type> values;
+  for (size_t i = 2; i < want; ++i)
+    values.push_back(expr(*c.args[i]));
+  if (ary.isUnknown())
+    return record(c, Type());
+  if (!ary.isArray())
+    fail(c.args[0]->getLoc(), fmt::format("{}() takes an array first, not {}", f, ary.str()));
+  // The index: an integer for 1-D arrays, a tuple of ndim integers.
+  const ast::Expr &index = *c.args[1];
+  std::vector<const ast::Expr *> indices;
+  if (auto *t = dyn_cast<ast::Tuple>(&index))
+    for (auto &e : t->elts)
+      indices.push_back(e.get());
+  else
+    indices.push_back(&index);
+  for (auto *i : indices) {
+    Type t = expr(*i);
+    if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
+      fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
+  }
+  if (indices.size() != ary.ndim())
+    fail(index.getLoc(), fmt::format("{}() needs one index per dimension: the array has {}, "
+                                     "the index {}",
+                                     f, ary.ndim(), indices.size()));
+  const Type &dtype = ary.element();
+  // Narrowed kernels keep float64 arrays as float32 on the device, so
+  // their atomics are float32 atomics.
+  bool narrowedFloat64 = dtype.isFloat() && dtype.bits() == 64 && result_.narrowFloats;
+  if (dtype.isFloat() && dtype.bits() == 64 && !narrowedFloat64)
+    fail(c.args[0]->getLoc(),
+         fmt::format("{}() on a float64 array: float64 atomics are not available on Vulkan "
+                     "devices; use a float32 array",
+                     f));
+  bool isFloat = dtype.isFloat() && (dtype.bits() == 32 || narrowedFloat64);
+  bool isInt = dtype.isInteger() && dtype.bits() >= 32;
+  if (!isFloat && !isInt)
+    fail(c.args[0]->getLoc(), fmt::format("{}() works on arrays of 32-bit (or narrowed "
+                                          "64-bit) integers and float32, not {}",
+                                          f, dtype.str()));
+  static const std::set<std::string> integerOnly = {"and_", "or_", "xor", "inc", "dec", "cas"};
+  static const std::set<std::string> floatOnly = {"nanmax", "nanmin"};
+  if (isFloat && integerOnly.count(op))
+    fail(c.args[0]->getLoc(),
+         fmt::format("{}() works on integer arrays, not {}", f, dtype.str()));
+  if (isInt && floatOnly.count(op))
+    fail(c.args[0]->getLoc(), fmt::format("{}() works on float arrays, not {}", f, dtype.str()));
+  if ((op == "inc" || op == "dec") && dtype.isSigned())
+    fail(c.args[0]->getLoc(), fmt::format("{}() works on uint32 (and uint64) arrays, as in "
+                                          "numba.cuda, not {}",
+                                          f, dtype.str()));
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!values[i].isUnknown() && !values[i].isNumber())
+      fail(c.args[2 + i]->getLoc(),
+           fmt::format("{}() takes a number to combine, not {}", f, values[i].str()));
+  if (auto *n = dyn_cast<ast::Name>(c.args[0].get());
+      n && !locals_.count(n->id) && scope_.lookup(n->id))
+    fail(c.args[0]->getLoc(), fmt::format("'{}' is a global array, frozen at compile time "
+                                          "and read-only in kernels",
+                                          n->id));
+  auto root = rootOf(*c.args[0]);
+  if (root && *root == kPrivateArray && !isSharedArrayExpr(*c.args[0]))
+    fail(c.args[0]->getLoc(), fmt::format("{}() on a private array: atomics work on array "
+                                          "arguments and shared arrays",
+                                          f));
+  markAccess(root, true, true);
+  return record(c, dtype);
+}
+
+
+Type Inferrer::syncthreadsReduction(const ast::Call &c, const std::string &f) {
+  if (c.args.size() != 1 || !c.keywords.empty())
+    fail(c.getLoc(), fmt::format("{}() takes 1 argument (the predicate)", f));
+  Type p = expr(*c.args[0]);
+  if (!p.isUnknown() && !p.isBoolean() && !p.isInteger() && !p.isFloat())
+    fail(c.args[0]->getLoc(), fmt::format("{}() takes a predicate, not {}", f, p.str()));
+  return record(c, Type::integer(32));
+}
+
+} // namespace nvc::sema

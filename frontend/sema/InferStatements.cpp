@@ -1,0 +1,227 @@
+//===- InferStatements.cpp - Inferrer: statements ---------------------------===//
+//
+// Statements: assignments and their targets, control flow, returns.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/Inferrer.h"
+
+#include "frontend/sema/ComplexMath.h"
+#include "frontend/sema/MathBuiltins.h"
+#include "frontend/sema/TypeRules.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <llvm/Support/Casting.h>
+
+#include <array>
+#include <functional>
+#include <limits>
+#include <set>
+#include <tuple>
+
+namespace nvc::sema {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location valueLoc,
+                        std::optional<size_t> arrayRoot) {
+  if (type.isUnknown()) {
+    if (auto *sub = dyn_cast<ast::Subscript>(&target))
+      subscript(*sub, /*isStore=*/true);
+    return;
+  }
+  if (auto *name = dyn_cast<ast::Name>(&target)) {
+    if (type.isArray()) {
+      if (!arrayRoot)
+        fail(valueLoc, "a variable can hold a view of an array argument (a[i], a row), "
+                       "nothing else");
+      auto it = arrayRoot_.find(name->id);
+      if (it != arrayRoot_.end() && it->second != *arrayRoot)
+        fail(valueLoc, fmt::format("variable '{}' refers to views of two different arrays",
+                                   name->id));
+      arrayRoot_[name->id] = *arrayRoot;
+    }
+    if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray())
+      fail(name->getLoc(), fmt::format("cannot assign to array parameter '{}'", name->id));
+    Type &slot = result_.varTypes[name->id];
+    if (type.kind() == Type::Kind::Module || type.kind() == Type::Kind::Function ||
+        type.kind() == Type::Kind::Range || type.kind() == Type::Kind::None)
+      fail(valueLoc, fmt::format("cannot store a value of type {} in a variable", type.str()));
+    Type unified = unifyTypes(slot, type);
+    if (unified.isUnknown() || (slot.isArray() && !(slot == type)))
+      fail(valueLoc, fmt::format("cannot unify {} and {} for variable '{}' (first assigned at "
+                                 "line {}, column {})",
+                                 slot.str(), type.str(), name->id, varLocs_[name->id].line,
+                                 varLocs_[name->id].col));
+    if (!varLocs_.count(name->id))
+      varLocs_[name->id] = name->getLoc();
+    slot = unified;
+    record(target, unified);
+    return;
+  }
+  if (auto *tuple = dyn_cast<ast::Tuple>(&target)) {
+    if (!type.isTuple())
+      fail(valueLoc, fmt::format("cannot unpack a value of type {}", type.str()));
+    if (type.elements().size() != tuple->elts.size())
+      fail(valueLoc, fmt::format("cannot unpack {} values into {} targets",
+                                 type.elements().size(), tuple->elts.size()));
+    for (size_t i = 0; i < tuple->elts.size(); ++i)
+      assignTo(*tuple->elts[i], type.elements()[i], valueLoc);
+    record(target, type);
+    return;
+  }
+  if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
+    Type elem = subscript(*sub, /*isStore=*/true);
+    if (elem.isArray()) {
+      // a[i] = x, y, z on a 2-D array: the tuple's items go to a[i, 0],
+      // a[i, 1], ... (NumPy assigns a sequence to a row; like Numba,
+      // nvc does not check the row's length at run time).
+      bool ok = type.isTuple();
+      if (ok)
+        for (auto &e : type.elements())
+          ok = ok && e.isScalar() && (!e.isComplex() || elem.element().isComplex());
+      if (!ok && !type.isUnknown())
+        fail(valueLoc, fmt::format("assigning to a whole row takes a tuple of numbers, one per "
+                                   "element, not {}",
+                                   type.str()));
+      return;
+    }
+    if (!type.isScalar() || (type.isComplex() && !elem.isComplex() && !elem.isUnknown()))
+      fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
+                                 type.str(), elem.str()));
+    return;
+  }
+  fail(target.getLoc(), "cannot assign to this expression in a kernel");
+}
+
+void Inferrer::stmt(const ast::Stmt &s) {
+  switch (s.getKind()) {
+  case ast::Stmt::Kind::Expr: {
+    auto &e = *cast<ast::ExprStmt>(s).value;
+    if (isa<ast::StringLiteral>(e))
+      return; // docstring
+    expr(e);
+    return;
+  }
+  case ast::Stmt::Kind::Assign: {
+    auto &a = cast<ast::Assign>(s);
+    Type t = expr(*a.value);
+    for (auto &target : a.targets) {
+      assignTo(*target, t, a.value->getLoc(), rootOf(*a.value));
+      if (t.isArray() && isSharedArrayExpr(*a.value))
+        if (auto *n = dyn_cast<ast::Name>(target.get()))
+          sharedLocals_.insert(n->id);
+    }
+    return;
+  }
+  case ast::Stmt::Kind::AugAssign: {
+    auto &a = cast<ast::AugAssign>(s);
+    Type lhs = isa<ast::Subscript>(*a.target)
+                   ? subscript(cast<ast::Subscript>(*a.target), /*isStore=*/true)
+                   : expr(*a.target);
+    Type rhs = expr(*a.value);
+    Type t = binary(a.op, lhs, rhs, a.opLoc);
+    warnLiteralPromotion(*a.value, lhs, t);
+    warnIntNarrowing(a.op, isa<ast::Subscript>(*a.target) ? a.target.get() : nullptr, *a.value,
+                     t, loopDepth_ > 0 && isa<ast::Name>(*a.target), a.opLoc);
+    if (isa<ast::Subscript>(*a.target)) {
+      subscript(cast<ast::Subscript>(*a.target), /*isStore=*/false);
+      return; // stored with conversion to the array's dtype
+    }
+    assignTo(*a.target, t, a.value->getLoc());
+    return;
+  }
+  case ast::Stmt::Kind::AnnAssign: {
+    auto &a = cast<ast::AnnAssign>(s);
+    Type declared = typeFromExpr(*a.annotation);
+    if (a.value) {
+      Type t = expr(*a.value);
+      if (!t.isNumber() || !declared.isNumber())
+        fail(a.value->getLoc(), "annotated assignments take scalar values");
+    }
+    assignTo(*a.target, declared, a.target->getLoc());
+    return;
+  }
+  case ast::Stmt::Kind::If: {
+    auto &i = cast<ast::If>(s);
+    condition(*i.test);
+    block(i.body);
+    block(i.orelse);
+    return;
+  }
+  case ast::Stmt::Kind::While: {
+    auto &w = cast<ast::While>(s);
+    condition(*w.test);
+    ++loopDepth_;
+    block(w.body);
+    --loopDepth_;
+    block(w.orelse);
+    return;
+  }
+  case ast::Stmt::Kind::For: {
+    auto &f = cast<ast::For>(s);
+    Type item = iterationItem(*f.iter);
+    assignTo(*f.target, item, f.iter->getLoc(), iterationRoot(*f.iter, *f.target));
+    ++loopDepth_;
+    block(f.body);
+    --loopDepth_;
+    block(f.orelse);
+    return;
+  }
+  case ast::Stmt::Kind::Break:
+  case ast::Stmt::Kind::Continue:
+    if (loopDepth_ == 0)
+      fail(s.getLoc(), fmt::format("'{}' outside loop",
+                                   s.getKind() == ast::Stmt::Kind::Break ? "break" : "continue"));
+    return;
+  case ast::Stmt::Kind::Pass:
+    return;
+  case ast::Stmt::Kind::Return: {
+    auto &r = cast<ast::Return>(s);
+    if (r.value && !isa<ast::NoneLiteral>(*r.value)) {
+      if (!result_.isDevice)
+        fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
+      Type t = expr(*r.value);
+      if (t.isArray() || t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
+          t.kind() == Type::Kind::Function)
+        fail(r.value->getLoc(), fmt::format("a device function cannot return {}", t.str()));
+      Type u = unifyTypes(returnType_, t);
+      if (u.isUnknown() && !t.isUnknown())
+        fail(r.value->getLoc(), fmt::format("cannot unify return types {} and {}",
+                                            returnType_.str(), t.str()));
+      returnType_ = u;
+    } else if (result_.isDevice && !returnType_.isUnknown() &&
+               returnType_.kind() != Type::Kind::None) {
+      fail(s.getLoc(), fmt::format("a bare return in a function that returns {}",
+                                   returnType_.str()));
+    }
+    return;
+  }
+  case ast::Stmt::Kind::FunctionDef:
+    fail(s.getLoc(), "nested functions are not supported in kernels");
+  case ast::Stmt::Kind::Import:
+  case ast::Stmt::Kind::ImportFrom:
+    fail(s.getLoc(), "imports inside kernels are not supported; import at module level");
+  case ast::Stmt::Kind::Global:
+  case ast::Stmt::Kind::Nonlocal:
+    fail(s.getLoc(), "'global' and 'nonlocal' are not supported in kernels: globals are "
+                     "compile-time constants");
+  case ast::Stmt::Kind::Raise:
+    fail(s.getLoc(), "raising exceptions in kernels is not supported yet");
+  case ast::Stmt::Kind::Assert:
+    fail(s.getLoc(), "assert in kernels is not supported yet");
+  case ast::Stmt::Kind::Del:
+    fail(s.getLoc(), "'del' is not supported in kernels");
+  }
+}
+
+
+void Inferrer::condition(const ast::Expr &e) {
+  Type t = expr(e);
+  if (!t.isScalar())
+    fail(e.getLoc(), fmt::format("a condition must be a number or bool, not {}", t.str()));
+}
+
+} // namespace nvc::sema

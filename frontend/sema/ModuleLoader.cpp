@@ -1,0 +1,59 @@
+//===- ModuleLoader.cpp - Helper modules imported by a kernel file ---------===//
+#include "frontend/sema/ModuleLoader.h"
+
+#include "frontend/syntax/Parser.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace nvc {
+
+const ModuleScope *ModuleLoader::load(const std::string &dotted, ast::Location importLoc) {
+  auto it = modules_.find(dotted);
+  if (it != modules_.end())
+    return it->second.scope.get();
+  if (loading_.count(dotted))
+    throw CompileError(importLoc, fmt::format("circular import of module '{}'", dotted));
+  std::string relative = dotted;
+  for (char &c : relative)
+    if (c == '.')
+      c = '/';
+  relative += ".py";
+  std::filesystem::path found;
+  for (auto &dir : searchDirs_) {
+    std::filesystem::path candidate = std::filesystem::path(dir) / relative;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(candidate, ec)) {
+      found = candidate;
+      break;
+    }
+  }
+  if (found.empty())
+    return nullptr;
+  std::ifstream in(found, std::ios::binary);
+  if (!in)
+    throw CompileError(importLoc, fmt::format("cannot read module '{}' ({})", dotted,
+                                              found.string()));
+  std::stringstream text;
+  text << in.rdbuf();
+  Loaded loaded;
+  loaded.file = std::make_unique<SourceFile>(found.lexically_normal().string(), text.str());
+  loadedFiles_.push_back(loaded.file->path());
+  loading_.insert(dotted);
+  try {
+    loaded.ast = parseModule(*loaded.file);
+    loaded.scope = std::make_unique<ModuleScope>(*loaded.ast, *loaded.file, diags_, this);
+  } catch (CompileError &e) {
+    if (!e.file)
+      e.file = loaded.file.get();
+    loading_.erase(dotted);
+    throw;
+  }
+  loading_.erase(dotted);
+  return modules_.emplace(dotted, std::move(loaded)).first->second.scope.get();
+}
+
+} // namespace nvc

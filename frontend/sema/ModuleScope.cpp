@@ -1,0 +1,899 @@
+//===- ModuleScope.cpp - Module-level names of a kernel file ---------------===//
+//
+// Resolves imports, module constants and decorated functions. A kernel file
+// is also an ordinary Python module, so it may contain host code (arrays set
+// up with NumPy, launches, prints): module-level statements that are not
+// imports, constant definitions or function definitions are ignored, and a
+// module-level name whose value cannot be computed at compile time is simply
+// not a constant (a kernel that uses it gets an error there).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/TypeInference.h"
+
+#include "frontend/sema/ModuleLoader.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/Casting.h>
+
+#include <cmath>
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace nvc {
+
+using llvm::dyn_cast;
+using llvm::isa;
+
+/// The value of `v` converted to scalar type `t` (NumPy's astype).
+static ConstValue castConstant(const ConstValue &v, const Type &t) {
+  ConstValue c;
+  c.type = t;
+  if (t.isFloat())
+    c.f = t.bits() == 32 ? static_cast<double>(static_cast<float>(v.asDouble())) : v.asDouble();
+  else if (t.isBoolean())
+    c.i = v.asDouble() != 0;
+  else
+    c.i = v.type.isFloat() ? static_cast<int64_t>(v.f) : v.i;
+  return c;
+}
+
+double ConstValue::asDouble() const {
+  if (type.isFloat())
+    return f;
+  if (type.isInteger() && !type.isSigned())
+    return static_cast<double>(static_cast<uint64_t>(i));
+  return static_cast<double>(i);
+}
+
+/// `math.pi`, `np.e`, ...: float64 constants of the math and NumPy modules.
+static std::optional<ConstValue> mathConstant(const std::string &name) {
+  static const std::map<std::string, double> values = {
+      {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};
+  auto it = values.find(name);
+  if (it == values.end())
+    return std::nullopt;
+  ConstValue c;
+  c.type = Type::floating(64);
+  c.f = it->second;
+  return c;
+}
+
+/// Canonical names of the modules kernels may import.
+static std::optional<std::string> canonicalModule(const std::string &dotted) {
+  if (dotted == "numba.cuda")
+    return "cuda";
+  if (dotted == "numba_vulkan")
+    return "nv";
+  if (dotted == "numpy")
+    return "np";
+  if (dotted == "math" || dotted == "numba" || dotted == "numba.types" || dotted == "cmath")
+    return dotted;
+  return std::nullopt;
+}
+
+ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
+                         DiagnosticEngine &diags, ModuleLoader *loader)
+    : diags_(diags), source_(source), loader_(loader) {
+  for (auto &stmt : module.body) {
+    if (auto *imp = dyn_cast<ast::Import>(stmt.get())) {
+      addImport(*imp);
+    } else if (auto *from = dyn_cast<ast::ImportFrom>(stmt.get())) {
+      addImportFrom(*from);
+    } else if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get())) {
+      addFunction(*def);
+    } else if (auto *assign = dyn_cast<ast::Assign>(stmt.get())) {
+      if (std::optional<GlobalSymbol> alias = dtypeAlias(*assign->value)) {
+        // dt = numba.boolean, f32 = np.float32: a dtype under another name.
+        for (auto &target : assign->targets)
+          if (auto *name = dyn_cast<ast::Name>(target.get())) {
+            GlobalSymbol sym = *alias;
+            sym.loc = name->getLoc();
+            globals_[name->id] = sym;
+            unevaluated_.erase(name->id);
+          }
+        continue;
+      }
+      std::optional<ConstValue> value = evaluate(*assign->value);
+      for (auto &target : assign->targets)
+        bindConstant(*target, value ? &*value : nullptr, assign->value->getLoc());
+    } else if (auto *ann = dyn_cast<ast::AnnAssign>(stmt.get())) {
+      auto *name = dyn_cast<ast::Name>(ann->target.get());
+      if (name && ann->value)
+        if (auto value = evaluate(*ann->value))
+          globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,
+                                name->getLoc()};
+    }
+  }
+  // Functions are complete now: let their symbols point at them.
+  for (auto &fn : functions_) {
+    auto it = globals_.find(fn.def->name);
+    if (it != globals_.end() && it->second.kind == GlobalSymbol::Kind::UserFunction)
+      it->second.function = &fn;
+  }
+}
+
+void ModuleScope::bindConstant(const ast::Expr &target, const ConstValue *value,
+                               ast::Location valueLoc) {
+  if (auto *name = dyn_cast<ast::Name>(&target)) {
+    if (value) {
+      globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,
+                            name->getLoc()};
+      unevaluated_.erase(name->id);
+    } else {
+      globals_.erase(name->id); // rebound to something unknown: not a constant
+      unevaluated_[name->id] = valueLoc;
+    }
+    return;
+  }
+  // a, b = 2, 8 and (a, b), c = ...: Python's unpacking of a tuple value.
+  const std::vector<ast::ExprPtr> *elts = nullptr;
+  if (auto *t = dyn_cast<ast::Tuple>(&target))
+    elts = &t->elts;
+  else if (auto *l = dyn_cast<ast::List>(&target))
+    elts = &l->elts;
+  if (!elts)
+    return; // attributes, subscripts: host code that binds no name
+  bool unpackable = value && value->type.isTuple() && value->elements.size() == elts->size();
+  for (size_t i = 0; i < elts->size(); ++i)
+    bindConstant(*(*elts)[i], unpackable ? &value->elements[i] : nullptr, valueLoc);
+}
+
+std::optional<GlobalSymbol> ModuleScope::dtypeAlias(const ast::Expr &value) const {
+  if (auto *name = dyn_cast<ast::Name>(&value)) {
+    const GlobalSymbol *sym = lookup(name->id);
+    if (sym && sym->kind == GlobalSymbol::Kind::DType)
+      return *sym;
+    return std::nullopt;
+  }
+  auto *attr = dyn_cast<ast::Attribute>(&value);
+  auto *base = attr ? dyn_cast<ast::Name>(attr->value.get()) : nullptr;
+  const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+  if (!sym || sym->kind != GlobalSymbol::Kind::Module ||
+      (sym->qualifiedName != "numba" && sym->qualifiedName != "numba.types" &&
+       sym->qualifiedName != "np" && sym->qualifiedName != "cuda"))
+    return std::nullopt;
+  std::optional<Type> t = scalarTypeFromName(attr->attr);
+  if (!t)
+    return std::nullopt;
+  return GlobalSymbol{GlobalSymbol::Kind::DType, attr->attr, *t, {}, attr->getLoc()};
+}
+
+const ast::Location *ModuleScope::unevaluated(const std::string &name) const {
+  auto it = unevaluated_.find(name);
+  return it == unevaluated_.end() ? nullptr : &it->second;
+}
+
+/// Module-level NumPy arrays are frozen at compile time, as Numba freezes
+/// globals: `np.array(nested lists or tuples of numbers, dtype=...)`,
+/// `np.arange([start,] stop[, step], dtype=...)` and `np.linspace(start,
+/// stop, num, dtype=...)`, with NumPy's default dtypes (int64 for integers,
+/// float64 otherwise). Anything else is not a compile-time constant.
+std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call,
+                                                     const std::string &fn) const {
+  std::optional<Type> dtype;
+  for (auto &kw : call.keywords) {
+    if (kw.name != "dtype")
+      return std::nullopt;
+    const ast::Expr *d = kw.value.get();
+    if (auto *s = dyn_cast<ast::StringLiteral>(d))
+      dtype = scalarTypeFromName(s->value);
+    else if (auto *a = dyn_cast<ast::Attribute>(d))
+      dtype = scalarTypeFromName(a->attr);
+    else if (auto *n = dyn_cast<ast::Name>(d); n && lookup(n->id) &&
+                                                lookup(n->id)->kind == GlobalSymbol::Kind::DType)
+      dtype = lookup(n->id)->type;
+    if (!dtype || !dtype->isNumber())
+      return std::nullopt;
+  }
+  ConstValue out;
+  std::vector<ConstValue> values;
+  bool anyFloat = false;
+  if (fn == "array") {
+    if (call.args.size() != 1)
+      return std::nullopt;
+    // Walk nested lists/tuples, checking the shape is rectangular.
+    std::function<bool(const ast::Expr &, size_t)> walk = [&](const ast::Expr &e, size_t depth) {
+      const std::vector<ast::ExprPtr> *elts = nullptr;
+      if (auto *l = dyn_cast<ast::List>(&e))
+        elts = &l->elts;
+      else if (auto *t = dyn_cast<ast::Tuple>(&e))
+        elts = &t->elts;
+      if (!elts) {
+        if (depth != out.shape.size())
+          return false;
+        auto v = evaluate(e);
+        if (!v || !v->type.isNumber())
+          return false;
+        anyFloat |= v->type.isFloat();
+        values.push_back(*v);
+        return true;
+      }
+      if (depth == out.shape.size())
+        out.shape.push_back(static_cast<int64_t>(elts->size()));
+      else if (depth > out.shape.size() || out.shape[depth] != static_cast<int64_t>(elts->size()))
+        return false;
+      for (auto &x : *elts)
+        if (!walk(*x, depth + 1))
+          return false;
+      return true;
+    };
+    if (!walk(*call.args[0], 0) || out.shape.empty())
+      return std::nullopt;
+  } else {
+    std::vector<ConstValue> args;
+    for (auto &a : call.args) {
+      auto v = evaluate(*a);
+      if (!v || !v->type.isNumber())
+        return std::nullopt;
+      anyFloat |= v->type.isFloat();
+      args.push_back(*v);
+    }
+    if (fn == "arange") {
+      if (args.empty() || args.size() > 3)
+        return std::nullopt;
+      double start = args.size() > 1 ? args[0].asDouble() : 0;
+      double stop = args.size() > 1 ? args[1].asDouble() : args[0].asDouble();
+      double step = args.size() > 2 ? args[2].asDouble() : 1;
+      if (step == 0)
+        return std::nullopt;
+      int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
+      if (n > 1 << 20)
+        return std::nullopt;
+      for (int64_t k = 0; k < n; ++k) {
+        ConstValue v;
+        v.type = anyFloat ? Type::floating(64) : Type::integer(64);
+        v.f = start + k * step;
+        v.i = static_cast<int64_t>(start) + k * static_cast<int64_t>(step);
+        values.push_back(v);
+      }
+    } else { // linspace(start, stop, num)
+      if (args.size() != 3 || args[2].type.isFloat())
+        return std::nullopt;
+      int64_t n = args[2].i;
+      if (n < 0 || n > 1 << 20)
+        return std::nullopt;
+      double a = args[0].asDouble(), b = args[1].asDouble();
+      for (int64_t k = 0; k < n; ++k) {
+        ConstValue v;
+        v.type = Type::floating(64);
+        // NumPy: start + k * step, with the last value exactly stop.
+        v.f = k + 1 == n && n > 1 ? b : a + k * ((b - a) / std::max<int64_t>(1, n - 1));
+        values.push_back(v);
+      }
+      anyFloat = true;
+    }
+    out.shape = {static_cast<int64_t>(values.size())};
+  }
+  if (out.shape.size() > 3)
+    return std::nullopt;
+  Type elem = dtype.value_or(anyFloat ? Type::floating(64) : Type::integer(64));
+  for (auto &v : values)
+    out.elements.push_back(castConstant(v, elem));
+  out.type = Type::array(elem, static_cast<unsigned>(out.shape.size()), 'C');
+  return out;
+}
+
+/// `a[i]`, `a[start:stop:step]` of a constant tuple or 1-D array (NumPy's and
+/// Python's rules for negative and omitted bounds), `a[i]` of an n-D array
+/// (a row), `a[start:stop:step]` on an n-D array's first axis.
+std::optional<ConstValue> ModuleScope::evaluateSubscript(const ast::Subscript &sub) const {
+  std::optional<ConstValue> base = evaluate(*sub.value);
+  if (!base || !(base->type.isTuple() || base->type.isArray()))
+    return std::nullopt;
+  bool isArray = base->type.isArray();
+  int64_t n = isArray ? base->shape.front() : static_cast<int64_t>(base->elements.size());
+  int64_t rowSize = 1;
+  if (isArray)
+    for (size_t d = 1; d < base->shape.size(); ++d)
+      rowSize *= base->shape[d];
+  auto row = [&](int64_t k, ConstValue &into) {
+    for (int64_t j = 0; j < rowSize; ++j)
+      into.elements.push_back(base->elements[k * rowSize + j]);
+  };
+  auto *slice = dyn_cast<ast::Slice>(sub.index.get());
+  if (!slice) {
+    std::optional<ConstValue> index = evaluate(*sub.index);
+    if (!index || !index->type.isInteger())
+      return std::nullopt;
+    int64_t k = index->i < 0 ? index->i + n : index->i;
+    if (k < 0 || k >= n)
+      return std::nullopt;
+    if (!isArray)
+      return base->elements[k];
+    if (base->shape.size() == 1)
+      return base->elements[k];
+    ConstValue out;
+    out.shape.assign(base->shape.begin() + 1, base->shape.end());
+    row(k, out);
+    out.type = Type::array(base->type.element(), static_cast<unsigned>(out.shape.size()), 'C');
+    return out;
+  }
+  auto bound = [&](const ast::ExprPtr &e) -> std::optional<std::optional<int64_t>> {
+    if (!e)
+      return std::optional<int64_t>();
+    std::optional<ConstValue> v = evaluate(*e);
+    if (!v || !v->type.isInteger())
+      return std::nullopt;
+    return std::optional<int64_t>(v->i);
+  };
+  auto lo = bound(slice->lower), hi = bound(slice->upper), st = bound(slice->step);
+  if (!lo || !hi || !st)
+    return std::nullopt;
+  int64_t step = st->value_or(1);
+  if (step == 0)
+    return std::nullopt;
+  // Python's slice.indices(n).
+  auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v)
+      return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    if (step > 0)
+      return std::clamp<int64_t>(x, 0, n);
+    return std::clamp<int64_t>(x, -1, n - 1);
+  };
+  int64_t start = clamp(*lo, step > 0 ? 0 : n - 1);
+  int64_t stop = clamp(*hi, step > 0 ? n : -1);
+  ConstValue out;
+  std::vector<Type> types;
+  int64_t count = 0;
+  for (int64_t k = start; step > 0 ? k < stop : k > stop; ++count) {
+    if (isArray)
+      row(k, out);
+    else {
+      out.elements.push_back(base->elements[k]);
+      types.push_back(base->elements[k].type);
+    }
+    if (__builtin_add_overflow(k, step, &k))
+      break; // a step beyond int64's range leaves the slice after this element
+  }
+  if (!isArray) {
+    out.type = Type::tuple(types);
+    return out;
+  }
+  if (count == 0)
+    return std::nullopt; // an empty frozen array has no use in a kernel
+  out.shape = base->shape;
+  out.shape.front() = count;
+  out.type = base->type;
+  return out;
+}
+
+const GlobalSymbol *ModuleScope::lookup(const std::string &name) const {
+  auto it = globals_.find(name);
+  return it == globals_.end() ? nullptr : &it->second;
+}
+
+void ModuleScope::addImport(const ast::Import &stmt) {
+  for (auto &alias : stmt.names) {
+    auto canonical = canonicalModule(alias.name);
+    if (alias.asname.empty()) {
+      // `import numba.cuda` binds `numba`; `import math` binds `math`.
+      std::string first = alias.name.substr(0, alias.name.find('.'));
+      if (auto c = canonicalModule(first))
+        globals_[first] = {GlobalSymbol::Kind::Module, *c, Type::module(*c), {}, alias.loc};
+      continue;
+    }
+    if (canonical)
+      globals_[alias.asname] = {GlobalSymbol::Kind::Module, *canonical,
+                                Type::module(*canonical), {}, alias.loc};
+  }
+}
+
+void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
+  auto module = canonicalModule(stmt.module);
+  for (auto &alias : stmt.names) {
+    const std::string &bound = alias.asname.empty() ? alias.name : alias.asname;
+    if (alias.name == "*") {
+      diags_.warning(alias.loc, "'import *' is ignored by nvc; import names explicitly",
+                     "import-star");
+      continue;
+    }
+    if (!module) {
+      // A helper module of the project (`from helpers import clamp`), or a
+      // host-only one (a plotting library) that kernels cannot use.
+      const ModuleScope *helper = loader_ && stmt.level == 0
+                                      ? loader_->load(stmt.module, stmt.getLoc())
+                                      : nullptr;
+      if (!helper) {
+        unresolvedImports_[bound] = stmt.module;
+        continue;
+      }
+      const GlobalSymbol *sym = helper->lookup(alias.name);
+      if (!sym)
+        throw CompileError(alias.loc, fmt::format("cannot import name '{}' from '{}' (it "
+                                                  "defines no such function or constant)",
+                                                  alias.name, stmt.module));
+      globals_[bound] = *sym;
+      continue;
+    }
+    std::string dotted = stmt.module + "." + alias.name;
+    if (auto sub = canonicalModule(dotted)) {
+      globals_[bound] = {GlobalSymbol::Kind::Module, *sub, Type::module(*sub), {}, alias.loc};
+      continue;
+    }
+    // numba-cuda exports the scalar types from numba.cuda too (its tests:
+    // `from numba.cuda import int32, float32`).
+    if ((*module == "numba" || *module == "numba.types" || *module == "np" ||
+         *module == "cuda") &&
+        scalarTypeFromName(alias.name)) {
+      Type t = *scalarTypeFromName(alias.name);
+      globals_[bound] = {GlobalSymbol::Kind::DType, alias.name, t, {}, alias.loc};
+      continue;
+    }
+    if (auto value = mathConstant(alias.name); value && (*module == "math" || *module == "np")) {
+      globals_[bound] = {GlobalSymbol::Kind::Constant, alias.name, value->type, *value, alias.loc};
+      continue;
+    }
+    globals_[bound] = {GlobalSymbol::Kind::Function, *module + "." + alias.name,
+                       Type::function(*module + "." + alias.name), {}, alias.loc};
+  }
+}
+
+/// The decorator's callee name, e.g. "cuda.jit" for `@cuda.jit(...)`.
+static std::string decoratorName(const ast::Expr &expr) {
+  const ast::Expr *callee = &expr;
+  if (auto *call = dyn_cast<ast::Call>(callee))
+    callee = call->func.get();
+  std::string name;
+  while (auto *attr = dyn_cast<ast::Attribute>(callee)) {
+    name = "." + attr->attr + name;
+    callee = attr->value.get();
+  }
+  if (auto *n = dyn_cast<ast::Name>(callee))
+    return n->id + name;
+  return "";
+}
+
+void ModuleScope::addFunction(const ast::FunctionDef &def) {
+  globals_[def.name] = {GlobalSymbol::Kind::UserFunction, def.name, Type::userFunction(def.name),
+                        {}, def.getLoc()};
+  const ast::Expr *decorator = nullptr;
+  bool isKernel = false;
+  bool numbaCudaSpelling = false;
+  for (auto &d : def.decorators) {
+    std::string name = decoratorName(*d);
+    std::string head = name.substr(0, name.find('.'));
+    const GlobalSymbol *sym = lookup(head);
+    std::string module = sym && sym->kind == GlobalSymbol::Kind::Module ? sym->qualifiedName : "";
+    std::string rest = name.find('.') == std::string::npos ? "" : name.substr(name.find('.') + 1);
+    bool kernelDecorator = (module == "cuda" && rest == "jit") || (module == "nv" && rest == "jit") ||
+                           (module == "numba" && rest == "cuda.jit");
+    bool deviceDecorator = (module == "numba" && (rest == "njit" || rest == "jit")) ||
+                           (sym && sym->kind == GlobalSymbol::Kind::Function &&
+                            (sym->qualifiedName == "numba.njit" || sym->qualifiedName == "numba.jit"));
+    if (sym && sym->kind == GlobalSymbol::Kind::Function && sym->qualifiedName == "cuda.jit")
+      kernelDecorator = true;
+    if (kernelDecorator || deviceDecorator) {
+      decorator = d.get();
+      isKernel = kernelDecorator;
+      numbaCudaSpelling = kernelDecorator && module != "nv";
+    }
+    if (module == "nv" && rest == "chain") {
+      if (def.decorators.size() != 1)
+        throw CompileError(d->getLoc(), "@nv.chain cannot be combined with other decorators");
+      if (isa<ast::Call>(d.get()))
+        throw CompileError(d->getLoc(), "@nv.chain takes no options");
+      return addChain(def);
+    }
+  }
+  if (!decorator)
+    return; // a host function
+  DecoratedFunction fn;
+  fn.def = &def;
+  fn.isKernel = isKernel;
+  fn.numbaCudaSpelling = numbaCudaSpelling;
+  fn.scope = this;
+  fn.source = &source_;
+  if (auto *call = dyn_cast<ast::Call>(decorator)) {
+    auto addSignature = [&](const ast::Expr &e) {
+      if (auto *s = dyn_cast<ast::StringLiteral>(&e))
+        fn.signatures.push_back(parseSignatureString(s->value, s->getLoc()));
+      else
+        throw CompileError(e.getLoc(), "a signature must be a string such as "
+                                       "\"void(float32, float32[:])\" or a list of them");
+    };
+    for (auto &arg : call->args) {
+      if (auto *list = dyn_cast<ast::List>(arg.get()))
+        for (auto &e : list->elts)
+          addSignature(*e);
+      else
+        addSignature(*arg);
+    }
+    for (auto &kw : call->keywords) {
+      if (kw.name == "device") {
+        auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get());
+        if (!b)
+          throw CompileError(kw.value->getLoc(), "device= must be True or False");
+        if (b->value)
+          fn.isKernel = false;
+      } else if (kw.name == "narrow") {
+        PrecisionPolicy p;
+        if (auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get())) {
+          p.intWidth = b->value ? IntWidth::Narrow32 : IntWidth::Exact64;
+          p.wideIndices = !b->value;
+          p.narrowFloats = b->value;
+        } else if (auto *str = dyn_cast<ast::StringLiteral>(kw.value.get());
+                   str && str->value == "floats") {
+          p.intWidth = IntWidth::Exact64;
+          p.wideIndices = true;
+          p.narrowFloats = true;
+        } else {
+          throw CompileError(kw.value->getLoc(),
+                             "narrow= takes True, \"floats\" or False");
+        }
+        fn.precision = p;
+      } else if (kw.name == "fastmath") {
+        // Numba's fastmath=True: nvc reads it as permission to contract
+        // float multiply-adds into FMAs (docs/optimisation.md).
+        auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get());
+        if (!b)
+          throw CompileError(kw.value->getLoc(), "fastmath= must be True or False");
+        fn.fastmath = b->value;
+      } else if (kw.name == "coarsen") {
+        // nvc's thread coarsening factor (docs/optimisation.md): outputs of
+        // a 1-D grid per invocation; 1 disables it.
+        auto *n = dyn_cast<ast::IntLiteral>(kw.value.get());
+        if (!n || n->value < 1 || n->value > kMaxCoarsenFactor)
+          throw CompileError(kw.value->getLoc(),
+                             fmt::format("coarsen= takes an integer from 1 to {}",
+                                         kMaxCoarsenFactor));
+        fn.coarsen = static_cast<unsigned>(n->value);
+      } else if (kw.name == "local_size") {
+        // nvc's option: the workgroup size the kernel is written for (the
+        // manifest's default; the launch may still choose another).
+        fn.localSize = workgroupSizeOption(kw);
+      } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
+                 kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers") {
+        // Options of numba's JIT that have no meaning for an ahead-of-time compile.
+      } else if (kw.name == "error_model") {
+        throw CompileError(kw.value->getLoc(),
+                           "error_model is not supported yet: integer division by zero "
+                           "gives 0, as in numba.cuda");
+      } else {
+        throw CompileError(kw.loc, fmt::format("unknown option '{}' of @jit", kw.name));
+      }
+    }
+  }
+  // Annotations give a signature when every parameter has one.
+  bool annotated = !def.params.empty();
+  for (auto &p : def.params)
+    annotated = annotated && p.annotation;
+  if (annotated && fn.signatures.empty()) {
+    Signature sig;
+    sig.loc = def.getLoc();
+    for (auto &p : def.params)
+      sig.params.push_back(typeFromExpr(*p.annotation));
+    if (def.returns)
+      sig.result = typeFromExpr(*def.returns);
+    fn.signatures.push_back(sig);
+  }
+  for (auto &sig : fn.signatures)
+    if (sig.params.size() != def.params.size())
+      throw CompileError(sig.loc, fmt::format("signature has {} parameter types but '{}' has {} "
+                                              "parameters",
+                                              sig.params.size(), def.name, def.params.size()));
+  // Python would let the second definition replace the first; for GPU code
+  // that is almost always a mistake, and two entry points cannot share a name.
+  for (auto &other : functions_)
+    if (other.def->name == def.name)
+      throw CompileError(def.getLoc(),
+                         fmt::format("redefinition of '{}' (first defined at line {}); GPU "
+                                     "functions of a file must have distinct names",
+                                     def.name, other.def->getLoc().line));
+  functions_.push_back(std::move(fn));
+}
+
+std::array<int32_t, 3> ModuleScope::workgroupSizeOption(const ast::Keyword &kw) const {
+  const char *const usage = "local_size= takes an integer or a tuple of one to three integers "
+                            "from 1 to 1024 (the workgroup size along x, y, z)";
+  std::optional<ConstValue> v = evaluate(*kw.value);
+  if (!v)
+    throw CompileError(kw.value->getLoc(), usage);
+  std::vector<ConstValue> parts = v->type.isTuple() ? v->elements : std::vector<ConstValue>{*v};
+  if (parts.empty() || parts.size() > 3)
+    throw CompileError(kw.value->getLoc(), usage);
+  std::array<int32_t, 3> size = {1, 1, 1};
+  for (size_t d = 0; d < parts.size(); ++d) {
+    if (!parts[d].type.isInteger() || parts[d].i < 1 || parts[d].i > 1024)
+      throw CompileError(kw.value->getLoc(), usage);
+    size[d] = static_cast<int32_t>(parts[d].i);
+  }
+  return size;
+}
+
+/// Whether `a` and `b` are the same expression, as written (names, literals,
+/// attributes, arithmetic, tuples and calls of them): a chain's launches
+/// must use one launch configuration.
+static bool sameExpression(const ast::Expr *a, const ast::Expr *b) {
+  if (!a || !b || a->getKind() != b->getKind())
+    return false;
+  if (auto *n = dyn_cast<ast::Name>(a))
+    return n->id == llvm::cast<ast::Name>(b)->id;
+  if (auto *i = dyn_cast<ast::IntLiteral>(a))
+    return i->text == llvm::cast<ast::IntLiteral>(b)->text;
+  if (auto *at = dyn_cast<ast::Attribute>(a)) {
+    auto *bt = llvm::cast<ast::Attribute>(b);
+    return at->attr == bt->attr && sameExpression(at->value.get(), bt->value.get());
+  }
+  if (auto *s = dyn_cast<ast::Subscript>(a)) {
+    auto *t = llvm::cast<ast::Subscript>(b);
+    return sameExpression(s->value.get(), t->value.get()) &&
+           sameExpression(s->index.get(), t->index.get());
+  }
+  if (auto *o = dyn_cast<ast::BinOp>(a)) {
+    auto *p = llvm::cast<ast::BinOp>(b);
+    return o->op == p->op && sameExpression(o->lhs.get(), p->lhs.get()) &&
+           sameExpression(o->rhs.get(), p->rhs.get());
+  }
+  if (auto *u = dyn_cast<ast::UnaryOp>(a)) {
+    auto *v = llvm::cast<ast::UnaryOp>(b);
+    return u->op == v->op && sameExpression(u->operand.get(), v->operand.get());
+  }
+  auto sameList = [](const std::vector<ast::ExprPtr> &x, const std::vector<ast::ExprPtr> &y) {
+    if (x.size() != y.size())
+      return false;
+    for (size_t k = 0; k < x.size(); ++k)
+      if (!sameExpression(x[k].get(), y[k].get()))
+        return false;
+    return true;
+  };
+  if (auto *t = dyn_cast<ast::Tuple>(a))
+    return sameList(t->elts, llvm::cast<ast::Tuple>(b)->elts);
+  if (auto *c = dyn_cast<ast::Call>(a)) {
+    auto *d = llvm::cast<ast::Call>(b);
+    return c->keywords.empty() && d->keywords.empty() &&
+           sameExpression(c->func.get(), d->func.get()) && sameList(c->args, d->args);
+  }
+  return false;
+}
+
+/// `@nv.chain def f(params): ...`: the body may hold only a docstring,
+/// `name = cuda.device_array_like(param)` (an intermediate) and
+/// `kernel[grid, block](args)` launches with one launch configuration whose
+/// arguments are parameters or intermediates. Kernel names and types are
+/// checked when the chain is generated (frontend/mlirgen/GenFunction.cpp, generateChain).
+void ModuleScope::addChain(const ast::FunctionDef &def) {
+  LaunchChain chain;
+  chain.def = &def;
+  std::set<std::string> params, intermediates;
+  for (auto &p : def.params)
+    params.insert(p.name);
+  const ast::Expr *grid = nullptr;
+  const char *shapeRule = "a launch chain may contain only 'name = cuda.device_array_like(param)' "
+                          "and launches 'kernel[blocks, threads](args)'";
+  for (size_t s = 0; s < def.body.size(); ++s) {
+    const ast::Stmt *stmt = def.body[s].get();
+    if (auto *e = dyn_cast<ast::ExprStmt>(stmt)) {
+      if (s == 0 && isa<ast::StringLiteral>(e->value.get()))
+        continue; // docstring
+      auto *call = dyn_cast<ast::Call>(e->value.get());
+      auto *sub = call ? dyn_cast<ast::Subscript>(call->func.get()) : nullptr;
+      auto *kernel = sub ? dyn_cast<ast::Name>(sub->value.get()) : nullptr;
+      auto *config = sub ? dyn_cast<ast::Tuple>(sub->index.get()) : nullptr;
+      if (!kernel || !config || config->elts.size() != 2)
+        throw CompileError(stmt->getLoc(), shapeRule);
+      if (!call->keywords.empty())
+        throw CompileError(call->keywords.front().loc,
+                           "a launch of a chain takes positional arguments only");
+      if (!grid)
+        grid = sub->index.get();
+      else if (!sameExpression(grid, sub->index.get()))
+        throw CompileError(sub->index->getLoc(),
+                           "every launch of a chain must use the same launch configuration "
+                           "(the same [blocks, threads] expressions as its first launch)");
+      LaunchChain::Launch launch;
+      launch.kernel = kernel->id;
+      launch.loc = call->getLoc();
+      for (auto &arg : call->args) {
+        auto *name = dyn_cast<ast::Name>(arg.get());
+        if (!name || (!params.count(name->id) && !intermediates.count(name->id)))
+          throw CompileError(arg->getLoc(), "an argument of a launch in a chain must be a "
+                                            "parameter of the chain or an intermediate");
+        launch.args.push_back(name->id);
+        launch.argLocs.push_back(arg->getLoc());
+      }
+      chain.launches.push_back(std::move(launch));
+      continue;
+    }
+    if (auto *assign = dyn_cast<ast::Assign>(stmt)) {
+      auto *target = assign->targets.size() == 1 ? dyn_cast<ast::Name>(assign->targets[0].get())
+                                                 : nullptr;
+      auto *call = dyn_cast<ast::Call>(assign->value.get());
+      auto *fn = call ? dyn_cast<ast::Attribute>(call->func.get()) : nullptr;
+      auto *mod = fn ? dyn_cast<ast::Name>(fn->value.get()) : nullptr;
+      const GlobalSymbol *sym = mod ? lookup(mod->id) : nullptr;
+      bool arrayLike = sym && sym->kind == GlobalSymbol::Kind::Module &&
+                       sym->qualifiedName == "cuda" && fn->attr == "device_array_like";
+      if (!target || !arrayLike)
+        throw CompileError(stmt->getLoc(), shapeRule);
+      auto *like = call->args.size() == 1 && call->keywords.empty()
+                       ? dyn_cast<ast::Name>(call->args[0].get())
+                       : nullptr;
+      if (!like || !params.count(like->id))
+        throw CompileError(call->getLoc(),
+                           "cuda.device_array_like in a chain takes one parameter of the chain");
+      if (params.count(target->id) || !intermediates.insert(target->id).second)
+        throw CompileError(target->getLoc(),
+                           fmt::format("'{}' is already defined in this chain", target->id));
+      chain.intermediates.push_back({target->id, like->id, target->getLoc()});
+      continue;
+    }
+    throw CompileError(stmt->getLoc(), shapeRule);
+  }
+  if (chain.launches.empty())
+    throw CompileError(def.getLoc(), "a launch chain must launch at least one kernel");
+  for (auto &other : chains_)
+    if (other.def->name == def.name)
+      throw CompileError(def.getLoc(), fmt::format("redefinition of chain '{}'", def.name));
+  chains_.push_back(std::move(chain));
+}
+
+std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
+  auto intValue = [](int64_t v) {
+    ConstValue c;
+    c.type = Type::integer(64);
+    c.i = v;
+    return c;
+  };
+  auto floatValue = [](double v, unsigned bits = 64) {
+    ConstValue c;
+    c.type = Type::floating(bits);
+    c.f = bits == 32 ? static_cast<double>(static_cast<float>(v)) : v;
+    return c;
+  };
+  if (auto *lit = dyn_cast<ast::IntLiteral>(&expr)) {
+    if (!lit->fitsUInt64 || lit->value > static_cast<uint64_t>(INT64_MAX))
+      return std::nullopt;
+    return intValue(static_cast<int64_t>(lit->value));
+  }
+  if (auto *lit = dyn_cast<ast::FloatLiteral>(&expr))
+    return floatValue(lit->value);
+  if (auto *lit = dyn_cast<ast::BoolLiteral>(&expr)) {
+    ConstValue c;
+    c.type = Type::boolean();
+    c.i = lit->value;
+    return c;
+  }
+  if (auto *name = dyn_cast<ast::Name>(&expr)) {
+    const GlobalSymbol *sym = lookup(name->id);
+    if (sym && sym->kind == GlobalSymbol::Kind::Constant)
+      return sym->value;
+    return std::nullopt;
+  }
+  if (auto *attr = dyn_cast<ast::Attribute>(&expr)) {
+    auto *base = dyn_cast<ast::Name>(attr->value.get());
+    const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+    if (!sym || sym->kind != GlobalSymbol::Kind::Module)
+      return std::nullopt;
+    if (sym->qualifiedName == "math" || sym->qualifiedName == "np" ||
+        sym->qualifiedName == "cmath")
+      return mathConstant(attr->attr);
+    return std::nullopt;
+  }
+  if (auto *un = dyn_cast<ast::UnaryOp>(&expr)) {
+    auto v = evaluate(*un->operand);
+    if (!v || !v->type.isNumber())
+      return std::nullopt;
+    if (un->op == ast::UnaryOpKind::USub) {
+      if (v->type.isFloat())
+        return floatValue(-v->f, v->type.bits());
+      return intValue(-v->i);
+    }
+    if (un->op == ast::UnaryOpKind::UAdd)
+      return v;
+    return std::nullopt;
+  }
+  if (auto *bin = dyn_cast<ast::BinOp>(&expr)) {
+    auto a = evaluate(*bin->lhs), b = evaluate(*bin->rhs);
+    if (!a || !b || !a->type.isNumber() || !b->type.isNumber())
+      return std::nullopt;
+    bool isFloat = a->type.isFloat() || b->type.isFloat() || bin->op == ast::BinOpKind::Div;
+    if (isFloat) {
+      // int / int is float64; otherwise the floats' unified width.
+      Type t = !a->type.isFloat() && !b->type.isFloat() ? Type::floating(64)
+                                                         : unifyTypes(a->type, b->type);
+      double x = a->asDouble(), y = b->asDouble(), r;
+      switch (bin->op) {
+      case ast::BinOpKind::Add: r = x + y; break;
+      case ast::BinOpKind::Sub: r = x - y; break;
+      case ast::BinOpKind::Mult: r = x * y; break;
+      case ast::BinOpKind::Div: if (y == 0) return std::nullopt; r = x / y; break;
+      case ast::BinOpKind::Pow: r = std::pow(x, y); break;
+      default: return std::nullopt;
+      }
+      return floatValue(r, t.bits());
+    }
+    int64_t x = a->i, y = b->i, r;
+    switch (bin->op) {
+    case ast::BinOpKind::Add: r = x + y; break;
+    case ast::BinOpKind::Sub: r = x - y; break;
+    case ast::BinOpKind::Mult: r = x * y; break;
+    case ast::BinOpKind::FloorDiv:
+      if (y == 0) return std::nullopt;
+      r = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
+      break;
+    case ast::BinOpKind::Mod:
+      if (y == 0) return std::nullopt;
+      r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      break;
+    case ast::BinOpKind::Pow: {
+      if (y < 0) return std::nullopt;
+      r = 1;
+      for (int64_t k = 0; k < y && k < 64; ++k) r *= x;
+      break;
+    }
+    case ast::BinOpKind::LShift: if (y < 0 || y > 63) return std::nullopt; r = x << y; break;
+    case ast::BinOpKind::RShift: if (y < 0 || y > 63) return std::nullopt; r = x >> y; break;
+    case ast::BinOpKind::BitAnd: r = x & y; break;
+    case ast::BinOpKind::BitOr: r = x | y; break;
+    case ast::BinOpKind::BitXor: r = x ^ y; break;
+    default: return std::nullopt;
+    }
+    return intValue(r);
+  }
+  if (auto *sub = dyn_cast<ast::Subscript>(&expr))
+    return evaluateSubscript(*sub);
+  if (auto *tuple = dyn_cast<ast::Tuple>(&expr)) {
+    ConstValue c;
+    std::vector<Type> types;
+    for (auto &e : tuple->elts) {
+      auto v = evaluate(*e);
+      if (!v)
+        return std::nullopt;
+      types.push_back(v->type);
+      c.elements.push_back(*v);
+    }
+    c.type = Type::tuple(types);
+    return c;
+  }
+  if (auto *call = dyn_cast<ast::Call>(&expr)) {
+    if (auto *attr = dyn_cast<ast::Attribute>(call->func.get())) {
+      auto *base = dyn_cast<ast::Name>(attr->value.get());
+      const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+      if (sym && sym->kind == GlobalSymbol::Kind::Module && sym->qualifiedName == "np" &&
+          (attr->attr == "array" || attr->attr == "arange" || attr->attr == "linspace"))
+        return evaluateArray(*call, attr->attr);
+    }
+    // np.float32(0.5), float32(2), int(3), float(1): typed constants.
+    if (call->args.size() != 1 || !call->keywords.empty())
+      return std::nullopt;
+    auto v = evaluate(*call->args[0]);
+    if (!v || !v->type.isNumber())
+      return std::nullopt;
+    std::optional<Type> target;
+    if (auto *attr = dyn_cast<ast::Attribute>(call->func.get())) {
+      auto *base = dyn_cast<ast::Name>(attr->value.get());
+      const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+      if (sym && sym->kind == GlobalSymbol::Kind::Module &&
+          (sym->qualifiedName == "np" || sym->qualifiedName == "numba" ||
+           sym->qualifiedName == "numba.types"))
+        target = scalarTypeFromName(attr->attr);
+    } else if (auto *name = dyn_cast<ast::Name>(call->func.get())) {
+      const GlobalSymbol *sym = lookup(name->id);
+      if (sym && sym->kind == GlobalSymbol::Kind::DType)
+        target = sym->type;
+      else if (!sym && name->id == "int")
+        target = Type::integer(64);
+      else if (!sym && name->id == "float")
+        target = Type::floating(64);
+    }
+    if (!target)
+      return std::nullopt;
+    ConstValue c;
+    c.type = *target;
+    if (target->isFloat())
+      return floatValue(v->asDouble(), target->bits());
+    if (target->isBoolean()) {
+      c.i = v->asDouble() != 0;
+      return c;
+    }
+    c.i = v->type.isFloat() ? static_cast<int64_t>(v->f) : v->i;
+    return c;
+  }
+  return std::nullopt;
+}
+
+} // namespace nvc

@@ -1,0 +1,43 @@
+//===- Signature.h - Numba type signatures of kernels ----------------------===//
+//
+// Kernels are typed from their argument types, given as Numba does it:
+// eagerly in the decorator (`@cuda.jit("void(float32, float32[::1])")` or a
+// list of such strings), as annotations (`def k(a: float32, x: float32[:])`),
+// or on the command line (`--sig 'k=void(float32, float32[:])'`). A
+// signature string is parsed with the kernel-language parser itself, so
+// `float32[:, ::1]` means what it means in Python: an array type whose
+// layout is C when the last slice has step 1, F when only the first does,
+// A otherwise (numba.core.types.Array).
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_SIGNATURE_H
+#define NVC_FRONTEND_SIGNATURE_H
+
+#include "frontend/syntax/AST.h"
+#include "frontend/sema/Types.h"
+
+#include <string>
+#include <vector>
+
+namespace nvc {
+
+struct Signature {
+  Type result = Type::none();
+  std::vector<Type> params;
+  ast::Location loc; ///< where the signature was written
+  std::string str() const;
+};
+
+/// Converts a type expression (`float32`, `nb.float32`, `float32[:, ::1]`,
+/// `numba.types.int64`) to a Type. Throws CompileError at the offending
+/// sub-expression for anything else.
+Type typeFromExpr(const ast::Expr &expr);
+
+/// Parses a signature written as a string at `loc` (the string literal's
+/// location; errors point into the string when it is on one line). Accepts
+/// `ret(args...)` and `(args...)` (result none). Throws CompileError.
+Signature parseSignatureString(const std::string &text, ast::Location loc);
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_SIGNATURE_H

@@ -1,0 +1,99 @@
+//===- TypeRules.cpp - Numba's typing rules for operators ------------------===//
+#include "frontend/sema/TypeRules.h"
+
+#include <algorithm>
+
+namespace nvc {
+
+const char *binOpSymbol(ast::BinOpKind op) {
+  switch (op) {
+  case ast::BinOpKind::Add: return "+";
+  case ast::BinOpKind::Sub: return "-";
+  case ast::BinOpKind::Mult: return "*";
+  case ast::BinOpKind::MatMult: return "@";
+  case ast::BinOpKind::Div: return "/";
+  case ast::BinOpKind::FloorDiv: return "//";
+  case ast::BinOpKind::Mod: return "%";
+  case ast::BinOpKind::Pow: return "**";
+  case ast::BinOpKind::LShift: return "<<";
+  case ast::BinOpKind::RShift: return ">>";
+  case ast::BinOpKind::BitOr: return "|";
+  case ast::BinOpKind::BitXor: return "^";
+  case ast::BinOpKind::BitAnd: return "&";
+  }
+  return "?";
+}
+
+Type binaryResultType(ast::BinOpKind op, const Type &lhs, const Type &rhs) {
+  if (!lhs.isScalar() || !rhs.isScalar())
+    return Type();
+  if (lhs.isComplex() || rhs.isComplex()) {
+    switch (op) {
+    case ast::BinOpKind::Add:
+    case ast::BinOpKind::Sub:
+    case ast::BinOpKind::Mult:
+    case ast::BinOpKind::Div:
+    case ast::BinOpKind::Pow:
+      return unifyTypes(lhs, rhs);
+    default:
+      return Type();
+    }
+  }
+  bool anyFloat = lhs.isFloat() || rhs.isFloat();
+  switch (op) {
+  case ast::BinOpKind::Pow:
+    // BinOpPower: float32(float32, int32|int64|uint64) and the float64
+    // equivalents, so a float raised to an integer keeps its width.
+    if (lhs.isFloat() && (rhs.isInteger() || rhs.isBoolean()))
+      return lhs;
+    [[fallthrough]];
+  case ast::BinOpKind::Add:
+  case ast::BinOpKind::Sub:
+  case ast::BinOpKind::Mult:
+  case ast::BinOpKind::FloorDiv:
+  case ast::BinOpKind::Mod:
+    return anyFloat ? unifyTypes(lhs, rhs) : promoteIntegers(lhs, rhs);
+  case ast::BinOpKind::Div:
+    return anyFloat ? unifyTypes(lhs, rhs) : Type::floating(64);
+  case ast::BinOpKind::LShift:
+  case ast::BinOpKind::RShift:
+    // BitwiseShiftOperation: "only the first operand's signedness matters";
+    // the result is the wider of it and (u)intp.
+    if (anyFloat)
+      return Type();
+    if (lhs.isInteger())
+      return Type::integer(std::max(64u, lhs.bits()), lhs.isSigned());
+    return promoteIntegers(lhs, rhs);
+  case ast::BinOpKind::BitAnd:
+  case ast::BinOpKind::BitOr:
+  case ast::BinOpKind::BitXor:
+    if (anyFloat)
+      return Type();
+    if (lhs.isBoolean() && rhs.isBoolean() && op != ast::BinOpKind::LShift &&
+        op != ast::BinOpKind::RShift)
+      return Type::boolean();
+    return promoteIntegers(lhs, rhs);
+  case ast::BinOpKind::MatMult:
+    return Type();
+  }
+  return Type();
+}
+
+Type unaryResultType(ast::UnaryOpKind op, const Type &t) {
+  if (!t.isScalar())
+    return Type();
+  switch (op) {
+  case ast::UnaryOpKind::Not:
+    return Type::boolean();
+  case ast::UnaryOpKind::Invert:
+    if (t.isFloat() || t.isComplex())
+      return Type();
+    return t.isBoolean() ? Type::boolean() : promoteIntegers(t, t);
+  case ast::UnaryOpKind::UAdd:
+  case ast::UnaryOpKind::USub:
+    return t.isFloat() || t.isComplex() ? t : promoteIntegers(t, t);
+  }
+  return Type();
+}
+
+} // namespace nvc

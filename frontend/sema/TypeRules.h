@@ -1,0 +1,41 @@
+//===- TypeRules.h - Numba's typing rules for operators, computed once -----===//
+//
+// The result types of Python operators on scalars as Numba's typing templates
+// give them (numba.core.typing.builtins: BinOp*, BinOpPower, UnaryOp,
+// BitwiseInvert, UnaryNot). Type inference uses these to type expressions and
+// MLIR generation to know the type an operation computes in, so the two can
+// never disagree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_TYPERULES_H
+#define NVC_FRONTEND_TYPERULES_H
+
+#include "frontend/syntax/AST.h"
+#include "frontend/sema/Types.h"
+
+namespace nvc {
+
+/// Python's spelling of a binary operator ("**", "//", ...).
+const char *binOpSymbol(ast::BinOpKind op);
+
+/// Numba's result type of `lhs op rhs` for scalar operands (booleans,
+/// integers, floats, complex numbers), or Type() (unknown) where Numba has no
+/// such operation (`//` on complex numbers, bitwise operators on floats, `@`).
+/// Rules: integers promote to 64 bits (signed unless both are unsigned);
+/// `/` of integers is float64; an int mixed with a float unifies as
+/// unifyTypes does; `float ** integer` keeps the float's type (Numba's
+/// BinOpPower has float32(float32, int64)); a shift has the left operand's
+/// signedness at 64 bits (BitwiseShiftOperation); complex numbers support
+/// `+ - * / **` only.
+Type binaryResultType(ast::BinOpKind op, const Type &lhs, const Type &rhs);
+
+/// Numba's result type of a unary operator on a scalar, or Type() where it
+/// has none (`~` on floats and complex numbers): `-x`/`+x` promote integers
+/// and booleans to 64 bits and keep floats and complex numbers; `~` keeps
+/// booleans boolean (Numba follows NumPy: `~True` is False) and promotes
+/// integers; `not` is always boolean.
+Type unaryResultType(ast::UnaryOpKind op, const Type &operand);
+
+} // namespace nvc
+
+#endif

@@ -1,0 +1,268 @@
+//===- Types.cpp - Numba's types for the kernel language -------------------===//
+//
+// Construction, printing and the scalar promotion rules of Numba.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/Types.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace nvc {
+
+Type Type::integer(unsigned bits, bool isSigned) {
+  Type t = make(Kind::Integer);
+  t.bits_ = bits;
+  t.signed_ = isSigned;
+  return t;
+}
+
+Type Type::floating(unsigned bits) {
+  Type t = make(Kind::Float);
+  t.bits_ = bits;
+  return t;
+}
+
+Type Type::complex(unsigned bits) {
+  Type t = make(Kind::Complex);
+  t.bits_ = bits;
+  return t;
+}
+
+Type Type::array(const Type &dtype, unsigned ndim, char layout) {
+  Type t = make(Kind::Array);
+  t.element_ = std::make_shared<Type>(dtype);
+  t.ndim_ = ndim;
+  t.layout_ = layout;
+  return t;
+}
+
+Type Type::tuple(std::vector<Type> elements) {
+  Type t = make(Kind::Tuple);
+  t.elements_ = std::move(elements);
+  return t;
+}
+
+Type Type::range(const Type &counter) {
+  Type t = make(Kind::Range);
+  t.element_ = std::make_shared<Type>(counter);
+  return t;
+}
+
+Type Type::module(std::string name) {
+  Type t = make(Kind::Module);
+  t.name_ = std::move(name);
+  return t;
+}
+
+Type Type::function(std::string qualifiedName) {
+  Type t = make(Kind::Function);
+  t.name_ = std::move(qualifiedName);
+  return t;
+}
+
+Type Type::dtype(const Type &scalar) {
+  Type t = make(Kind::DType);
+  t.element_ = std::make_shared<Type>(scalar);
+  return t;
+}
+
+Type Type::dim3(std::string name) {
+  Type t = make(Kind::Dim3);
+  t.name_ = std::move(name);
+  return t;
+}
+
+Type Type::userFunction(std::string name) {
+  Type t = make(Kind::UserFunction);
+  t.name_ = std::move(name);
+  return t;
+}
+
+bool Type::operator==(const Type &o) const {
+  if (kind_ != o.kind_)
+    return false;
+  switch (kind_) {
+  case Kind::Integer:
+    return bits_ == o.bits_ && signed_ == o.signed_;
+  case Kind::Float:
+  case Kind::Complex:
+    return bits_ == o.bits_;
+  case Kind::Array:
+    return ndim_ == o.ndim_ && layout_ == o.layout_ && *element_ == *o.element_;
+  case Kind::Tuple:
+    return elements_ == o.elements_;
+  case Kind::Range:
+  case Kind::DType:
+    return *element_ == *o.element_;
+  case Kind::Module:
+  case Kind::Function:
+  case Kind::Dim3:
+  case Kind::UserFunction:
+    return name_ == o.name_;
+  default:
+    return true;
+  }
+}
+
+std::string Type::numpyName() const {
+  switch (kind_) {
+  case Kind::Boolean:
+    return "bool";
+  case Kind::Integer:
+    return fmt::format("{}int{}", signed_ ? "" : "u", bits_);
+  case Kind::Float:
+    return fmt::format("float{}", bits_);
+  case Kind::Complex:
+    return fmt::format("complex{}", bits_);
+  default:
+    return str();
+  }
+}
+
+unsigned Type::byteSize() const {
+  if (kind_ == Kind::Boolean)
+    return 1;
+  return bits_ / 8;
+}
+
+std::string Type::str() const {
+  switch (kind_) {
+  case Kind::Unknown:
+    return "<unknown>";
+  case Kind::None:
+    return "none";
+  case Kind::Boolean:
+    return "bool";
+  case Kind::Integer:
+  case Kind::Float:
+  case Kind::Complex:
+    return numpyName();
+  case Kind::Array:
+    return fmt::format("array({}, {}d, {})", element_->str(), ndim_, layout_);
+  case Kind::Tuple: {
+    bool uniform = !elements_.empty() &&
+                   std::all_of(elements_.begin(), elements_.end(),
+                               [&](const Type &t) { return t == elements_.front(); });
+    if (uniform)
+      return fmt::format("UniTuple({} x {})", elements_.front().str(), elements_.size());
+    std::string s = "Tuple(";
+    for (size_t i = 0; i < elements_.size(); ++i)
+      s += (i ? ", " : "") + elements_[i].str();
+    return s + ")";
+  }
+  case Kind::Range:
+    return fmt::format("range_state_{}", element_->str());
+  case Kind::Module:
+    return fmt::format("Module({})", name_);
+  case Kind::Function:
+    return fmt::format("Function({})", name_);
+  case Kind::DType:
+    return fmt::format("class({})", element_->str());
+  case Kind::Dim3:
+    return fmt::format("Dim3({})", name_);
+  case Kind::UserFunction:
+    return fmt::format("Dispatcher({})", name_);
+  }
+  return "<?>";
+}
+
+std::optional<Type> scalarTypeFromName(const std::string &name) {
+  static const std::map<std::string, Type> names = {
+      {"bool", Type::boolean()},          {"bool_", Type::boolean()},
+      {"boolean", Type::boolean()},       {"b1", Type::boolean()},
+      {"int8", Type::integer(8)},         {"i1", Type::integer(8)},
+      {"int16", Type::integer(16)},       {"i2", Type::integer(16)},
+      {"int32", Type::integer(32)},       {"i4", Type::integer(32)},
+      {"int64", Type::integer(64)},       {"i8", Type::integer(64)},
+      {"intp", Type::integer(64)},        {"int_", Type::integer(64)},
+      {"intc", Type::integer(32)},        {"int", Type::integer(64)},
+      {"uint8", Type::integer(8, false)}, {"u1", Type::integer(8, false)},
+      {"uint16", Type::integer(16, false)}, {"u2", Type::integer(16, false)},
+      {"uint32", Type::integer(32, false)}, {"u4", Type::integer(32, false)},
+      {"uint64", Type::integer(64, false)}, {"u8", Type::integer(64, false)},
+      {"uintp", Type::integer(64, false)},  {"uintc", Type::integer(32, false)},
+      {"float32", Type::floating(32)},    {"f4", Type::floating(32)},
+      {"single", Type::floating(32)},     {"float64", Type::floating(64)},
+      {"f8", Type::floating(64)},         {"double", Type::floating(64)},
+      {"float", Type::floating(64)},      {"float_", Type::floating(64)},
+      {"complex64", Type::complex(64)},   {"c8", Type::complex(64)},
+      {"csingle", Type::complex(64)},     {"complex128", Type::complex(128)},
+      {"c16", Type::complex(128)},        {"complex_", Type::complex(128)},
+      {"cdouble", Type::complex(128)},    {"complex", Type::complex(128)},
+  };
+  auto it = names.find(name);
+  if (it == names.end())
+    return std::nullopt;
+  return it->second;
+}
+
+Type promoteIntegers(const Type &a, const Type &b) {
+  auto bitsOf = [](const Type &t) { return t.isBoolean() ? 1u : t.bits(); };
+  auto signedOf = [](const Type &t) { return t.isBoolean() || t.isSigned(); };
+  unsigned bits = std::max({64u, bitsOf(a), bitsOf(b)});
+  bool isSigned = signedOf(a) || signedOf(b);
+  // Numba: both unsigned gives unsigned; otherwise signed.
+  if (!a.isBoolean() && !b.isBoolean() && !a.isSigned() && !b.isSigned())
+    isSigned = false;
+  return Type::integer(bits, isSigned);
+}
+
+Type unifyTypes(const Type &a, const Type &b) {
+  if (a == b)
+    return a;
+  if (a.isUnknown())
+    return b;
+  if (b.isUnknown())
+    return a;
+  if (a.isComplex() || b.isComplex()) {
+    if (!a.isScalar() || !b.isScalar())
+      return Type();
+    // The complex type whose parts hold both operands' real parts.
+    auto part = [](const Type &t) { return t.isComplex() ? t.complexPart() : t; };
+    Type real = unifyTypes(part(a), part(b));
+    if (!real.isFloat())
+      real = Type::floating(64); // an integer or bool with complex: complex128
+    return Type::complex(real.bits() * 2);
+  }
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() || b.isFloat()) {
+      // float32 holds exactly only integers of up to 16 bits (and booleans).
+      auto needs64 = [](const Type &t) {
+        return (t.isFloat() && t.bits() == 64) || (t.isInteger() && t.bits() >= 32);
+      };
+      return Type::floating(needs64(a) || needs64(b) ? 64 : 32);
+    }
+    if (a.isBoolean())
+      return b;
+    if (b.isBoolean())
+      return a;
+    // Integers: the wider one; mixed signedness goes signed and wider
+    // (Numba unifies int32 and uint32 to int64).
+    if (a.isSigned() == b.isSigned())
+      return Type::integer(std::max(a.bits(), b.bits()), a.isSigned());
+    const Type &u = a.isSigned() ? b : a;
+    const Type &s = a.isSigned() ? a : b;
+    unsigned bits = s.bits() > u.bits() ? s.bits() : std::min(64u, u.bits() * 2);
+    if (u.bits() == 64)
+      return Type::floating(64);
+    return Type::integer(bits, true);
+  }
+  if (a.isTuple() && b.isTuple() && a.elements().size() == b.elements().size()) {
+    std::vector<Type> elems;
+    for (size_t i = 0; i < a.elements().size(); ++i) {
+      Type u = unifyTypes(a.elements()[i], b.elements()[i]);
+      if (u.isUnknown())
+        return Type();
+      elems.push_back(u);
+    }
+    return Type::tuple(std::move(elems));
+  }
+  if (a.isArray() && b.isArray() && a.element() == b.element() && a.ndim() == b.ndim())
+    return Type::array(a.element(), a.ndim(), 'A');
+  return Type();
+}
+
+} // namespace nvc
