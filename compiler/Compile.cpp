@@ -62,7 +62,7 @@ void reportMLIRDiagnostic(DiagnosticEngine &diags, mlir::Diagnostic &diag,
   // Passes that check the source (ChainIntermediates) tag their errors.
   bool sourceError = llvm::any_of(diag.getMetadata(), [](const mlir::DiagnosticArgument &a) {
     return a.getKind() == mlir::DiagnosticArgument::DiagnosticArgumentKind::String &&
-           a.getAsString() == kSourceErrorTag;
+           a.getAsString() == abi::kSourceErrorTag;
   });
   if (diag.getSeverity() == mlir::DiagnosticSeverity::Error && sourceError) {
     diags.error(loc, message);
@@ -498,9 +498,9 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   std::vector<std::string> fastmathEntries;
   bool allFastmath = true;
   module->walk([&](mlir::func::FuncOp f) {
-    if (!f->hasAttr("nvc.kernel"))
+    if (!f->hasAttr(abi::kKernelAttr))
       return;
-    if (options.fastMath || f->hasAttr(kFastmathAttr))
+    if (options.fastMath || f->hasAttr(abi::kFastmathAttr))
       fastmathEntries.push_back(f.getName().str());
     else
       allFastmath = false;

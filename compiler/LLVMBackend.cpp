@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/LLVMBackend.h"
 
+#include "abi/Attributes.h"
+
 #include "compiler/LLVMSPIRVFinish.h"
 #include "compiler/LLVMSPIRVPrepare.h"
 
@@ -96,7 +98,7 @@ std::map<std::string, std::vector<std::string>>
 nameKernelArguments(mlir::ModuleOp module, const std::vector<EntryPointABI> &abis) {
   std::map<std::string, std::vector<std::string>> fields;
   module.walk([&](mlir::func::FuncOp f) {
-    if (!f->hasAttr("nvc.kernel"))
+    if (!f->hasAttr(abi::kKernelAttr))
       return;
     for (auto &abi : abis) {
       if (abi.entryName != f.getName())
@@ -111,7 +113,7 @@ nameKernelArguments(mlir::ModuleOp module, const std::vector<EntryPointABI> &abi
         if (!mlir::isa<mlir::MemRefType>(f.getArgument(i).getType()))
           fields[abi.entryName].push_back(names[i]);
       }
-      f->setAttr("nvc.arg_names", b.getArrayAttr(attrs));
+      f->setAttr(abi::kArgNamesAttr, b.getArrayAttr(attrs));
     }
   });
   return fields;
@@ -240,9 +242,9 @@ bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> 
     return false;
 
   module.walk([&](mlir::LLVM::LLVMFuncOp f) {
-    if (f->hasAttr("nvc.assumes_no_alias"))
+    if (f->hasAttr(abi::kAssumesNoAliasAttr))
       out.assumesNoAlias.insert(f.getName().str());
-    if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>("nvc.staged_shared_bytes"))
+    if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>(abi::kStagedSharedBytesAttr))
       out.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
   });
   mlir::gpu::GPUModuleOp gpuModule;

@@ -1,14 +1,14 @@
 //===- Manifest.cpp - The JSON binding manifest ----------------------------===//
 //
 // The parameter-block offsets come from the same layout function the ABI
-// pass uses (passes/ParameterBlock.h), in the same field order: scalars,
+// pass uses (abi/ParameterBlock.h), in the same field order: scalars,
 // then per array its extents, strides and offset.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Manifest.h"
 
 #include "passes/DynamicSharedMemory.h"
-#include "passes/ParameterBlock.h"
+#include "abi/ParameterBlock.h"
 
 #include <llvm/Support/SHA256.h>
 #include <llvm/ADT/StringExtras.h>
@@ -32,16 +32,17 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
     info.version = "1." + std::to_string(static_cast<unsigned>(vce->getVersion()));
   }
   module.walk([&](mlir::spirv::FuncOp f) {
-    if (f->hasAttr("nvc.assumes_no_alias"))
+    if (f->hasAttr(abi::kAssumesNoAliasAttr))
       info.assumesNoAlias.insert(f.getName().str());
-    if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>("nvc.staged_shared_bytes"))
+    if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>(abi::kStagedSharedBytesAttr))
       info.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
-    if (auto factor = f->getAttrOfType<mlir::IntegerAttr>("nvc.coarsen"))
+    if (auto factor = f->getAttrOfType<mlir::IntegerAttr>(abi::kCoarsenAttr))
       info.coarsen[f.getName().str()] = static_cast<unsigned>(factor.getInt());
-    if (auto word = f->getAttrOfType<mlir::IntegerAttr>(kDynamicSharedWordAttr)) {
+    if (auto word = f->getAttrOfType<mlir::IntegerAttr>(abi::kDynamicSharedWordAttr)) {
       SPIRVModuleInfo::DynamicShared &d = info.dynamicShared[f.getName().str()];
       d.wordBytes = static_cast<unsigned>(word.getInt());
-      if (auto dtype = f->getAttrOfType<mlir::StringAttr>(kDynamicSharedDtypeAttr); dtype && d.wordBytes)
+      if (auto dtype = f->getAttrOfType<mlir::StringAttr>(abi::kDynamicSharedDtypeAttr);
+          dtype && d.wordBytes)
         d.dtype = dtype.getValue().str();
     }
   });
@@ -178,7 +179,8 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
     manifest["entry_points"].push_back({
         {"name", entry.entryName},
         {"function", entry.functionName},
-        {"workgroup_size", {entry.workgroupSize[0], entry.workgroupSize[1], entry.workgroupSize[2]}},
+        {"workgroup_size",
+         {entry.workgroupSize[0], entry.workgroupSize[1], entry.workgroupSize[2]}},
         {"max_workgroup_size", maxWorkgroupSize},
         {"workgroup_size_spec_ids", {0, 1, 2}},
         {"shared_memory_bytes", sharedBytes},
@@ -188,8 +190,7 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"index_bits", entry.indexBits},
         {"assumes_no_alias", assumesNoAlias},
         {"coarsen", coarsen},
-        {"original_grid_offset",
-         coarsen > 1 ? json(layout.offsets.back()) : json(nullptr)},
+        {"original_grid_offset", coarsen > 1 ? json(layout.offsets.back()) : json(nullptr)},
         {"parameter_block", block},
         {"arguments", args},
     });

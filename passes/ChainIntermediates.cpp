@@ -88,7 +88,7 @@ struct ChainIntermediatesPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!func->hasAttr("nvc.chain"))
+    if (!func->hasAttr(abi::kChainAttr))
       return;
     OpPassManager cleanup(func::FuncOp::getOperationName());
     cleanup.addPass(createMem2Reg());
@@ -99,12 +99,12 @@ struct ChainIntermediatesPass
 
     SmallVector<memref::AllocaOp> intermediates;
     func.walk([&](memref::AllocaOp a) {
-      if (a->hasAttr("nvc.chain_intermediate"))
+      if (a->hasAttr(abi::kChainIntermediateAttr))
         intermediates.push_back(a);
     });
     bool ok = true;
     for (memref::AllocaOp alloca : intermediates) {
-      auto name = alloca->getAttrOfType<StringAttr>("nvc.chain_intermediate").getValue();
+      auto name = alloca->getAttrOfType<StringAttr>(abi::kChainIntermediateAttr).getValue();
       for (OpOperand &use : alloca->getUses()) {
         Operation *user = use.getOwner();
         Value index;
@@ -120,7 +120,7 @@ struct ChainIntermediatesPass
             << "'" << name << "' is an intermediate of launch chain '" << func.getSymName()
             << "': a launch may only load or store its own element of it, cuda.grid(1)";
         diag.getUnderlyingDiagnostic()->getMetadata().push_back(
-            DiagnosticArgument(kSourceErrorTag));
+            DiagnosticArgument(abi::kSourceErrorTag));
         ok = false;
         break;
       }

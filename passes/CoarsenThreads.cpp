@@ -68,7 +68,7 @@ constexpr unsigned kLoopValueRegisterBudget = 32;
 /// The cost model's factor for a kernel whose loop reads shared data.
 constexpr unsigned kDefaultFactor = 4;
 /// Arrays a loop must read for the cost model to coarsen: measured on an
-/// NVIDIA H200 (bench/results/2026-11-30-h200/after-issue6), the naive DFT,
+/// NVIDIA H200 (bench/results/2026-11-30-h200-after-issue6.json), the naive DFT,
 /// whose loop reads one array, ran 2x slower coarsened by 4 (its grid of
 /// 32K invocations then no longer fills the GPU), while the imaging
 /// kernels, whose loop reads four, ran 1.3-2.4x faster.
@@ -357,7 +357,7 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
   }
   for (Operation *op : llvm::reverse(replaced))
     op->erase();
-  func->setAttr("nvc.coarsen", b.getI32IntegerAttr(copies));
+  func->setAttr(abi::kCoarsenAttr, b.getI32IntegerAttr(copies));
 }
 
 struct CoarsenThreadsPass
@@ -372,10 +372,10 @@ struct CoarsenThreadsPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!func->hasAttr("nvc.kernel"))
+    if (!func->hasAttr(abi::kKernelAttr))
       return;
     unsigned requested = factor_;
-    if (auto attr = func->getAttrOfType<IntegerAttr>("nvc.coarsen_request"))
+    if (auto attr = func->getAttrOfType<IntegerAttr>(abi::kCoarsenRequestAttr))
       requested = attr.getInt();
     if (requested == 1)
       return;

@@ -211,7 +211,7 @@ struct ConstantDivisorDivisionPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (allKernels || func->hasAttr(kFastmathAttr))
+    if (allKernels || func->hasAttr(abi::kFastmathAttr))
       return;
     SmallVector<std::pair<arith::DivFOp, double>> work;
     func.walk([&](arith::DivFOp op) {

@@ -157,7 +157,7 @@ struct ContractFMAPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!allKernels && !func->hasAttr(kFastmathAttr))
+    if (!allKernels && !func->hasAttr(abi::kFastmathAttr))
       return;
     // Collect first: the rewrites erase operations.
     SmallVector<Operation *> candidates;

@@ -7,7 +7,7 @@
 // (580, H200) computes 28 % of random float32 quotients up to 2 ulp off and
 // 17 % of square roots 1 ulp off, while its float64 division and sqrt were
 // correctly rounded in all of 2^20 random cases
-// (bench/results/2026-11-30-h200/session4/float32-division-sqrt-nvidia.txt).
+// (bench/results/2026-11-30-h200-session4.json, "float32-division-sqrt-nvidia").
 // This pass therefore computes each float32 `a / b` and `sqrt(a)` in
 // float64 and rounds the result to float32: for +, −, ×, ÷ and √, rounding
 // the float64 result of float32 operands to float32 gives the correctly
@@ -73,7 +73,7 @@ struct CorrectlyRoundedFloat32Pass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (allKernels || func->hasAttr(kFastmathAttr))
+    if (allKernels || func->hasAttr(abi::kFastmathAttr))
       return;
     SmallVector<Operation *> work;
     func.walk([&](Operation *op) {

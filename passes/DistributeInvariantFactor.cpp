@@ -149,7 +149,7 @@ struct DistributeInvariantFactorPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!allKernels && !func->hasAttr(kFastmathAttr))
+    if (!allKernels && !func->hasAttr(abi::kFastmathAttr))
       return;
     SmallVector<arith::MulFOp> candidates;
     func.walk([&](arith::MulFOp mul) { candidates.push_back(mul); });

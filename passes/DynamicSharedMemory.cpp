@@ -62,7 +62,7 @@ std::string lineOf(Location loc) {
 
 void sourceError(Location loc, const Twine &message) {
   InFlightDiagnostic diag = emitError(sourceLoc(loc)) << message;
-  diag.getUnderlyingDiagnostic()->getMetadata().push_back(DiagnosticArgument(kSourceErrorTag));
+  diag.getUnderlyingDiagnostic()->getMetadata().push_back(DiagnosticArgument(abi::kSourceErrorTag));
 }
 
 struct DynamicSharedMemoryPass
@@ -90,7 +90,7 @@ struct DynamicSharedMemoryPass
       return;
     bool ok = true;
     for (auto func : llvm::to_vector(module.getOps<func::FuncOp>()))
-      if (func->hasAttr("nvc.kernel"))
+      if (func->hasAttr(abi::kKernelAttr))
         ok &= succeeded(lowerKernel(func));
     if (!ok)
       return signalPassFailure();
@@ -115,7 +115,7 @@ struct DynamicSharedMemoryPass
     if (calls.empty() && allocs.empty())
       return success();
     Location where = allocs.empty() ? calls.front().getLoc() : allocs.front().getLoc();
-    if (func->hasAttr("nvc.chain")) {
+    if (func->hasAttr(abi::kChainAttr)) {
       sourceError(where, "launch chains cannot use dynamic shared memory (cuda.shared.array(0, "
                          "...)): the fused kernel has no launch of its own to size it");
       return failure();
@@ -126,10 +126,10 @@ struct DynamicSharedMemoryPass
       return failure();
     }
     auto dtypeOf = [](Operation *a) {
-      return a->getAttrOfType<StringAttr>(kDynamicSharedAttr).getValue();
+      return a->getAttrOfType<StringAttr>(abi::kDynamicSharedAttr).getValue();
     };
     auto itemsizeOf = [](Operation *a) {
-      return a->getAttrOfType<IntegerAttr>(kDynamicSharedItemsizeAttr).getInt();
+      return a->getAttrOfType<IntegerAttr>(abi::kDynamicSharedItemsizeAttr).getInt();
     };
     for (func::CallOp a : allocs)
       if (a.getResult(0).getType() != allocs.front().getResult(0).getType() ||
@@ -149,7 +149,7 @@ struct DynamicSharedMemoryPass
     // The hidden argument, after all others.
     OpBuilder b(func.getContext());
     unsigned argIndex = func.getNumArguments();
-    NamedAttribute nonNegative(b.getStringAttr("nvc.non_negative"), b.getUnitAttr());
+    NamedAttribute nonNegative(b.getStringAttr(abi::kNonNegativeAttr), b.getUnitAttr());
     if (failed(func.insertArgument(argIndex, b.getI32Type(), b.getDictionaryAttr(nonNegative),
                                    func.getLoc())))
       return failure();
@@ -158,7 +158,7 @@ struct DynamicSharedMemoryPass
       call.getResult(0).replaceAllUsesWith(bytes);
       call.erase();
     }
-    func->setAttr(kDynamicSharedArgAttr, b.getI32IntegerAttr(argIndex));
+    func->setAttr(abi::kDynamicSharedArgAttr, b.getI32IntegerAttr(argIndex));
     if (allocs.empty())
       return success(); // only the bytes are read
 
@@ -172,13 +172,13 @@ struct DynamicSharedMemoryPass
         b, loc, bytes, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(slotBytes)));
     slots = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slots);
     auto merged = memref::AllocOp::create(b, loc, type, ValueRange{slots});
-    for (const char *attr : {kDynamicSharedAttr, kDynamicSharedItemsizeAttr})
+    for (llvm::StringRef attr : {abi::kDynamicSharedAttr, abi::kDynamicSharedItemsizeAttr})
       merged->setAttr(attr, first->getAttr(attr));
     for (func::CallOp a : allocs) {
       a.getResult(0).replaceAllUsesWith(merged.getResult());
       a.erase();
     }
-    func->setAttr(kDynamicSharedDtypeAttr, b.getStringAttr(dtypeOf(merged)));
+    func->setAttr(abi::kDynamicSharedDtypeAttr, b.getStringAttr(dtypeOf(merged)));
     return success();
   }
 
@@ -194,7 +194,7 @@ struct DynamicSharedAllocToSPIRV : public OpConversionPattern<memref::AllocOp> {
 
   LogicalResult matchAndRewrite(memref::AllocOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (!op->hasAttr(kDynamicSharedAttr))
+    if (!op->hasAttr(abi::kDynamicSharedAttr))
       return failure();
     auto ptr = dyn_cast_or_null<spirv::PointerType>(getTypeConverter()->convertType(op.getType()));
     if (!ptr)

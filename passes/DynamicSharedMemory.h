@@ -36,6 +36,8 @@
 #ifndef NVC_PASSES_DYNAMICSHAREDMEMORY_H
 #define NVC_PASSES_DYNAMICSHAREDMEMORY_H
 
+#include "abi/Attributes.h" // the attributes the pass reads and writes
+
 #include <cstdint>
 
 namespace mlir {
@@ -59,18 +61,6 @@ inline constexpr const char *kDynamicSharedBytesFunction = "__nvc_dynamic_shared
 /// calls stand for dynamic shared arrays until the pass above replaces them
 /// (the element type's MLIR spelling follows: `…_f32`).
 inline constexpr const char *kDynamicSharedArrayPrefix = "__nvc_dynamic_shared_array_";
-/// On a dynamic shared array's call and memref.alloc: the NumPy dtype name.
-inline constexpr const char *kDynamicSharedAttr = "nvc.dynamic_shared";
-/// On a dynamic shared array's call and memref.alloc: the dtype's itemsize
-/// in bytes (numba's).
-inline constexpr const char *kDynamicSharedItemsizeAttr = "nvc.dynamic_shared_itemsize";
-/// On a kernel: the index of its hidden argument holding the bytes.
-inline constexpr const char *kDynamicSharedArgAttr = "nvc.dynamic_shared_arg";
-/// On a kernel: the NumPy dtype of its dynamic shared array (the manifest's).
-inline constexpr const char *kDynamicSharedDtypeAttr = "nvc.dynamic_shared_dtype";
-/// On a kernel: bytes of one element of the SPIR-V array (the dtype's,
-/// narrowed, or a complex part's), for the manifest.
-inline constexpr const char *kDynamicSharedWordAttr = "nvc.dynamic_shared_word_bytes";
 /// The specialization constant (OpName) holding the bytes.
 inline constexpr const char *kDynamicSharedBytesName = "nvc_dynamic_shared_bytes";
 /// Its SpecId: after the workgroup size's 0, 1, 2.

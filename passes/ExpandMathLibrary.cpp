@@ -1863,7 +1863,7 @@ struct ExpandMathLibraryPass
     if (fastMath)
       return true;
     auto func = op->getParentOfType<mlir::func::FuncOp>();
-    return func && func->hasAttr(kFastmathAttr);
+    return func && func->hasAttr(abi::kFastmathAttr);
   }
 
   void runOnOperation() override {
@@ -1920,7 +1920,7 @@ struct ExpandMathLibraryPass
         // A limit of the source's precision policy, not a compiler fault.
         mlir::InFlightDiagnostic diag = op->emitError();
         diag.getUnderlyingDiagnostic()->getMetadata().push_back(
-            mlir::DiagnosticArgument(kSourceErrorTag));
+            mlir::DiagnosticArgument(abi::kSourceErrorTag));
         diag << "float32 " << name
                         << "() has no GLSL.std.450 built-in, and nvc's math library computes it "
                            "in float64, which --no-float64 targets do not have";

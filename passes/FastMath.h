@@ -1,20 +1,20 @@
 //===- FastMath.h - Where kernels and operations permit approximation -----===//
 //
 // The one place that says how a kernel's fastmath=True reaches the passes
-// (MLIRGen marks the func.func) and which fast-math flags of an operation
-// allow an approximate result (Numba's fastmath: afn, arcp, ...).
+// (MLIR generation marks the func.func with abi::kFastmathAttr) and which
+// fast-math flags of an operation allow an approximate result (Numba's
+// fastmath: afn, arcp, ...).
 //
 //===----------------------------------------------------------------------===//
 #ifndef NVC_PASSES_FASTMATH_H
 #define NVC_PASSES_FASTMATH_H
 
+#include "abi/Attributes.h"
+
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/IR/Operation.h>
 
 namespace nvc {
-
-/// The function attribute MLIRGen puts on a kernel decorated fastmath=True.
-constexpr llvm::StringLiteral kFastmathAttr = "nvc.fastmath";
 
 /// Whether `op`'s fast-math flags (the `fastmath` attribute of arith/math
 /// operations) allow an approximate function (`afn`) or a reciprocal in

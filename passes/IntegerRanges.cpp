@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "passes/IntegerRanges.h"
 
+#include "abi/Attributes.h"
+
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/IR/Matchers.h>
@@ -269,7 +271,8 @@ Range RangeOracle::computeBlockArgument(BlockArgument arg, unsigned width, unsig
   Range full = fullRange(width);
   Operation *owner = arg.getOwner()->getParentOp();
   if (auto func = dyn_cast<func::FuncOp>(owner)) {
-    if (arg.getOwner()->isEntryBlock() && func.getArgAttr(arg.getArgNumber(), "nvc.non_negative"))
+    if (arg.getOwner()->isEntryBlock() &&
+        func.getArgAttr(arg.getArgNumber(), abi::kNonNegativeAttr))
       return {0, full.hi};
     return full;
   }
@@ -417,7 +420,8 @@ void RangeOracle::assume(Value condition, bool truth, unsigned depth) {
     llvm::APInt thenBits, elseBits;
     bool thenIsConst = matchPattern(thenValue, m_ConstantInt(&thenBits)),
          elseIsConst = matchPattern(elseValue, m_ConstantInt(&elseBits));
-    bool thenConst = thenIsConst && !thenBits.isZero(), elseConst = elseIsConst && !elseBits.isZero();
+    bool thenConst = thenIsConst && !thenBits.isZero(),
+         elseConst = elseIsConst && !elseBits.isZero();
     if (elseIsConst && elseConst != truth) { // the then branch was taken
       assume(ifOp.getCondition(), true, depth + 1);
       assume(thenValue, truth, depth + 1);

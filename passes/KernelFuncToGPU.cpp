@@ -33,7 +33,7 @@ struct KernelFuncToGPUPass
   void runOnOperation() override {
     llvm::SmallVector<mlir::func::FuncOp> kernels;
     getOperation().walk([&](mlir::func::FuncOp f) {
-      if (f->hasAttr("nvc.kernel"))
+      if (f->hasAttr(abi::kKernelAttr))
         kernels.push_back(f);
     });
     for (mlir::func::FuncOp func : kernels) {
@@ -43,10 +43,10 @@ struct KernelFuncToGPUPass
       gpuFunc->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
       gpuFunc->setAttr(mlir::spirv::getEntryPointABIAttrName(),
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
-      for (llvm::StringRef attr : {"nvc.python_name", "nvc.assumes_no_alias", "nvc.arg_names",
-                                   "nvc.staged_shared_bytes", "nvc.coarsen",
-                                   "nvc.buffer_aliases", "nvc.dynamic_shared_arg",
-                                   "nvc.dynamic_shared_dtype"})
+      for (llvm::StringRef attr :
+           {abi::kPythonNameAttr, abi::kAssumesNoAliasAttr, abi::kArgNamesAttr,
+            abi::kStagedSharedBytesAttr, abi::kCoarsenAttr, abi::kBufferAliasesAttr,
+            abi::kDynamicSharedArgAttr, abi::kDynamicSharedDtypeAttr})
         if (auto value = func->getAttr(attr))
           gpuFunc->setAttr(attr, value);
       gpuFunc.getBody().getBlocks().clear();

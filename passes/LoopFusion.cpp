@@ -547,7 +547,7 @@ struct LoopFusionPass : public PassWrapper<LoopFusionPass, OperationPass<func::F
     DominanceInfo dominance(func);
     eliminateCommonSubExpressions(rewriter, dominance, func);
     if (reliesOnNoAlias)
-      func->setAttr("nvc.assumes_no_alias", UnitAttr::get(&getContext()));
+      func->setAttr(abi::kAssumesNoAliasAttr, UnitAttr::get(&getContext()));
   }
 };
 

@@ -31,7 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/DynamicSharedMemory.h"
-#include "passes/ParameterBlock.h"
+#include "abi/ParameterBlock.h"
 #include "passes/Passes.h"
 
 #include <llvm/ADT/BitVector.h>
@@ -72,7 +72,8 @@ struct LowerKernelABIPass
       if (f->hasAttr(spirv::getEntryPointABIAttrName()))
         entries.push_back(f);
     });
-    if (llvm::any_of(entries, [](spirv::FuncOp f) { return f->hasAttr(kDynamicSharedArgAttr); })) {
+    if (llvm::any_of(entries,
+                     [](spirv::FuncOp f) { return f->hasAttr(abi::kDynamicSharedArgAttr); })) {
       auto bytes = spirv::SpecConstantOp::create(b, module.getLoc(), kDynamicSharedBytesName,
                                                  b.getI32IntegerAttr(0));
       bytes->setAttr("spec_id", b.getI32IntegerAttr(kDynamicSharedBytesSpecId));
@@ -134,14 +135,14 @@ struct LowerKernelABIPass
 
     // Storage buffers, bindings in argument order; views share their array's.
     std::map<unsigned, unsigned> viewOf; // view argument → array argument
-    if (auto pairs = f->getAttrOfType<DenseI32ArrayAttr>("nvc.buffer_aliases"))
+    if (auto pairs = f->getAttrOfType<DenseI32ArrayAttr>(abi::kBufferAliasesAttr))
       for (size_t k = 0; k + 1 < pairs.size(); k += 2)
         viewOf[pairs[k]] = pairs[k + 1];
     std::map<unsigned, unsigned> bindingOf;
     unsigned binding = 0;
     SmallVector<unsigned> scalarArgs;
     std::optional<unsigned> dynamicSharedArg;
-    if (auto attr = f->getAttrOfType<IntegerAttr>(kDynamicSharedArgAttr)) {
+    if (auto attr = f->getAttrOfType<IntegerAttr>(abi::kDynamicSharedArgAttr)) {
       dynamicSharedArg = static_cast<unsigned>(attr.getInt());
       BlockArgument arg = entry.getArgument(*dynamicSharedArg);
       auto ref = spirv::ReferenceOfOp::create(fb, loc, arg.getType(), kDynamicSharedBytesName);
@@ -154,8 +155,8 @@ struct LowerKernelABIPass
         auto array = cast<spirv::RuntimeArrayType>(wrapper.getElementType(0));
         wordBytes = array.getElementType().getIntOrFloatBitWidth() / 8;
       }
-      f->setAttr(kDynamicSharedWordAttr, fb.getI32IntegerAttr(wordBytes));
-      f->removeAttr(kDynamicSharedArgAttr);
+      f->setAttr(abi::kDynamicSharedWordAttr, fb.getI32IntegerAttr(wordBytes));
+      f->removeAttr(abi::kDynamicSharedArgAttr);
     }
     for (unsigned i = 0; i < f.getNumArguments(); ++i) {
       BlockArgument arg = entry.getArgument(i);
@@ -217,7 +218,7 @@ struct LowerKernelABIPass
     if (failed(f.eraseArguments(all)))
       return failure();
     f->removeAttr(spirv::getEntryPointABIAttrName());
-    f->removeAttr("nvc.buffer_aliases");
+    f->removeAttr(abi::kBufferAliasesAttr);
 
     // Entry point and execution mode.
     std::set<std::string> inputs;

@@ -31,7 +31,7 @@
 // conversion with an error naming them.
 //
 //===----------------------------------------------------------------------===//
-#include "passes/ParameterBlock.h"
+#include "abi/ParameterBlock.h"
 #include "passes/Passes.h"
 
 #include <llvm/ADT/BitVector.h>
@@ -111,7 +111,7 @@ LogicalResult lowerKernelABI(gpu::GPUFuncOp func, Operation *module,
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
   std::string prefix = func.getName().str();
-  auto names = func->getAttrOfType<ArrayAttr>("nvc.arg_names");
+  auto names = func->getAttrOfType<ArrayAttr>(abi::kArgNamesAttr);
   auto argName = [&](unsigned i) {
     if (names && i < names.size())
       if (auto s = dyn_cast<StringAttr>(names[i]))
@@ -215,7 +215,7 @@ struct KernelFuncLowering : ConvertOpToLLVMPattern<gpu::GPUFuncOp> {
         {pair("hlsl.shader", "compute"), pair("hlsl.numthreads", numthreads)}));
     // The manifest reports them (assumes_no_alias, shared_memory_bytes); not
     // translated to LLVM IR.
-    for (StringRef attr : {"nvc.assumes_no_alias", "nvc.staged_shared_bytes"})
+    for (StringRef attr : {abi::kAssumesNoAliasAttr, abi::kStagedSharedBytesAttr})
       if (auto value = op->getAttr(attr))
         fn->setAttr(attr, value);
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());

@@ -4,7 +4,7 @@
 // read-only data path: on NVIDIA the driver turns the loads of a NonWritable
 // buffer into LDG.E.CONSTANT (CUDA's ld.global.nc), measured on the H200 to
 // make fast_matmul 4096² 10 % faster and the naive imaging kernel 14 %
-// (bench/results/2026-11-30-h200/readonly/). That path is not coherent with
+// (bench/results/2026-11-30-h200-readonly.json). That path is not coherent with
 // writes made during the dispatch, so the buffer must not change while the
 // kernel runs, through this variable or any other:
 //  1. For each entry function (after LowerKernelABI), group its
@@ -25,7 +25,7 @@
 // H200) loads the buffers a shader writes through the read-only path too and
 // moves those loads above the stores before them: `tmp[i] = a; out[i] =
 // tmp[i] * tmp[i]` then reads the old tmp[i] (the loop-fusion e2e case,
-// every output wrong; SASS in bench/results/2026-11-30-h200/session4/). It
+// every output wrong; SASS counts in bench/results/2026-11-30-h200-session4-sass.json). It
 // does so even when the decorated buffer belongs to another entry point of
 // the module. So buffers are decorated only if no function of the module can
 // load a buffer after writing it: the load comes earlier in the function
@@ -178,7 +178,7 @@ struct MarkReadOnlyBuffersPass
       }
       // Step 4.
       if (anyReadOnly && anyWritten)
-        buffers.func->setAttr("nvc.assumes_no_alias", UnitAttr::get(&getContext()));
+        buffers.func->setAttr(abi::kAssumesNoAliasAttr, UnitAttr::get(&getContext()));
     }
   }
 };

@@ -6,6 +6,8 @@
 #ifndef NVC_PASSES_PASSES_H
 #define NVC_PASSES_PASSES_H
 
+#include "abi/Attributes.h"
+
 #include <mlir/Pass/Pass.h>
 #include <mlir/Pass/PassManager.h>
 
@@ -15,11 +17,6 @@
 #include <vector>
 
 namespace nvc {
-
-/// Tag in the metadata of an MLIR error diagnostic that a pass emits about
-/// the user's source (not an internal error): the driver prints it as a
-/// plain source error.
-inline constexpr llvm::StringLiteral kSourceErrorTag = "nvc.source-error";
 
 /// On each launch-chain entry point (`nvc.chain`, after inlining): checks
 /// that every access to an intermediate (`nvc.chain_intermediate` alloca)

@@ -144,7 +144,7 @@ struct PowerOfTwoDivisorPass
     llvm::DenseMap<Operation *, bool> hasGroupOperation;
     // Entry block arguments of a kernel are its parameters, the same for
     // every invocation (those of another function are not known to be).
-    bool isKernel = getOperation()->hasAttr("nvc.kernel");
+    bool isKernel = getOperation()->hasAttr(abi::kKernelAttr);
     getOperation().walk([&](arith::DivFOp div) {
       if (!div.getType().isF32() && !div.getType().isF64())
         return;

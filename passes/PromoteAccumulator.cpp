@@ -245,7 +245,7 @@ struct PromoteAccumulatorPass
       }
     }
     if (reliesOnNoAlias)
-      func->setAttr("nvc.assumes_no_alias", UnitAttr::get(&getContext()));
+      func->setAttr(abi::kAssumesNoAliasAttr, UnitAttr::get(&getContext()));
   }
 };
 

@@ -116,7 +116,7 @@ struct SplitKernelGuardPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!func->hasAttr("nvc.kernel") || func.getBody().empty())
+    if (!func->hasAttr(abi::kKernelAttr) || func.getBody().empty())
       return;
     SmallVector<scf::IfOp> guards;
     for (Operation &op : func.getBody().front())

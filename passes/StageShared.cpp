@@ -304,12 +304,12 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
 
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    if (!kernel->hasAttr("nvc.kernel"))
+    if (!kernel->hasAttr(abi::kKernelAttr))
       return;
     // With dynamic shared memory the launch decides how much workgroup
     // memory is left; tiles could make a launch numba-cuda accepts exceed
     // the device's limit, so such kernels are not staged.
-    if (kernel->hasAttr(kDynamicSharedArgAttr))
+    if (kernel->hasAttr(abi::kDynamicSharedArgAttr))
       return;
     SmallVector<scf::WhileOp> loops;
     for (Operation &op : kernel.getBody().front())
@@ -337,7 +337,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     if (!added)
       return;
     Builder b(kernel);
-    kernel->setAttr("nvc.staged_shared_bytes", b.getI64IntegerAttr(added));
+    kernel->setAttr(abi::kStagedSharedBytesAttr, b.getI64IntegerAttr(added));
     bool writes = false;
     kernel.walk([&](Operation *op) {
       if (auto store = dyn_cast<memref::StoreOp>(op))
@@ -348,7 +348,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
         writes |= isa<BlockArgument>(rmw.getMemref());
     });
     if (writes)
-      kernel->setAttr("nvc.assumes_no_alias", b.getUnitAttr());
+      kernel->setAttr(abi::kAssumesNoAliasAttr, b.getUnitAttr());
   }
 };
 

@@ -4,7 +4,7 @@
 // moves one 4-byte element per array per invocation. On an NVIDIA H200 that
 // reaches 63 % of the device-to-device copy bandwidth, while the same copy
 // with one 16-byte vector per invocation reaches 105 % (more bytes in flight
-// per memory instruction; bench/results/2026-11-30-h200/probe-vector-copy.txt).
+// per memory instruction; bench/results/2026-11-30-h200.json, "probe-vector-copy").
 // This pass makes each invocation do the work of four consecutive
 // invocations of the grid the launch asks for, as one vector<4> operation
 // per scalar one:
@@ -381,7 +381,7 @@ struct VectorizeStreamingPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!func->hasAttr("nvc.kernel") || func->hasAttr("nvc.coarsen"))
+    if (!func->hasAttr(abi::kKernelAttr) || func->hasAttr(abi::kCoarsenAttr))
       return;
     std::optional<StreamingKernel> k = match(func);
     if (!k)
@@ -421,8 +421,8 @@ struct VectorizeStreamingPass
       aliasPairs.push_back(static_cast<int32_t>(argIndex));
       aliasPairs.push_back(static_cast<int32_t>(cast<BlockArgument>(array).getArgNumber()));
     }
-    func->setAttr("nvc.buffer_aliases", b.getDenseI32ArrayAttr(aliasPairs));
-    func->setAttr("nvc.coarsen", b.getI32IntegerAttr(kLanes));
+    func->setAttr(abi::kBufferAliasesAttr, b.getDenseI32ArrayAttr(aliasPairs));
+    func->setAttr(abi::kCoarsenAttr, b.getI32IntegerAttr(kLanes));
 
     // The number of invocations the launch requested along x (before the
     // division by 4): a hidden last parameter, as for CoarsenThreads.

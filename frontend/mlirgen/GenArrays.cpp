@@ -196,8 +196,8 @@ ArrayHandle &Generator::dynamicSharedArray(const Type &arrayType, mlir::Location
   os << elem;
   auto array = mlir::func::CallOp::create(
       b_, l, declaration(kDynamicSharedArrayPrefix + typeName, memrefTy, l));
-  array->setAttr(kDynamicSharedAttr, b_.getStringAttr(dtype.numpyName()));
-  array->setAttr(kDynamicSharedItemsizeAttr, b_.getI32IntegerAttr(dtype.byteSize()));
+  array->setAttr(abi::kDynamicSharedAttr, b_.getStringAttr(dtype.numpyName()));
+  array->setAttr(abi::kDynamicSharedItemsizeAttr, b_.getI32IntegerAttr(dtype.byteSize()));
   a.buffer = array.getResult(0);
   // numba-cuda: shape = (dynamic_smem_size // itemsize,), C strides.
   mlir::Value length =

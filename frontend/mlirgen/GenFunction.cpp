@@ -128,16 +128,16 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
 
   auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), entryName,
                                                         b_.getFunctionType(inputs, {}));
-  func->setAttr("nvc.kernel", b_.getUnitAttr());
-  func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
+  func->setAttr(abi::kKernelAttr, b_.getUnitAttr());
+  func->setAttr(abi::kPythonNameAttr, b_.getStringAttr(def.name));
   if (k_.fastmath)
-    func->setAttr("nvc.fastmath", b_.getUnitAttr());
+    func->setAttr(abi::kFastmathAttr, b_.getUnitAttr());
   if (k_.coarsen)
-    func->setAttr("nvc.coarsen_request", b_.getI32IntegerAttr(k_.coarsen));
+    func->setAttr(abi::kCoarsenRequestAttr, b_.getI32IntegerAttr(k_.coarsen));
   // Array extents, strides and offsets are never negative (the runtime
   // passes dense device copies); FoldRangeChecks folds sign tests with it.
   for (size_t i = scalarTys.size() + bufferTys.size(); i < inputs.size(); ++i)
-    func.setArgAttr(i, "nvc.non_negative", b_.getUnitAttr());
+    func.setArgAttr(i, abi::kNonNegativeAttr, b_.getUnitAttr());
   entry_ = func.addEntryBlock();
   b_.setInsertionPointToStart(entry_);
 
@@ -318,11 +318,11 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
   mlir::Location fl = loc(def.getLoc());
   auto func = mlir::func::FuncOp::create(moduleBuilder, fl, def.name,
                                                         b_.getFunctionType(inputs, {}));
-  func->setAttr("nvc.kernel", b_.getUnitAttr());
-  func->setAttr("nvc.chain", b_.getUnitAttr());
-  func->setAttr("nvc.python_name", b_.getStringAttr(def.name));
+  func->setAttr(abi::kKernelAttr, b_.getUnitAttr());
+  func->setAttr(abi::kChainAttr, b_.getUnitAttr());
+  func->setAttr(abi::kPythonNameAttr, b_.getStringAttr(def.name));
   if (allFastmath)
-    func->setAttr("nvc.fastmath", b_.getUnitAttr());
+    func->setAttr(abi::kFastmathAttr, b_.getUnitAttr());
   // Fused, a launch that writes an array runs alongside the others'
   // accesses to their arrays instead of after them: exact only if those
   // are different memory (nvc's no-alias rule, docs/language.md).
@@ -338,7 +338,7 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
     for (size_t u : users)
       otherLaunchAccesses |= u != w;
   if (otherLaunchAccesses)
-    func->setAttr("nvc.assumes_no_alias", b_.getUnitAttr());
+    func->setAttr(abi::kAssumesNoAliasAttr, b_.getUnitAttr());
   entry_ = func.addEntryBlock();
   b_.setInsertionPointToStart(entry_);
 
@@ -381,7 +381,7 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
     slots = mlir::arith::IndexCastOp::create(b_, il, b_.getIndexType(), slots);
     auto alloca = mlir::memref::AllocaOp::create(b_, il, bufferMemRefType(t.element()),
                                                      mlir::ValueRange{slots});
-    alloca->setAttr("nvc.chain_intermediate", b_.getStringAttr(im.name));
+    alloca->setAttr(abi::kChainIntermediateAttr, b_.getStringAttr(im.name));
     handle->buffer = alloca;
     handle->offset = intConst(0, indexType(), il);
     handle->shape.push_back(like.shape[0]);

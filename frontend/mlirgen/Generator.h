@@ -28,6 +28,7 @@
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/mlirgen/MathCodegen.h"
 #include "frontend/sema/TypeRules.h"
+#include "abi/Attributes.h"
 #include "passes/DynamicSharedMemory.h"
 
 #include <fmt/format.h>

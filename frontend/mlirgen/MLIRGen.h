@@ -20,6 +20,7 @@
 #ifndef NVC_FRONTEND_MLIRGEN_H
 #define NVC_FRONTEND_MLIRGEN_H
 
+#include "abi/KernelABI.h"
 #include "frontend/sema/TypeInference.h"
 
 #include <mlir/IR/BuiltinOps.h>
@@ -30,35 +31,6 @@
 #include <vector>
 
 namespace nvc {
-
-/// One parameter of an entry point as the manifest describes it.
-struct ArgumentABI {
-  std::string name;
-  bool isArray = false;
-  Type dtype;        ///< what the caller passes (array dtype or scalar type)
-  Type deviceDtype;  ///< what the device sees (after integer narrowing)
-  unsigned ndim = 0;
-  char layout = 'A';
-  ArrayAccess access;
-};
-
-/// What MLIR generation decided about one entry point.
-struct EntryPointABI {
-  std::string entryName;    ///< the SPIR-V entry point (= MLIR function) name
-  std::string functionName; ///< the Python function
-  std::vector<ArgumentABI> arguments;
-  unsigned indexBits = 32;
-  /// Bytes of workgroup memory the kernel's shared arrays take.
-  uint32_t sharedMemoryBytes = 0;
-  /// The manifest's default workgroup size (compiler/WorkgroupSize.h
-  /// decides it after MLIR generation).
-  std::array<int32_t, 3> workgroupSize = {64, 1, 1};
-  /// The largest workgroup size a launch may use along x, y, z (0: no
-  /// limit): the extent of a shared array the kernel indexes by its local id
-  /// (frontend/sema/LocalIdBounds.h); `maxWorkgroupSizeReasons` says which, per axis.
-  std::array<int64_t, 3> maxWorkgroupSize = {0, 0, 0};
-  std::array<std::string, 3> maxWorkgroupSizeReasons;
-};
 
 /// The MLIR dialects nvc generates and lowers through.
 void registerNvcDialects(mlir::MLIRContext &context);

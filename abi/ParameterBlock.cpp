@@ -1,5 +1,5 @@
 //===- ParameterBlock.cpp - Layout of a kernel's parameter block -----------===//
-#include "passes/ParameterBlock.h"
+#include "abi/ParameterBlock.h"
 
 namespace nvc {
 

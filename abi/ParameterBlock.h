@@ -7,8 +7,8 @@
 // (std430 rules for scalars, identical to std140 for scalar members).
 //
 //===----------------------------------------------------------------------===//
-#ifndef NVC_PASSES_PARAMETERBLOCK_H
-#define NVC_PASSES_PARAMETERBLOCK_H
+#ifndef NVC_ABI_PARAMETERBLOCK_H
+#define NVC_ABI_PARAMETERBLOCK_H
 
 #include <cstdint>
 #include <vector>
@@ -30,4 +30,4 @@ ParameterBlockLayout layoutParameterBlock(const std::vector<uint32_t> &fieldSize
 
 } // namespace nvc
 
-#endif // NVC_PASSES_PARAMETERBLOCK_H
+#endif // NVC_ABI_PARAMETERBLOCK_H
