@@ -47,6 +47,8 @@
 #include <cmath>
 #include <optional>
 
+#define DEBUG_TYPE "nvc-constant-divisor-division"
+
 namespace nvc {
 namespace {
 

@@ -26,6 +26,8 @@
 #include <mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h>
 #include <mlir/IR/BuiltinOps.h>
 
+#define DEBUG_TYPE "nvc-convert-kernels-to-spirv"
+
 namespace nvc {
 namespace {
 

@@ -33,6 +33,8 @@
 #include <mlir/Dialect/Math/IR/Math.h>
 #include <mlir/IR/Builders.h>
 
+#define DEBUG_TYPE "nvc-correctly-rounded-float32"
+
 namespace nvc {
 namespace {
 

@@ -41,6 +41,8 @@
 
 #include <string>
 
+#define DEBUG_TYPE "nvc-dynamic-shared-memory"
+
 namespace nvc {
 namespace {
 

@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#define DEBUG_TYPE "nvc-float-controls"
+
 namespace nvc {
 namespace {
 

@@ -21,6 +21,8 @@
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Transforms/GreedyPatternRewriteDriver.h>
 
+#define DEBUG_TYPE "nvc-fold-range-checks"
+
 using namespace mlir;
 
 namespace nvc {

@@ -53,6 +53,8 @@
 #include <mlir/IR/PatternMatch.h>
 #include <mlir/Transforms/GreedyPatternRewriteDriver.h>
 
+#define DEBUG_TYPE "nvc-narrow-integers"
+
 using namespace mlir;
 
 namespace nvc {
