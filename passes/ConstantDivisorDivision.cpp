@@ -99,6 +99,9 @@ struct ConstantDivisorDivisionPass
     return "Divide float64 values by a constant correctly rounded (reciprocal, fma remainder, "
            "fma correction), except under fastmath";
   }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, math::MathDialect>();
+  }
 
   Option<bool> allKernels{*this, "fastmath",
                           llvm::cl::desc("every kernel has fastmath permission (--fastmath): "

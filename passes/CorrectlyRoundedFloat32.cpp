@@ -67,6 +67,9 @@ struct CorrectlyRoundedFloat32Pass
     return "Compute float32 division and sqrt in float64, rounded once to float32 (correctly "
            "rounded, as on a CPU), except under fastmath";
   }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, math::MathDialect>();
+  }
 
   Option<bool> allKernels{*this, "fastmath",
                           llvm::cl::desc("every kernel has fastmath permission (--fastmath): "

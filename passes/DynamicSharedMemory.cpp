@@ -77,6 +77,9 @@ struct DynamicSharedMemoryPass
     return "Give each kernel one launch-sized dynamic shared array and its byte count as a "
            "hidden argument";
   }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect>();
+  }
 
   /// The declarations standing for the bytes and the arrays.
   static bool isDynamicSharedDeclaration(StringRef name) {
