@@ -25,6 +25,8 @@
 
 #include <algorithm>
 
+#define DEBUG_TYPE "nvc-builtin-capabilities"
+
 namespace nvc {
 namespace {
 

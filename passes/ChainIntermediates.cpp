@@ -24,6 +24,7 @@
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
 #include <mlir/Dialect/MemRef/IR/MemRef.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/IR/Matchers.h>
 #include <mlir/Transforms/Passes.h>
 
@@ -84,6 +85,9 @@ struct ChainIntermediatesPass
   StringRef getDescription() const override {
     return "Check a launch chain's intermediates are accessed at the invocation's own index "
            "and keep them in registers";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<spirv::SPIRVDialect>();
   }
 
   void runOnOperation() override {

@@ -363,7 +363,8 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
 struct CoarsenThreadsPass
     : public PassWrapper<CoarsenThreadsPass, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CoarsenThreadsPass)
-  explicit CoarsenThreadsPass(unsigned factor) : factor_(factor) {}
+  CoarsenThreadsPass() = default;
+  CoarsenThreadsPass(const CoarsenThreadsPass &other) : PassWrapper(other) {}
   StringRef getName() const override { return "CoarsenThreads"; }
   StringRef getArgument() const override { return "nvc-coarsen-threads"; }
   StringRef getDescription() const override {
@@ -374,7 +375,7 @@ struct CoarsenThreadsPass
     func::FuncOp func = getOperation();
     if (!func->hasAttr(abi::kKernelAttr))
       return;
-    unsigned requested = factor_;
+    unsigned requested = factor;
     if (auto attr = func->getAttrOfType<IntegerAttr>(abi::kCoarsenRequestAttr))
       requested = attr.getInt();
     if (requested == 1)
@@ -387,13 +388,18 @@ struct CoarsenThreadsPass
       coarsen(func, *plan, copies);
   }
 
-  unsigned factor_;
+  Option<unsigned> factor{*this, "factor",
+                          llvm::cl::desc("outputs per invocation for kernels without coarsen= "
+                                         "(0: the cost model; 1: off, as --coarsen)"),
+                          llvm::cl::init(0)};
 };
 
 } // namespace
 
 std::unique_ptr<Pass> createCoarsenThreadsPass(unsigned factor) {
-  return std::make_unique<CoarsenThreadsPass>(factor);
+  auto pass = std::make_unique<CoarsenThreadsPass>();
+  pass->factor = factor;
+  return pass;
 }
 
 } // namespace nvc

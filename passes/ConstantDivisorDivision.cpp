@@ -47,6 +47,8 @@
 #include <cmath>
 #include <optional>
 
+#define DEBUG_TYPE "nvc-constant-divisor-division"
+
 namespace nvc {
 namespace {
 
@@ -96,6 +98,9 @@ struct ConstantDivisorDivisionPass
   StringRef getDescription() const override {
     return "Divide float64 values by a constant correctly rounded (reciprocal, fma remainder, "
            "fma correction), except under fastmath";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, math::MathDialect>();
   }
 
   Option<bool> allKernels{*this, "fastmath",

@@ -86,6 +86,9 @@ struct ContractFMAPass
   StringRef getDescription() const override {
     return "Fuse float a*b+c into math.fma in kernels that permit it";
   }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, math::MathDialect>();
+  }
 
   Option<bool> allKernels{*this, "all-kernels",
                           llvm::cl::desc("contract every kernel (--fp-contract=fast), not only "

@@ -21,10 +21,13 @@
 #include <mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h>
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
+#include <mlir/Dialect/SCF/IR/SCF.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
 #include <mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h>
 #include <mlir/IR/BuiltinOps.h>
+
+#define DEBUG_TYPE "nvc-convert-kernels-to-spirv"
 
 namespace nvc {
 namespace {
@@ -59,7 +62,7 @@ struct ConvertKernelsToSPIRVPass
     return "Convert gpu.module kernels to spirv.module (convert-gpu-to-spirv with nvc's atomics)";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
-    registry.insert<mlir::spirv::SPIRVDialect>();
+    registry.insert<mlir::scf::SCFDialect, mlir::spirv::SPIRVDialect>();
   }
 
   Option<bool> use64bitIndex{*this, "use-64bit-index",

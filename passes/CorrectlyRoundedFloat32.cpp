@@ -33,6 +33,8 @@
 #include <mlir/Dialect/Math/IR/Math.h>
 #include <mlir/IR/Builders.h>
 
+#define DEBUG_TYPE "nvc-correctly-rounded-float32"
+
 namespace nvc {
 namespace {
 
@@ -64,6 +66,9 @@ struct CorrectlyRoundedFloat32Pass
   StringRef getDescription() const override {
     return "Compute float32 division and sqrt in float64, rounded once to float32 (correctly "
            "rounded, as on a CPU), except under fastmath";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, math::MathDialect>();
   }
 
   Option<bool> allKernels{*this, "fastmath",

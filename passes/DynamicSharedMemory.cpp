@@ -41,6 +41,8 @@
 
 #include <string>
 
+#define DEBUG_TYPE "nvc-dynamic-shared-memory"
+
 namespace nvc {
 namespace {
 
@@ -68,11 +70,15 @@ void sourceError(Location loc, const Twine &message) {
 struct DynamicSharedMemoryPass
     : public PassWrapper<DynamicSharedMemoryPass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DynamicSharedMemoryPass)
-  explicit DynamicSharedMemoryPass(bool llvmBackend) : llvmBackend_(llvmBackend) {}
+  DynamicSharedMemoryPass() = default;
+  DynamicSharedMemoryPass(const DynamicSharedMemoryPass &other) : PassWrapper(other) {}
   StringRef getArgument() const override { return "nvc-dynamic-shared-memory"; }
   StringRef getDescription() const override {
     return "Give each kernel one launch-sized dynamic shared array and its byte count as a "
            "hidden argument";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect>();
   }
 
   /// The declarations standing for the bytes and the arrays.
@@ -120,7 +126,7 @@ struct DynamicSharedMemoryPass
                          "...)): the fused kernel has no launch of its own to size it");
       return failure();
     }
-    if (llvmBackend_) {
+    if (llvmBackend) {
       sourceError(where, "dynamic shared memory (cuda.shared.array(0, ...)) is not supported by "
                          "the LLVM backend yet; use the default backend");
       return failure();
@@ -182,7 +188,10 @@ struct DynamicSharedMemoryPass
     return success();
   }
 
-  bool llvmBackend_;
+  Option<bool> llvmBackend{*this, "llvm-backend",
+                           llvm::cl::desc("compiling for the LLVM backend, which does not "
+                                          "support dynamic shared memory (a source error)"),
+                           llvm::cl::init(false)};
 };
 
 /// memref.alloc marked `nvc.dynamic_shared` → the kernel's Workgroup
@@ -218,7 +227,9 @@ struct DynamicSharedAllocToSPIRV : public OpConversionPattern<memref::AllocOp> {
 } // namespace
 
 std::unique_ptr<Pass> createDynamicSharedMemoryPass(bool llvmBackend) {
-  return std::make_unique<DynamicSharedMemoryPass>(llvmBackend);
+  auto pass = std::make_unique<DynamicSharedMemoryPass>();
+  pass->llvmBackend = llvmBackend;
+  return pass;
 }
 
 void populateDynamicSharedToSPIRVPatterns(const TypeConverter &converter,

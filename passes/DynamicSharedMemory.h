@@ -11,7 +11,7 @@
 //  1. MLIR generation: the byte count is a call of the declaration
 //     kDynamicSharedBytesFunction (`() -> i32`), the array a call of the
 //     declaration kDynamicSharedArrayPrefix + element type (`() ->
-//     memref<?xT, Workgroup>`) marked kDynamicSharedAttr (its NumPy dtype)
+//     memref<?xT, Workgroup>`) marked abi::kDynamicSharedAttr (its NumPy dtype)
 //     and kDynamicSharedItemsizeAttr, its `.shape[0]` the bytes divided by
 //     the itemsize. Calls, because canonicalization erases an allocation
 //     that is only written, which a device function's dynamic array may be

@@ -1826,16 +1826,14 @@ struct ExpandMathLibraryPass
     : public mlir::PassWrapper<ExpandMathLibraryPass,
                                mlir::OperationPass<mlir::gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandMathLibraryPass)
-  ExpandMathLibraryPass(bool useFloat64, bool fastMath, bool float32Trig)
-      : useFloat64(useFloat64) {
-    this->fastMath = fastMath;
-    this->float32Trig = float32Trig;
-  }
-  ExpandMathLibraryPass(const ExpandMathLibraryPass &other)
-      : PassWrapper(other), useFloat64(other.useFloat64) {}
+  ExpandMathLibraryPass() = default;
+  ExpandMathLibraryPass(const ExpandMathLibraryPass &other) : PassWrapper(other) {}
   /// False for targets without float64: float32 functions then use the
   /// GLSL built-ins (nvc has no float32-only implementations yet).
-  bool useFloat64;
+  Option<bool> useFloat64{*this, "use-float64",
+                          llvm::cl::desc("the target has float64 (false: float32 functions "
+                                         "keep the GLSL built-ins, as --no-float64)"),
+                          llvm::cl::init(true)};
   /// --fastmath: float32 functions GLSL.std.450 has keep the built-in in
   /// every kernel (otherwise only in kernels marked nvc.fastmath).
   Option<bool> fastMath{*this, "fastmath",
@@ -1975,7 +1973,11 @@ struct ExpandMathLibraryPass
 
 std::unique_ptr<mlir::Pass> createExpandMathLibraryPass(bool useFloat64, bool fastMath,
                                                         bool float32Trig) {
-  return std::make_unique<ExpandMathLibraryPass>(useFloat64, fastMath, float32Trig);
+  auto pass = std::make_unique<ExpandMathLibraryPass>();
+  pass->useFloat64 = useFloat64;
+  pass->fastMath = fastMath;
+  pass->float32Trig = float32Trig;
+  return pass;
 }
 
 } // namespace nvc

@@ -29,6 +29,8 @@
 
 #include <llvm/ADT/SetVector.h>
 
+#define DEBUG_TYPE "nvc-float-atomic-storage"
+
 namespace nvc {
 
 namespace {

@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#define DEBUG_TYPE "nvc-float-controls"
+
 namespace nvc {
 namespace {
 
@@ -40,8 +42,8 @@ constexpr int32_t kFloat32Width = 32;
 
 struct FloatControlsPass : public PassWrapper<FloatControlsPass, OperationPass<spirv::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FloatControlsPass)
-  FloatControlsPass(FloatControlModes modes, std::vector<std::string> fastmathEntries)
-      : modes(std::move(modes)), fastmathEntries(std::move(fastmathEntries)) {}
+  FloatControlsPass() = default;
+  FloatControlsPass(const FloatControlsPass &other) : PassWrapper(other) {}
   StringRef getName() const override { return "FloatControls"; }
   StringRef getArgument() const override { return "nvc-float-controls"; }
   StringRef getDescription() const override {
@@ -49,8 +51,22 @@ struct FloatControlsPass : public PassWrapper<FloatControlsPass, OperationPass<s
            "fastmath ones";
   }
 
+  Option<bool> denormPreserve32{*this, "denorm-preserve-32",
+                                llvm::cl::desc("add DenormPreserve 32"), llvm::cl::init(false)};
+  ListOption<int32_t> signedZeroInfNanPreserveWidths{
+      *this, "signed-zero-inf-nan-preserve",
+      llvm::cl::desc("add SignedZeroInfNanPreserve for each of these float widths")};
+  /// Entry points of fastmath kernels: left to the device.
+  ListOption<std::string> fastmathEntries{
+      *this, "fastmath-entries",
+      llvm::cl::desc("entry points to leave alone (fastmath kernels)")};
+
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
+    FloatControlModes modes;
+    modes.denormPreserve32 = denormPreserve32;
+    modes.signedZeroInfNanPreserveWidths.assign(signedZeroInfNanPreserveWidths.begin(),
+                                                signedZeroInfNanPreserveWidths.end());
     // (mode, width) pairs, in the order they are written after each entry.
     SmallVector<std::pair<spirv::ExecutionMode, int32_t>> wanted;
     if (modes.denormPreserve32)
@@ -84,17 +100,17 @@ struct FloatControlsPass : public PassWrapper<FloatControlsPass, OperationPass<s
       }
     }
   }
-
-  FloatControlModes modes;
-  /// Entry points of fastmath kernels: left to the device.
-  std::vector<std::string> fastmathEntries;
 };
 
 } // namespace
 
 std::unique_ptr<Pass> createFloatControlsPass(FloatControlModes modes,
                                               std::vector<std::string> fastmathEntries) {
-  return std::make_unique<FloatControlsPass>(std::move(modes), std::move(fastmathEntries));
+  auto pass = std::make_unique<FloatControlsPass>();
+  pass->denormPreserve32 = modes.denormPreserve32;
+  pass->signedZeroInfNanPreserveWidths = ArrayRef<int32_t>(modes.signedZeroInfNanPreserveWidths);
+  pass->fastmathEntries = ArrayRef<std::string>(fastmathEntries);
+  return pass;
 }
 
 } // namespace nvc

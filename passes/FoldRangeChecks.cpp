@@ -21,6 +21,8 @@
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Transforms/GreedyPatternRewriteDriver.h>
 
+#define DEBUG_TYPE "nvc-fold-range-checks"
+
 using namespace mlir;
 
 namespace nvc {
@@ -28,7 +30,8 @@ namespace {
 
 struct FoldRangeChecksPass : public PassWrapper<FoldRangeChecksPass, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FoldRangeChecksPass)
-  explicit FoldRangeChecksPass(unsigned indexBits) : indexBits_(indexBits) {}
+  FoldRangeChecksPass() = default;
+  FoldRangeChecksPass(const FoldRangeChecksPass &other) : PassWrapper(other) {}
   StringRef getName() const override { return "FoldRangeChecks"; }
   StringRef getArgument() const override { return "nvc-fold-range-checks"; }
   StringRef getDescription() const override {
@@ -37,7 +40,7 @@ struct FoldRangeChecksPass : public PassWrapper<FoldRangeChecksPass, OperationPa
   }
 
   void runOnOperation() override {
-    Int idBound = invocationIdBound(indexBits_);
+    Int idBound = invocationIdBound(indexBits);
     // A folded test can decide another (the floor correction's select feeds
     // the index's sign test): repeat while tests fold, a few rounds at most.
     for (int round = 0; round < 4; ++round) {
@@ -63,13 +66,18 @@ struct FoldRangeChecksPass : public PassWrapper<FoldRangeChecksPass, OperationPa
     }
   }
 
-  unsigned indexBits_;
+  Option<unsigned> indexBits{*this, "index-bits",
+                             llvm::cl::desc("bits of the invocation ids the runtime can launch "
+                                            "(32 or 64, as --index-bits)"),
+                             llvm::cl::init(32)};
 };
 
 } // namespace
 
 std::unique_ptr<Pass> createFoldRangeChecksPass(unsigned indexBits) {
-  return std::make_unique<FoldRangeChecksPass>(indexBits);
+  auto pass = std::make_unique<FoldRangeChecksPass>();
+  pass->indexBits = indexBits;
+  return pass;
 }
 
 } // namespace nvc

@@ -14,6 +14,7 @@
 
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 #include <mlir/Dialect/GPU/IR/GPUDialect.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
 #include <mlir/IR/Builders.h>
 
@@ -28,6 +29,9 @@ struct KernelFuncToGPUPass
   llvm::StringRef getArgument() const override { return "nvc-kernel-func-to-gpu"; }
   llvm::StringRef getDescription() const override {
     return "Turn func.func kernels into gpu.func kernels";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::gpu::GPUDialect, mlir::spirv::SPIRVDialect>();
   }
 
   void runOnOperation() override {

@@ -70,6 +70,9 @@ struct LowerIndexSwitchPass : public PassWrapper<LowerIndexSwitchPass, Operation
   StringRef getDescription() const override {
     return "Rewrite scf.index_switch as a chain of scf.if";
   }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+  }
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<IndexSwitchToIf>(&getContext());

@@ -41,6 +41,7 @@
 #include <mlir/IR/Builders.h>
 #include <mlir/IR/BuiltinTypes.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -58,12 +59,23 @@ constexpr const char *kWorkgroupSizeName = "nvc_workgroup_size";
 struct LowerKernelABIPass
     : public PassWrapper<LowerKernelABIPass, OperationPass<spirv::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerKernelABIPass)
-  explicit LowerKernelABIPass(std::array<int32_t, 3> localSize) : localSize_(localSize) {}
+  LowerKernelABIPass() = default;
+  LowerKernelABIPass(const LowerKernelABIPass &other) : PassWrapper(other) {}
   StringRef getArgument() const override { return "nvc-lower-kernel-abi"; }
   StringRef getDescription() const override { return "Lower kernel arguments to nvc's ABI"; }
 
+  ListOption<int32_t> localSize{*this, "local-size",
+                                llvm::cl::desc("the workgroup size's defaults x,y,z (the "
+                                               "specialization constants' and LocalSize's)"),
+                                llvm::cl::list_init<int32_t>({64, 1, 1})};
+
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
+    if (localSize.size() != 3) {
+      module.emitError("nvc-lower-kernel-abi: local-size needs 3 values");
+      return signalPassFailure();
+    }
+    std::copy(localSize.begin(), localSize.end(), localSize_.begin());
     OpBuilder b(module.getBodyRegion());
     b.setInsertionPointToStart(module.getBody());
     createWorkgroupSize(b, module);
@@ -239,13 +251,16 @@ struct LowerKernelABIPass
     return success();
   }
 
+  /// The local-size option's values, for this run.
   std::array<int32_t, 3> localSize_;
 };
 
 } // namespace
 
 std::unique_ptr<Pass> createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize) {
-  return std::make_unique<LowerKernelABIPass>(defaultLocalSize);
+  auto pass = std::make_unique<LowerKernelABIPass>();
+  pass->localSize = ArrayRef<int32_t>(defaultLocalSize);
+  return pass;
 }
 
 } // namespace nvc

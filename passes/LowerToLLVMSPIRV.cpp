@@ -51,6 +51,7 @@
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
 #include <mlir/Transforms/DialectConversion.h>
 
+#include <algorithm>
 #include <string>
 #include <type_traits>
 
@@ -502,8 +503,8 @@ struct SharedAllocLowering : ConvertOpToLLVMPattern<memref::AllocOp> {
 struct LowerToLLVMSPIRVPass
     : public PassWrapper<LowerToLLVMSPIRVPass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerToLLVMSPIRVPass)
-  LowerToLLVMSPIRVPass(std::array<int32_t, 3> localSize, unsigned indexBits)
-      : localSize(localSize), indexBits(indexBits) {}
+  LowerToLLVMSPIRVPass() = default;
+  LowerToLLVMSPIRVPass(const LowerToLLVMSPIRVPass &other) : PassWrapper(other) {}
   StringRef getArgument() const override { return "nvc-lower-to-llvm-spirv"; }
   StringRef getDescription() const override {
     return "Lower kernels to the LLVM dialect for LLVM's SPIR-V backend (Vulkan compute)";
@@ -512,9 +513,23 @@ struct LowerToLLVMSPIRVPass
     registry.insert<LLVM::LLVMDialect>();
   }
 
+  ListOption<int32_t> localSizeOption{
+      *this, "local-size",
+      llvm::cl::desc("the workgroup size's defaults x,y,z (the kernels' numthreads)"),
+      llvm::cl::list_init<int32_t>({64, 1, 1})};
+  Option<unsigned> indexBits{*this, "index-bits",
+                             llvm::cl::desc("bits of an index value (32 or 64, as --index-bits)"),
+                             llvm::cl::init(32)};
+
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (localSizeOption.size() != 3) {
+      module.emitError("nvc-lower-to-llvm-spirv: local-size needs 3 values");
+      return signalPassFailure();
+    }
+    std::array<int32_t, 3> localSize;
+    std::copy(localSizeOption.begin(), localSizeOption.end(), localSize.begin());
     LowerToLLVMOptions options(ctx);
     options.overrideIndexBitwidth(indexBits);
     LLVMTypeConverter converter(ctx, options);
@@ -611,15 +626,16 @@ struct LowerToLLVMSPIRVPass
       return signalPassFailure();
   }
 
-  std::array<int32_t, 3> localSize;
-  unsigned indexBits;
 };
 
 } // namespace
 
 std::unique_ptr<Pass> createLowerToLLVMSPIRVPass(std::array<int32_t, 3> defaultLocalSize,
                                                  unsigned indexBits) {
-  return std::make_unique<LowerToLLVMSPIRVPass>(defaultLocalSize, indexBits);
+  auto pass = std::make_unique<LowerToLLVMSPIRVPass>();
+  pass->localSizeOption = ArrayRef<int32_t>(defaultLocalSize);
+  pass->indexBits = indexBits;
+  return pass;
 }
 
 } // namespace nvc

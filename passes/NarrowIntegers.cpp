@@ -53,6 +53,8 @@
 #include <mlir/IR/PatternMatch.h>
 #include <mlir/Transforms/GreedyPatternRewriteDriver.h>
 
+#define DEBUG_TYPE "nvc-narrow-integers"
+
 using namespace mlir;
 
 namespace nvc {
@@ -485,8 +487,8 @@ bool versionLoop(scf::WhileOp loop, Value bound, ArrayRef<Operation *> wideOps, 
 
 struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NarrowIntegersPass)
-  NarrowIntegersPass(unsigned indexBits, bool versionLoops)
-      : indexBits_(indexBits), versionLoops_(versionLoops) {}
+  NarrowIntegersPass() = default;
+  NarrowIntegersPass(const NarrowIntegersPass &other) : PassWrapper(other) {}
   StringRef getName() const override { return "NarrowIntegers"; }
   StringRef getArgument() const override { return "nvc-narrow-integers"; }
   StringRef getDescription() const override {
@@ -507,7 +509,7 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
     if (!anyI64)
       return;
 
-    Int idBound = invocationIdBound(indexBits_);
+    Int idBound = invocationIdBound(indexBits);
     RewritePatternSet patterns(&getContext());
     patterns.add<PushTruncation>(&getContext());
     patterns.add<NarrowLoopCarried, NarrowIfResults>(&getContext(), idBound);
@@ -536,7 +538,7 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
         return signalPassFailure();
       // After the first round, what ranges could not narrow: version the
       // loops whose counter still feeds 64-bit arithmetic.
-      if (round == 0 && versionLoops_) {
+      if (round == 0 && versionLoops) {
         struct Candidate {
           scf::WhileOp loop;
           Value bound;
@@ -558,14 +560,24 @@ struct NarrowIntegersPass : public PassWrapper<NarrowIntegersPass, OperationPass
     }
   }
 
-  unsigned indexBits_;
-  bool versionLoops_;
+  Option<unsigned> indexBits{*this, "index-bits",
+                             llvm::cl::desc("bits of the invocation ids the runtime can launch "
+                                            "(32 or 64, as --index-bits)"),
+                             llvm::cl::init(32)};
+  Option<bool> versionLoops{*this, "version-loops",
+                            llvm::cl::desc("also run a loop whose counter feeds 64-bit "
+                                           "arithmetic as a 32-bit copy where its bound is "
+                                           "small"),
+                            llvm::cl::init(true)};
 };
 
 } // namespace
 
 std::unique_ptr<Pass> createNarrowIntegersPass(unsigned indexBits, bool versionLoops) {
-  return std::make_unique<NarrowIntegersPass>(indexBits, versionLoops);
+  auto pass = std::make_unique<NarrowIntegersPass>();
+  pass->indexBits = indexBits;
+  pass->versionLoops = versionLoops;
+  return pass;
 }
 
 } // namespace nvc

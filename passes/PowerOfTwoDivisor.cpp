@@ -54,6 +54,8 @@
 #include <mlir/IR/Matchers.h>
 #include <mlir/Interfaces/LoopLikeInterface.h>
 
+#define DEBUG_TYPE "nvc-power-of-two-divisor"
+
 namespace nvc {
 namespace {
 

@@ -89,6 +89,9 @@ struct PromoteAccumulatorPass
   StringRef getDescription() const override {
     return "Keep a loop's read-modify-write of one array element in a register";
   }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
+  }
 
   /// Whether `v` is defined outside `loop`.
   static bool definedOutside(Value v, Operation *loop) {

@@ -21,6 +21,8 @@
 
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
 
+#define DEBUG_TYPE "nvc-relax-subword-stores"
+
 namespace nvc {
 namespace {
 

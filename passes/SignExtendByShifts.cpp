@@ -20,6 +20,8 @@
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
 
+#define DEBUG_TYPE "nvc-sign-extend-by-shifts"
+
 using namespace mlir;
 
 namespace nvc {

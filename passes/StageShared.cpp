@@ -52,6 +52,7 @@
 #include <mlir/Dialect/MemRef/IR/MemRef.h>
 #include <mlir/Dialect/SCF/IR/SCF.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVAttributes.h>
+#include <mlir/Dialect/SPIRV/IR/SPIRVDialect.h>
 #include <mlir/Dialect/SPIRV/IR/SPIRVEnums.h>
 #include <mlir/IR/IRMapping.h>
 #include <mlir/IR/Matchers.h>
@@ -143,7 +144,7 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, gpu::GPUDialect, memref::MemRefDialect,
-                    scf::SCFDialect>();
+                    scf::SCFDialect, spirv::SPIRVDialect>();
   }
 
   /// Step 1: the counter's position in `loop`, if the loop qualifies.

@@ -49,6 +49,8 @@
 #include <mlir/IR/Matchers.h>
 #include <mlir/Interfaces/SideEffectInterfaces.h>
 
+#define DEBUG_TYPE "nvc-unroll-grid-stride"
+
 namespace nvc {
 namespace {
 

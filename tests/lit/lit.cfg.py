@@ -1,14 +1,17 @@
 # lit configuration for nvc's compiler output tests (--emit=mlir/spirv
-# checked with FileCheck, the LLVM convention).
+# checked with FileCheck, the LLVM convention) and for its passes' tests
+# (passes/*.mlir: one pass alone through nvc-opt, as MLIR's own are tested).
 import os
 import lit.formats
 
 config.name = "nvc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".py"]
+config.suffixes = [".py", ".mlir"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.nvc_build_dir, "tests", "lit")
+# %nvc-opt before %nvc, of which it would otherwise be read as an extension.
+config.substitutions.append(("%nvc-opt", config.nvc_opt_path))
 config.substitutions.append(("%nvc", config.nvc_path))
 config.substitutions.append(("%examples", config.examples_dir))
 config.environment["PATH"] = os.pathsep.join(
