@@ -14,5 +14,5 @@ built=$(date +%s)
 # allocations until exit: leak checking is off, everything else aborts.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:strict_string_checks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-ctest --test-dir build-asan --output-on-failure ${NVC_SANITIZE_TESTS:+-R "$NVC_SANITIZE_TESTS"}
+ctest --test-dir build-asan --output-on-failure -j"${NVC_JOBS:-2}" ${NVC_SANITIZE_TESTS:+-R "$NVC_SANITIZE_TESTS"}
 echo "sanitized build: $((built - start)) s, tests: $(($(date +%s) - built)) s"

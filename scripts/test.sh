@@ -3,4 +3,5 @@
 # CTest. Run scripts/setup.sh first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ctest --test-dir build --output-on-failure
+# The suites are single-threaded; two at a time use CI's two cores.
+ctest --test-dir build --output-on-failure -j"${NVC_JOBS:-2}"
