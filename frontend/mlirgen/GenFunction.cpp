@@ -91,40 +91,11 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
   abi.indexBits = indexBits_;
   abi_ = &abi;
 
-  // Function type: user scalars, buffers, then array descriptors.
-  std::vector<mlir::Type> scalarTys, bufferTys, descTys;
-  for (size_t i = 0; i < sig.params.size(); ++i) {
-    const Type &t = sig.params[i];
-    ArgumentABI arg;
-    arg.name = def.params[i].name;
-    arg.dtype = t.isArray() ? t.element() : t;
-    if (t.isArray()) {
-      arg.isArray = true;
-      arg.ndim = t.ndim();
-      arg.layout = t.layout();
-      arg.access = k_.access[i];
-      arg.deviceDtype = storageType(t.element());
-      bufferTys.push_back(bufferMemRefType(t.element()));
-      for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
-        descTys.push_back(indexType());
-    } else if (t.isComplex()) {
-      arg.deviceDtype = storageType(t);
-      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
-      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
-    } else if (t.isNumber()) {
-      // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
-      // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
-      arg.deviceDtype = storageType(t);
-      scalarTys.push_back(memoryType(paramFieldType(t)));
-    } else {
-      throw CompileError(def.params[i].loc,
-                         fmt::format("parameters of type {} are not supported", t.str()));
-    }
-    abi.arguments.push_back(arg);
-  }
-  std::vector<mlir::Type> inputs = scalarTys;
-  inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
-  inputs.insert(inputs.end(), descTys.begin(), descTys.end());
+  std::vector<EntryParameter> params;
+  for (size_t i = 0; i < sig.params.size(); ++i)
+    params.push_back({def.params[i].name, def.params[i].loc, sig.params[i], k_.access[i]});
+  EntryArguments args = entryArguments(params, abi);
+  const std::vector<mlir::Type> &inputs = args.types;
 
   auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), entryName,
                                                         b_.getFunctionType(inputs, {}));
@@ -136,44 +107,15 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
     func->setAttr(abi::kCoarsenRequestAttr, b_.getI32IntegerAttr(k_.coarsen));
   // Array extents, strides and offsets are never negative (the runtime
   // passes dense device copies); FoldRangeChecks folds sign tests with it.
-  for (size_t i = scalarTys.size() + bufferTys.size(); i < inputs.size(); ++i)
+  for (size_t i = args.firstDescriptor; i < inputs.size(); ++i)
     func.setArgAttr(i, abi::kNonNegativeAttr, b_.getUnitAttr());
   entry_ = func.addEntryBlock();
   b_.setInsertionPointToStart(entry_);
 
-  // Bind parameters.
-  unsigned scalarIdx = 0, bufferIdx = scalarTys.size(),
-           descIdx = scalarTys.size() + bufferTys.size();
-  for (size_t i = 0; i < sig.params.size(); ++i) {
-    const Type &t = sig.params[i];
-    const std::string &name = def.params[i].name;
-    if (t.isArray()) {
-      auto handle = std::make_unique<ArrayHandle>();
-      handle->type = t;
-      handle->buffer = entry_->getArgument(bufferIdx++);
-      for (unsigned d = 0; d < t.ndim(); ++d)
-        handle->shape.push_back(entry_->getArgument(descIdx++));
-      for (unsigned d = 0; d < t.ndim(); ++d)
-        handle->strides.push_back(entry_->getArgument(descIdx++));
-      handle->offset = entry_->getArgument(descIdx++);
-      if (t.layout() == 'C' || t.layout() == 'F')
-        deriveContiguousStrides(*handle, loc(def.getLoc()));
-      arrays_[name] = std::move(handle);
-    } else if (t.isComplex()) {
-      mlir::Location pl = loc(def.params[i].loc);
-      mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
-      mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
-      Val val{t, {re, im}};
-      declareLocal(name, t, def.params[i].loc);
-      storeLocal(name, val, def.params[i].loc);
-    } else {
-      mlir::Value v = entry_->getArgument(scalarIdx++);
-      v = fromParamField(v, t, loc(def.params[i].loc));
-      Val val{t, {v}};
-      declareLocal(name, t, def.params[i].loc);
-      storeLocal(name, val, def.params[i].loc);
-    }
-  }
+  bindEntryArguments(params, args, [&](const EntryParameter &p, const Val &v) {
+    declareLocal(p.name, p.type, p.loc);
+    storeLocal(p.name, v, p.loc);
+  });
 
   exit_ = new mlir::Block();
   try {
@@ -198,179 +140,34 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
               EntryPointABI &abi,
               std::vector<std::pair<std::string, const TypedKernel *>> &calls) {
   const ast::FunctionDef &def = *chain.def;
-  if (kernelsByEntry.count(def.name))
-    fail(def.getLoc(), fmt::format("the chain '{}' has the name of a kernel; entry points "
-                                   "of a file must have distinct names",
-                                   def.name));
-  // Type every name from the kernel parameters it is passed to.
-  std::map<std::string, Type> types;
-  std::map<std::string, ArrayAccess> access;
-  std::map<std::string, std::vector<size_t>> launchesOf; // array name -> launches
-  std::vector<const TypedKernel *> launched;
-  bool allFastmath = true;
-  for (size_t li = 0; li < chain.launches.size(); ++li) {
-    const LaunchChain::Launch &launch = chain.launches[li];
-    auto it = kernelsByEntry.find(launch.kernel);
-    if (it == kernelsByEntry.end())
-      fail(launch.loc, fmt::format("'{}' is not a kernel of this file (a chain launches "
-                                   "the file's @cuda.jit or @nv.jit kernels, typed by "
-                                   "their first signature)",
-                                   launch.kernel));
-    const TypedKernel &k = *it->second;
-    launched.push_back(&k);
-    allFastmath = allFastmath && k.fastmath;
-    if (!k.sharedArrays.empty())
-      fail(launch.loc, fmt::format("kernel '{}' uses shared memory; a chain fuses only "
-                                   "element-wise kernels",
-                                   launch.kernel));
-    if (launch.args.size() != k.signature.params.size())
-      fail(launch.loc, fmt::format("kernel '{}' takes {} arguments but this launch passes {}",
-                                   launch.kernel, k.signature.params.size(),
-                                   launch.args.size()));
-    for (size_t a = 0; a < launch.args.size(); ++a) {
-      const std::string &name = launch.args[a];
-      const Type &t = k.signature.params[a];
-      auto [tIt, inserted] = types.emplace(name, t);
-      if (!inserted && !(tIt->second == t))
-        fail(launch.argLocs[a],
-             fmt::format("'{}' is passed as {} here but as {} earlier in the chain", name,
-                         t.str(), tIt->second.str()));
-      if (t.isArray()) {
-        access[name].read |= k.access[a].read;
-        access[name].written |= k.access[a].written;
-        launchesOf[name].push_back(li);
-      }
-    }
-  }
-  std::set<std::string> intermediateNames;
-  for (auto &im : chain.intermediates) {
-    intermediateNames.insert(im.name);
-    auto t = types.find(im.name);
-    if (t == types.end() || !t->second.isArray())
-      fail(im.loc, fmt::format("intermediate '{}' is not passed to a kernel as an array",
-                               im.name));
-    auto like = types.find(im.like);
-    if (like == types.end() || !like->second.isArray() || like->second.ndim() != 1 ||
-        t->second.ndim() != 1 || !(like->second.element() == t->second.element()))
-      fail(im.loc, fmt::format("intermediate '{}' must be like a one-dimensional array "
-                               "parameter of the same dtype as the kernels take it ({})",
-                               im.name, t->second.str()));
-    if (t->second.element().isComplex())
-      fail(im.loc, fmt::format("intermediate '{}' is complex; a chain's intermediates must "
-                               "be real or integer arrays",
-                               im.name));
-  }
-  // Values flow between launches only through intermediates, whose
-  // accesses the ChainIntermediates pass checks: another array that one
-  // launch writes may not be passed to a second launch (it would be read
-  // or overwritten by other invocations before the first launch ended).
-  for (auto &[name, ls] : launchesOf)
-    if (!intermediateNames.count(name) && access[name].written && ls.size() > 1) {
-      const LaunchChain::Launch &second = chain.launches[ls[1]];
-      size_t a = std::find(second.args.begin(), second.args.end(), name) - second.args.begin();
-      fail(second.argLocs[a],
-           fmt::format("'{}' is written by one launch of the chain and passed to another; "
-                       "make it an intermediate (cuda.device_array_like) or launch the "
-                       "kernels separately",
-                       name));
-    }
-
+  TypedChain typed = typeChain(chain, kernelsByEntry);
   abi.entryName = def.name;
   abi.functionName = def.name;
   abi.indexBits = indexBits_;
   abi_ = &abi;
-  std::vector<mlir::Type> scalarTys, bufferTys, descTys;
-  for (auto &p : def.params) {
-    auto tIt = types.find(p.name);
-    if (tIt == types.end())
-      fail(p.loc, fmt::format("parameter '{}' of the chain is not passed to any launch",
-                              p.name));
-    const Type &t = tIt->second;
-    ArgumentABI arg;
-    arg.name = p.name;
-    arg.dtype = t.isArray() ? t.element() : t;
-    if (t.isArray()) {
-      arg.isArray = true;
-      arg.ndim = t.ndim();
-      arg.layout = t.layout();
-      arg.access = access[p.name];
-      arg.deviceDtype = storageType(t.element());
-      bufferTys.push_back(bufferMemRefType(t.element()));
-      for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
-        descTys.push_back(indexType());
-    } else if (t.isComplex()) {
-      arg.deviceDtype = storageType(t);
-      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
-      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
-    } else if (t.isNumber()) {
-      // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
-      // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
-      arg.deviceDtype = storageType(t);
-      scalarTys.push_back(memoryType(paramFieldType(t)));
-    } else {
-      fail(p.loc, fmt::format("parameters of type {} are not supported", t.str()));
-    }
-    abi.arguments.push_back(arg);
-  }
-  std::vector<mlir::Type> inputs = scalarTys;
-  inputs.insert(inputs.end(), bufferTys.begin(), bufferTys.end());
-  inputs.insert(inputs.end(), descTys.begin(), descTys.end());
+  std::vector<EntryParameter> params;
+  for (auto &p : def.params)
+    params.push_back({p.name, p.loc, typed.types.at(p.name), typed.access[p.name]});
+  EntryArguments args = entryArguments(params, abi);
+  const std::vector<mlir::Type> &inputs = args.types;
   mlir::Location fl = loc(def.getLoc());
   auto func = mlir::func::FuncOp::create(moduleBuilder, fl, def.name,
                                                         b_.getFunctionType(inputs, {}));
   func->setAttr(abi::kKernelAttr, b_.getUnitAttr());
   func->setAttr(abi::kChainAttr, b_.getUnitAttr());
   func->setAttr(abi::kPythonNameAttr, b_.getStringAttr(def.name));
-  if (allFastmath)
+  if (typed.allFastmath)
     func->setAttr(abi::kFastmathAttr, b_.getUnitAttr());
-  // Fused, a launch that writes an array runs alongside the others'
-  // accesses to their arrays instead of after them: exact only if those
-  // are different memory (nvc's no-alias rule, docs/language.md).
-  std::set<size_t> writers, users;
-  for (auto &[name, ls] : launchesOf)
-    if (!intermediateNames.count(name)) {
-      users.insert(ls.begin(), ls.end());
-      if (access[name].written)
-        writers.insert(ls.front());
-    }
-  bool otherLaunchAccesses = false;
-  for (size_t w : writers)
-    for (size_t u : users)
-      otherLaunchAccesses |= u != w;
-  if (otherLaunchAccesses)
+  if (typed.assumesNoAlias)
     func->setAttr(abi::kAssumesNoAliasAttr, b_.getUnitAttr());
   entry_ = func.addEntryBlock();
   b_.setInsertionPointToStart(entry_);
 
   std::map<std::string, Val> scalars;
-  unsigned scalarIdx = 0, bufferIdx = scalarTys.size(),
-           descIdx = scalarTys.size() + bufferTys.size();
-  for (auto &p : def.params) {
-    const Type &t = types.at(p.name);
-    mlir::Location pl = loc(p.loc);
-    if (t.isArray()) {
-      auto handle = std::make_unique<ArrayHandle>();
-      handle->type = t;
-      handle->buffer = entry_->getArgument(bufferIdx++);
-      for (unsigned d = 0; d < t.ndim(); ++d)
-        handle->shape.push_back(entry_->getArgument(descIdx++));
-      for (unsigned d = 0; d < t.ndim(); ++d)
-        handle->strides.push_back(entry_->getArgument(descIdx++));
-      handle->offset = entry_->getArgument(descIdx++);
-      if (t.layout() == 'C' || t.layout() == 'F')
-        deriveContiguousStrides(*handle, pl);
-      arrays_[p.name] = std::move(handle);
-    } else if (t.isComplex()) {
-      mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
-      mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
-      scalars[p.name] = Val{t, {re, im}};
-    } else {
-      mlir::Value v = fromParamField(entry_->getArgument(scalarIdx++), t, pl);
-      scalars[p.name] = Val{t, {v}};
-    }
-  }
+  bindEntryArguments(params, args,
+                     [&](const EntryParameter &p, const Val &v) { scalars[p.name] = v; });
   for (auto &im : chain.intermediates) {
-    const Type &t = types.at(im.name);
+    const Type &t = typed.types.at(im.name);
     const ArrayHandle &like = *arrays_.at(im.like);
     mlir::Location il = loc(im.loc);
     auto handle = std::make_unique<ArrayHandle>();
@@ -390,7 +187,7 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
   }
   for (size_t li = 0; li < chain.launches.size(); ++li) {
     const LaunchChain::Launch &launch = chain.launches[li];
-    const TypedKernel &k = *launched[li];
+    const TypedKernel &k = *typed.launched[li];
     std::string callee = fmt::format("__chain_{}_{}_{}", def.name, li, launch.kernel);
     calls.emplace_back(callee, &k);
     std::vector<mlir::Value> operands;
@@ -410,6 +207,75 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
   }
   mlir::func::ReturnOp::create(b_, fl);
   return func;
+}
+
+Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParameter> &params,
+                                                   EntryPointABI &abi) {
+  std::vector<mlir::Type> scalarTys, bufferTys, descTys;
+  for (const EntryParameter &p : params) {
+    const Type &t = p.type;
+    ArgumentABI arg;
+    arg.name = p.name;
+    arg.dtype = t.isArray() ? t.element() : t;
+    if (t.isArray()) {
+      arg.isArray = true;
+      arg.ndim = t.ndim();
+      arg.layout = t.layout();
+      arg.access = p.access;
+      arg.deviceDtype = storageType(t.element());
+      bufferTys.push_back(bufferMemRefType(t.element()));
+      for (unsigned d = 0; d < 2 * t.ndim() + 1; ++d)
+        descTys.push_back(indexType());
+    } else if (t.isComplex()) {
+      arg.deviceDtype = storageType(t);
+      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+      scalarTys.push_back(memoryType(arg.deviceDtype.complexPart()));
+    } else if (t.isNumber()) {
+      // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
+      // zero-extended (docs/manifest.md); its device_dtype stays its dtype.
+      arg.deviceDtype = storageType(t);
+      scalarTys.push_back(memoryType(paramFieldType(t)));
+    } else {
+      fail(p.loc, fmt::format("parameters of type {} are not supported", t.str()));
+    }
+    abi.arguments.push_back(arg);
+  }
+  EntryArguments out;
+  out.types = scalarTys;
+  out.types.insert(out.types.end(), bufferTys.begin(), bufferTys.end());
+  out.types.insert(out.types.end(), descTys.begin(), descTys.end());
+  out.firstBuffer = scalarTys.size();
+  out.firstDescriptor = scalarTys.size() + bufferTys.size();
+  return out;
+}
+
+void Generator::bindEntryArguments(
+    const std::vector<EntryParameter> &params, const EntryArguments &args,
+    llvm::function_ref<void(const EntryParameter &, const Val &)> bindScalar) {
+  unsigned scalarIdx = 0, bufferIdx = args.firstBuffer, descIdx = args.firstDescriptor;
+  for (const EntryParameter &p : params) {
+    const Type &t = p.type;
+    mlir::Location pl = loc(p.loc);
+    if (t.isArray()) {
+      auto handle = std::make_unique<ArrayHandle>();
+      handle->type = t;
+      handle->buffer = entry_->getArgument(bufferIdx++);
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->shape.push_back(entry_->getArgument(descIdx++));
+      for (unsigned d = 0; d < t.ndim(); ++d)
+        handle->strides.push_back(entry_->getArgument(descIdx++));
+      handle->offset = entry_->getArgument(descIdx++);
+      if (t.layout() == 'C' || t.layout() == 'F')
+        deriveContiguousStrides(*handle, pl);
+      arrays_[p.name] = std::move(handle);
+    } else if (t.isComplex()) {
+      mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+      mlir::Value im = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
+      bindScalar(p, Val{t, {re, im}});
+    } else {
+      bindScalar(p, Val{t, {fromParamField(entry_->getArgument(scalarIdx++), t, pl)}});
+    }
+  }
 }
 
 std::vector<mlir::Type> Generator::leafTypes(const Type &t) {

@@ -25,6 +25,7 @@
 #include "frontend/mlirgen/MLIRGen.h"
 
 #include "frontend/mlirgen/ComplexCodegen.h"
+#include "frontend/sema/ChainTyping.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/mlirgen/MathCodegen.h"
 #include "frontend/sema/TypeRules.h"
@@ -32,6 +33,7 @@
 #include "passes/DynamicSharedMemory.h"
 
 #include <fmt/format.h>
+#include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/Support/Casting.h>
 #include <llvm/Support/raw_ostream.h>
 #include <mlir/Dialect/Arith/IR/Arith.h>
@@ -162,6 +164,36 @@ public:
                 std::vector<std::pair<std::string, const TypedKernel *>> &calls);
 
 private:
+  //===--------------------------------------------------------------------===//
+  // Entry points (kernels and chains alike)
+  //===--------------------------------------------------------------------===//
+  /// One parameter of an entry point.
+  struct EntryParameter {
+    const std::string &name;
+    ast::Location loc;
+    const Type &type;
+    ArrayAccess access; ///< arrays: how the body uses it (the manifest's access)
+  };
+  /// The argument list of an entry point's func.func, in the kernel ABI's
+  /// order (abi/KernelABI.h, docs/manifest.md): the scalars (a complex as
+  /// two fields, a scalar narrower than 32 bits in a 4-byte field), then one
+  /// StorageBuffer memref per array, then each array's descriptor (shape,
+  /// strides, offset: 2·ndim+1 index values).
+  struct EntryArguments {
+    std::vector<mlir::Type> types;
+    unsigned firstBuffer = 0;     ///< index of the first array buffer
+    unsigned firstDescriptor = 0; ///< index of the first descriptor value
+  };
+  /// The argument list of an entry point taking `params`; appends each
+  /// parameter's ArgumentABI to `abi.arguments`. Throws CompileError at a
+  /// parameter whose type cannot be passed (a tuple, none).
+  EntryArguments entryArguments(const std::vector<EntryParameter> &params, EntryPointABI &abi);
+  /// Binds the arguments of entry_ (laid out by `args`) to `params`: an
+  /// array to an ArrayHandle in arrays_, a scalar to the Val handed to
+  /// `bindScalar`.
+  void bindEntryArguments(const std::vector<EntryParameter> &params, const EntryArguments &args,
+                          llvm::function_ref<void(const EntryParameter &, const Val &)> bindScalar);
+
   //===--------------------------------------------------------------------===//
   // Types
   //===--------------------------------------------------------------------===//

@@ -1,0 +1,30 @@
+//===- ConstValue.h - Values known at compile time -------------------------===//
+//
+// The compile-time value of an expression: a literal, a module-level
+// constant frozen when the kernel is compiled (as Numba freezes globals), or
+// a read-only NumPy array global.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_SEMA_CONSTVALUE_H
+#define NVC_FRONTEND_SEMA_CONSTVALUE_H
+
+#include "frontend/sema/Types.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace nvc {
+
+/// A value known at compile time: a number, a bool or a tuple of them.
+struct ConstValue {
+  Type type;
+  int64_t i = 0;  ///< integers and booleans (uint64 stored bitwise)
+  double f = 0;   ///< floats
+  std::vector<ConstValue> elements; ///< tuples; arrays: elements in C order
+  std::vector<int64_t> shape;       ///< arrays (read-only NumPy globals)
+  double asDouble() const;
+};
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_SEMA_CONSTVALUE_H
