@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/mlirgen/ComplexCodegen.h"
 
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/syntax/Diagnostics.h"
 
@@ -603,7 +604,14 @@ std::vector<mlir::Value> emitComplexFunction(MathEmitter &e, const std::string &
                                              const std::vector<std::vector<mlir::Value>> &args,
                                              const std::vector<Type> &argTypes,
                                              const Type &resultType, ast::Location loc) {
-  if (q == "cmath.rect") {
+  auto unsupported = [&] {
+    return CompileError(loc, fmt::format("{}() of a complex number is not supported yet", q));
+  };
+  const BuiltinInfo *b = lookupBuiltin(q);
+  if (!b)
+    throw unsupported();
+  const Builtin id = b->id;
+  if (id == Builtin::CmathRect) {
     Type part = resultType.complexPart();
     Emitter m(e, part, loc);
     ComplexParts r = m.rect(e.convert(args[0][0], argTypes[0], part),
@@ -624,57 +632,64 @@ std::vector<mlir::Value> emitComplexFunction(MathEmitter &e, const std::string &
   };
   ComplexParts z = operand(0);
   auto pair = [](ComplexParts r) { return std::vector<mlir::Value>{r.re, r.im}; };
-  if (q == "abs" || q == "np.abs" || q == "np.absolute")
+  switch (id) {
+  case Builtin::Abs:
+  case Builtin::NpAbs:
+  case Builtin::NpAbsolute:
     return {m.fn("hypot", {z.re, z.im})};
-  if (q == "cmath.phase")
+  case Builtin::CmathPhase:
     return {m.fn("atan2", {z.im, z.re})};
-  if (q == "cmath.polar")
+  case Builtin::CmathPolar:
     return {m.fn("hypot", {z.re, z.im}), m.fn("atan2", {z.im, z.re})};
-  if (q == "cmath.isnan")
+  case Builtin::CmathIsnan:
     return {m.either(m.isnan(z.re), m.isnan(z.im))};
-  if (q == "cmath.isinf")
+  case Builtin::CmathIsinf:
     return {m.either(m.isinf(z.re), m.isinf(z.im))};
-  if (q == "cmath.isfinite")
+  case Builtin::CmathIsfinite:
     return {m.allFinite(z)};
-  if (q == "cmath.exp" || q == "np.exp")
+  case Builtin::CmathExp:
+  case Builtin::NpExp:
     return pair(m.exp(z));
-  if (q == "cmath.log") {
+  case Builtin::CmathLog: {
     ComplexParts r = m.log(z);
     if (args.size() == 2)
       r = emitComplexDivision(e.builder, e.loc, r, m.log(operand(1)));
     return pair(r);
   }
-  if (q == "cmath.log10") {
+  case Builtin::CmathLog10: {
     ComplexParts r = m.log(z);
     return {m.div(r.re, m.c(M_LN10)), m.div(r.im, m.c(M_LN10))};
   }
-  if (q == "cmath.sqrt")
+  case Builtin::CmathSqrt:
     return pair(m.sqrt(z));
-  if (q == "cmath.cosh")
+  case Builtin::CmathCosh:
     return pair(m.coshSinh(z, false));
-  if (q == "cmath.sinh")
+  case Builtin::CmathSinh:
     return pair(m.coshSinh(z, true));
-  if (q == "cmath.tanh")
+  case Builtin::CmathTanh:
     return pair(m.tanh(z));
-  if (q == "cmath.cos") // cos z = cosh(i z)
+  case Builtin::CmathCos: // cos z = cosh(i z)
     return pair(m.coshSinh({m.neg(z.im), z.re}, false));
-  if (q == "cmath.sin")
+  case Builtin::CmathSin:
     return pair(m.viaIz(z, [&](ComplexParts w) { return m.coshSinh(w, true); }));
-  if (q == "cmath.tan")
+  case Builtin::CmathTan:
     return pair(m.viaIz(z, [&](ComplexParts w) { return m.tanh(w); }));
-  if (q == "cmath.acos")
+  case Builtin::CmathAcos:
     return pair(m.acos(z));
-  if (q == "cmath.acosh")
+  case Builtin::CmathAcosh:
     return pair(m.acosh(z));
-  if (q == "cmath.asinh")
+  case Builtin::CmathAsinh:
     return pair(m.asinh(z));
-  if (q == "cmath.asin")
+  case Builtin::CmathAsin:
     return pair(m.viaIz(z, [&](ComplexParts w) { return m.asinh(w); }));
-  if (q == "cmath.atanh")
+  case Builtin::CmathAtanh:
     return pair(m.atanh(z));
-  if (q == "cmath.atan")
+  case Builtin::CmathAtan:
     return pair(m.viaIz(z, [&](ComplexParts w) { return m.atanh(w); }));
-  throw CompileError(loc, fmt::format("{}() of a complex number is not supported yet", q));
+  default:
+    break;
+  }
+  throw unsupported();
 }
 
 } // namespace nvc

@@ -210,7 +210,7 @@ ArrayHandle &Generator::dynamicSharedArray(const Type &arrayType, mlir::Location
   return a;
 }
 
-Val Generator::privateArray(const ast::Call &c, const std::string &f, const Type &rt) {
+Val Generator::privateArray(const ast::Call &c, const BuiltinInfo &constructor, const Type &rt) {
   mlir::Location l = loc(c.getLoc());
   const std::vector<int64_t> &shape = k_.privateArrays.at(&c);
   bool shared = k_.sharedArrays.count(&c) != 0;
@@ -228,9 +228,10 @@ Val Generator::privateArray(const ast::Call &c, const std::string &f, const Type
   }
   std::optional<Val> fill;
   const Type &dtype = rt.element();
-  if (f == "np.zeros" || f == "np.ones")
-    fill = constant(ConstValue{Type::integer(64), f == "np.ones" ? 1 : 0}, c.getLoc());
-  if (f == "np.full") {
+  if (constructor.id == Builtin::NpZeros || constructor.id == Builtin::NpOnes)
+    fill = constant(ConstValue{Type::integer(64), constructor.id == Builtin::NpOnes ? 1 : 0},
+                    c.getLoc());
+  if (constructor.id == Builtin::NpFull) {
     const ast::Expr *fillExpr = c.args.size() > 1 ? c.args[1].get() : nullptr;
     for (auto &kw : c.keywords)
       if (kw.name == "fill_value")

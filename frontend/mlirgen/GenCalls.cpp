@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/mlirgen/Generator.h"
 
+#include <algorithm>
+
 namespace nvc::mlirgen {
 
 using llvm::cast;
@@ -77,24 +79,18 @@ Val Generator::call(const ast::Call &c) {
   const Type &callee = typeOf(*c.func);
   if (callee.kind() == Type::Kind::UserFunction)
     return userCall(c);
-  if (callee.kind() == Type::Kind::Function &&
-      (callee.name() == "cuda.syncthreads_count" || callee.name() == "cuda.syncthreads_and" ||
-       callee.name() == "cuda.syncthreads_or"))
-    return syncthreadsReduction(c, callee.name());
-  if (callee.kind() == Type::Kind::Function &&
-      (callee.name().rfind("nv.subgroup.", 0) == 0 || callee.name() == "cuda.activemask" ||
-       (callee.name().rfind("cuda.", 0) == 0 &&
-        callee.name().find("_sync") != std::string::npos)))
-    return subgroupCall(c, callee.name(), typeOf(c));
-  if (callee.kind() == Type::Kind::Function &&
-      (callee.name().rfind("cuda.atomic.", 0) == 0 ||
-       callee.name().rfind("nv.atomic.", 0) == 0))
-    return atomicCall(c, callee.name(), typeOf(c));
+  const BuiltinInfo *builtin =
+      callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
+  const BuiltinFamily family = builtin ? builtin->family : BuiltinFamily::Math;
+  if (builtin && family == BuiltinFamily::BarrierReduction)
+    return syncthreadsReduction(c, *builtin);
+  if (builtin && family == BuiltinFamily::Subgroup)
+    return subgroupCall(c, *builtin, typeOf(c));
+  if (builtin && family == BuiltinFamily::Atomic)
+    return atomicCall(c, *builtin, typeOf(c));
   if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
-    return privateArray(c, callee.name(), typeOf(c));
-  if (callee.kind() == Type::Kind::Function &&
-      (callee.name() == "cuda.syncthreads" || callee.name() == "nv.barrier" ||
-       callee.name() == "nv.syncthreads")) {
+    return privateArray(c, *builtin, typeOf(c));
+  if (builtin && family == BuiltinFamily::Barrier) {
     // OpControlBarrier with workgroup scope and workgroup-memory semantics.
     mlir::gpu::BarrierOp::create(b_, l);
     return Val{Type::none(), {}};
@@ -108,11 +104,17 @@ Val Generator::call(const ast::Call &c) {
   Type i64 = Type::integer(64);
   Type idxT = Type::integer(indexBits_);
   auto asI64 = [&](mlir::Value v) { return convertScalar(indexToInt(v, l), idxT, i64, c.getLoc()); };
-  if (f == "cuda.grid" || f == "cuda.gridsize") {
+  // Whether the callee is one of `ids` (math-library functions are emitted
+  // last, by MathCodegen).
+  auto is = [&](std::initializer_list<Builtin> ids) {
+    return builtin && family != BuiltinFamily::Math &&
+           std::find(ids.begin(), ids.end(), builtin->id) != ids.end();
+  };
+  if (is({Builtin::CudaGrid, Builtin::CudaGridsize})) {
     int64_t n = constantArg(c, 0);
     Val v{rt, {}};
     for (int64_t d = 0; d < n; ++d) {
-      if (f == "cuda.grid") {
+      if (builtin->id == Builtin::CudaGrid) {
         v.parts.push_back(asI64(mlir::gpu::GlobalIdOp::create(b_, l, dims[d])));
       } else {
         mlir::Value bd = indexToInt(mlir::gpu::BlockDimOp::create(b_, l, dims[d]), l);
@@ -123,22 +125,22 @@ Val Generator::call(const ast::Call &c) {
     }
     return v;
   }
-  if (f.rfind("nv.", 0) == 0 && c.args.size() == 1 && rt.isInteger()) {
+  if (builtin && family == BuiltinFamily::GridIndex) {
     mlir::gpu::Dimension d = dims[constantArg(c, 0)];
     mlir::Value v;
-    if (f == "nv.global_id")
+    if (builtin->id == Builtin::NvGlobalId)
       v = mlir::gpu::GlobalIdOp::create(b_, l, d);
-    else if (f == "nv.local_id")
+    else if (builtin->id == Builtin::NvLocalId)
       v = mlir::gpu::ThreadIdOp::create(b_, l, d);
-    else if (f == "nv.group_id")
+    else if (builtin->id == Builtin::NvGroupId)
       v = mlir::gpu::BlockIdOp::create(b_, l, d);
-    else if (f == "nv.local_size")
+    else if (builtin->id == Builtin::NvLocalSize)
       v = mlir::gpu::BlockDimOp::create(b_, l, d);
     else
       v = mlir::gpu::GridDimOp::create(b_, l, d);
     return Val{i64, {asI64(v)}};
   }
-  if (f == "len") {
+  if (is({Builtin::Len})) {
     Val v = expr(*c.args[0]);
     if (v.array)
       return Val{i64, {convertScalar(v.array->shape[0], idxT, i64, c.getLoc())}};
@@ -148,27 +150,27 @@ Val Generator::call(const ast::Call &c) {
   std::vector<Val> args;
   for (auto &a : c.args)
     args.push_back(expr(*a));
-  if (f == "method.conjugate") {
+  if (is({Builtin::MethodConjugate})) {
     Val z = expr(*cast<ast::Attribute>(*c.func).value);
     if (!z.type.isComplex())
       return z;
     return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
   }
-  if (f == "complex") {
+  if (is({Builtin::Complex})) {
     Type part = rt.complexPart();
     mlir::Value re = convert(args[0], part, c.getLoc()).scalar();
     mlir::Value im = args.size() > 1 ? convert(args[1], part, c.getLoc()).scalar()
                                      : floatConst(0, lowerScalar(part), l);
     return Val{rt, {re, im}};
   }
-  if (f == "pow")
+  if (is({Builtin::Pow}))
     return convert(binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()), rt, c.getLoc());
   std::vector<Type> argTypes;
   for (auto &a : args)
     argTypes.push_back(a.type);
-  if (rt.isComplex() || isComplexFunction(f, argTypes))
+  if (rt.isComplex() || (builtin && isComplexFunction(*builtin, argTypes)))
     return complexFunction(f, args, rt, c.getLoc());
-  if (f == "abs" || f == "np.abs" || f == "np.absolute") {
+  if (is({Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
     Val x = convert(args[0], rt, c.getLoc());
     if (rt.isFloat())
       return Val{rt, {mlir::math::AbsFOp::create(b_, l, x.scalar())}};
@@ -193,7 +195,7 @@ Val Generator::call(const ast::Call &c) {
       r = mlir::arith::TruncIOp::create(b_, l, narrow, r);
     return Val{rt, {r}};
   }
-  if ((f == "np.minimum" || f == "np.maximum") && rt.isFloat() && args.size() == 2) {
+  if (is({Builtin::NpMinimum, Builtin::NpMaximum}) && rt.isFloat() && args.size() == 2) {
     // NumPy's (and Numba's np_real_maximum_impl): NaN propagates (the
     // first NaN operand), otherwise a >= b ? a : b (<= for minimum).
     using P = mlir::arith::CmpFPredicate;
@@ -203,12 +205,12 @@ Val Generator::call(const ast::Call &c) {
     mlir::Value anyNan = mlir::arith::CmpFOp::create(b_, l, P::UNO, a, b);
     mlir::Value nanResult = mlir::arith::SelectOp::create(b_, l, aNan, a, b);
     mlir::Value takeA = mlir::arith::CmpFOp::create(
-        b_, l, f == "np.maximum" ? P::OGE : P::OLE, a, b);
+        b_, l, builtin->id == Builtin::NpMaximum ? P::OGE : P::OLE, a, b);
     mlir::Value ordered = mlir::arith::SelectOp::create(b_, l, takeA, a, b);
     return Val{rt, {mlir::arith::SelectOp::create(b_, l, anyNan, nanResult, ordered)}};
   }
-  if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
-    bool isMin = f == "min" || f == "np.minimum";
+  if (is({Builtin::Min, Builtin::Max, Builtin::NpMinimum, Builtin::NpMaximum})) {
+    bool isMin = builtin->id == Builtin::Min || builtin->id == Builtin::NpMinimum;
     mlir::Value acc = convert(args[0], rt, c.getLoc()).scalar();
     for (size_t i = 1; i < args.size(); ++i) {
       mlir::Value x = convert(args[i], rt, c.getLoc()).scalar();
@@ -220,12 +222,12 @@ Val Generator::call(const ast::Call &c) {
     }
     return Val{rt, {acc}};
   }
-  if (f == "divmod") {
+  if (is({Builtin::Divmod})) {
     Val q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
     Val r = binary(ast::BinOpKind::Mod, args[0], args[1], c.getLoc());
     return Val{rt, {q.scalar(), r.scalar()}};
   }
-  if (f == "int" || f == "float" || f == "bool")
+  if (is({Builtin::Int, Builtin::Float, Builtin::Bool}))
     return convert(args[0], rt, c.getLoc());
   if (isMathBuiltin(f)) {
     MathEmitter emitter{b_, l,

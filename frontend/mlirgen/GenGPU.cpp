@@ -12,9 +12,11 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
-Val Generator::atomicCall(const ast::Call &c, const std::string &f, const Type &rt) {
+Val Generator::atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &rt) {
   mlir::Location l = loc(c.getLoc());
-  std::string op = f.substr(f.rfind('.') + 1);
+  const std::string f = b.name;
+  using Op = AtomicOp;
+  const Op op = b.atomicOp();
   const ArrayHandle &a = arrayValue(*c.args[0]);
   mlir::Value idx = bufferIndex(a, elementLinear(a, *c.args[1], c.args[1]->getLoc()), 0, l);
   std::vector<mlir::Value> operands;
@@ -34,47 +36,47 @@ Val Generator::atomicCall(const ast::Call &c, const std::string &f, const Type &
     b_.setInsertionPointToEnd(rmw.getBody());
     mlir::Value cur = rmw.getCurrentValue(), v = operands.front(), next;
     using P = mlir::arith::CmpIPredicate;
-    if (op == "add")
+    if (op == Op::Add)
       next = isFloat ? mlir::Value(mlir::arith::AddFOp::create(b_, l, cur, v))
                      : mlir::Value(mlir::arith::AddIOp::create(b_, l, cur, v));
-    else if (op == "sub")
+    else if (op == Op::Sub)
       next = isFloat ? mlir::Value(mlir::arith::SubFOp::create(b_, l, cur, v))
                      : mlir::Value(mlir::arith::SubIOp::create(b_, l, cur, v));
-    else if (op == "max" && isFloat) // NaN-propagating, as np.maximum
+    else if (op == Op::Max && isFloat) // NaN-propagating, as np.maximum
       next = mlir::arith::MaximumFOp::create(b_, l, cur, v);
-    else if (op == "min" && isFloat)
+    else if (op == Op::Min && isFloat)
       next = mlir::arith::MinimumFOp::create(b_, l, cur, v);
-    else if (op == "nanmax") // NaN is a missing value, as np.fmax
+    else if (op == Op::NanMax) // NaN is a missing value, as np.fmax
       next = mlir::arith::MaxNumFOp::create(b_, l, cur, v);
-    else if (op == "nanmin")
+    else if (op == Op::NanMin)
       next = mlir::arith::MinNumFOp::create(b_, l, cur, v);
-    else if (op == "max")
+    else if (op == Op::Max)
       next = isSigned ? mlir::Value(mlir::arith::MaxSIOp::create(b_, l, cur, v))
                       : mlir::Value(mlir::arith::MaxUIOp::create(b_, l, cur, v));
-    else if (op == "min")
+    else if (op == Op::Min)
       next = isSigned ? mlir::Value(mlir::arith::MinSIOp::create(b_, l, cur, v))
                       : mlir::Value(mlir::arith::MinUIOp::create(b_, l, cur, v));
-    else if (op == "exch")
+    else if (op == Op::Exch)
       next = v;
-    else if (op == "and_")
+    else if (op == Op::And)
       next = mlir::arith::AndIOp::create(b_, l, cur, v);
-    else if (op == "or_")
+    else if (op == Op::Or)
       next = mlir::arith::OrIOp::create(b_, l, cur, v);
-    else if (op == "xor")
+    else if (op == Op::Xor)
       next = mlir::arith::XOrIOp::create(b_, l, cur, v);
-    else if (op == "inc") { // numba.cuda: old >= val ? 0 : old + 1
+    else if (op == Op::Inc) { // numba.cuda: old >= val ? 0 : old + 1
       mlir::Value wrap = mlir::arith::CmpIOp::create(b_, l, P::uge, cur, v);
       mlir::Value one = intConst(1, memTy, l), zero = intConst(0, memTy, l);
       next = mlir::arith::SelectOp::create(b_, l, wrap, zero,
                                               mlir::arith::AddIOp::create(b_, l, cur, one));
-    } else if (op == "dec") { // numba.cuda: old == 0 || old > val ? val : old - 1
+    } else if (op == Op::Dec) { // numba.cuda: old == 0 || old > val ? val : old - 1
       mlir::Value one = intConst(1, memTy, l), zero = intConst(0, memTy, l);
       mlir::Value reset = mlir::arith::OrIOp::create(b_, 
           l, mlir::arith::CmpIOp::create(b_, l, P::eq, cur, zero),
           mlir::arith::CmpIOp::create(b_, l, P::ugt, cur, v));
       next = mlir::arith::SelectOp::create(b_, l, reset, v,
                                               mlir::arith::SubIOp::create(b_, l, cur, one));
-    } else if (op == "cas") { // cas(ary, idx, old, val): old is operands[0]
+    } else if (op == Op::Cas) { // cas(ary, idx, old, val): old is operands[0]
       mlir::Value same = mlir::arith::CmpIOp::create(b_, l, P::eq, cur, v);
       next = mlir::arith::SelectOp::create(b_, l, same, operands[1], cur);
     } else {
@@ -85,51 +87,56 @@ Val Generator::atomicCall(const ast::Call &c, const std::string &f, const Type &
   return Val{rt, {rmw.getResult()}};
 }
 
-Val Generator::subgroupCall(const ast::Call &c, const std::string &f, const Type &rt) {
+Val Generator::subgroupCall(const ast::Call &c, const BuiltinInfo &b, const Type &rt) {
   mlir::Location l = loc(c.getLoc());
-  std::string name = f.substr(f.rfind('.') + 1);
-  bool isCuda = f.rfind("cuda.", 0) == 0;
+  using Op = SubgroupOp;
+  const Op op = b.subgroupOp();
   std::vector<Val> args;
-  for (size_t i = isCuda ? 1 : 0; i < c.args.size(); ++i)
+  for (size_t i = b.has(kMaskFirst) ? 1 : 0; i < c.args.size(); ++i)
     args.push_back(expr(*c.args[i]));
-  if (isCuda && name != "activemask")
-    name = name.substr(0, name.size() - 5);
   Type i64 = Type::integer(64), idxT = Type::integer(indexBits_);
   auto fromIndex = [&](mlir::Value v) {
     return Val{i64, {convertScalar(mlir::arith::IndexCastOp::create(b_, l, indexType(), v), idxT,
                                    i64, c.getLoc())}};
   };
-  if (name == "size")
-    return fromIndex(mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
-  if (name == "lane")
-    return fromIndex(mlir::gpu::LaneIdOp::create(b_, l, nullptr));
-  if (name == "id")
-    return fromIndex(mlir::gpu::SubgroupIdOp::create(b_, l, nullptr));
-  if (name == "count")
-    return fromIndex(mlir::gpu::NumSubgroupsOp::create(b_, l, nullptr));
   using K = mlir::gpu::AllReduceOperation;
-  if (name == "sum" || name == "prod" || name == "min" || name == "max") {
+  const bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
+  switch (op) {
+  case Op::Size:
+    return fromIndex(mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
+  case Op::Lane:
+    return fromIndex(mlir::gpu::LaneIdOp::create(b_, l, nullptr));
+  case Op::Id:
+    return fromIndex(mlir::gpu::SubgroupIdOp::create(b_, l, nullptr));
+  case Op::Count:
+    return fromIndex(mlir::gpu::NumSubgroupsOp::create(b_, l, nullptr));
+  case Op::Sum:
+  case Op::Prod:
+  case Op::Min:
+  case Op::Max: {
     mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
-    bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
-    K kind = name == "sum"   ? K::ADD
-             : name == "prod" ? K::MUL
-             : name == "min"  ? (isFloat ? K::MINNUMF : isSigned ? K::MINSI : K::MINUI)
+    K kind = op == Op::Sum   ? K::ADD
+             : op == Op::Prod ? K::MUL
+             : op == Op::Min  ? (isFloat ? K::MINNUMF : isSigned ? K::MINSI : K::MINUI)
                               : (isFloat ? K::MAXNUMF : isSigned ? K::MAXSI : K::MAXUI);
     return Val{rt, {mlir::gpu::SubgroupReduceOp::create(b_, l, v, kind, /*uniform=*/false)}};
   }
-  if (name.rfind("inclusive_", 0) == 0 || name.rfind("exclusive_", 0) == 0)
-    return subgroupScan(c, name, convert(args[0], rt, c.getLoc()).scalar(), rt);
-  if (name == "elect")
+  case Op::InclusiveSum: case Op::InclusiveProd: case Op::InclusiveMin: case Op::InclusiveMax:
+  case Op::ExclusiveSum: case Op::ExclusiveProd: case Op::ExclusiveMin: case Op::ExclusiveMax:
+    return subgroupScan(c, op, convert(args[0], rt, c.getLoc()).scalar(), rt);
+  case Op::Elect:
     return Val{Type::boolean(),
                {mlir::spirv::GroupNonUniformElectOp::create(b_, l, mlir::spirv::Scope::Subgroup)}};
-  if (name == "ballot" || name == "activemask" || name == "ballot_count") {
+  case Op::Ballot:
+  case Op::ActiveMask:
+  case Op::BallotCount: {
     // OpGroupNonUniformBallot: a uvec4 with bit i % 32 of word i / 32 set
     // for each active lane i whose predicate holds.
-    mlir::Value p = name == "activemask" ? mlir::Value(mlir::arith::ConstantOp::create(b_, 
+    mlir::Value p = op == Op::ActiveMask ? mlir::Value(mlir::arith::ConstantOp::create(b_, 
                                                l, b_.getBoolAttr(true)))
                                          : truthOf(args[0], c.getLoc());
     mlir::Value words = ballot(p, l);
-    if (name == "ballot_count") {
+    if (op == Op::BallotCount) {
       mlir::Value n = mlir::spirv::GroupNonUniformBallotBitCountOp::create(b_, 
           l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, mlir::spirv::GroupOperation::Reduce,
           words);
@@ -140,7 +147,7 @@ Val Generator::subgroupCall(const ast::Call &c, const std::string &f, const Type
       out.parts.push_back(mlir::spirv::CompositeExtractOp::create(b_, l, words, w));
     return out;
   }
-  if (name == "broadcast_first") {
+  case Op::BroadcastFirst: {
     // SPIR-V 1.3 (Vulkan 1.1) has OpGroupNonUniformBroadcastFirst, but
     // MLIR's SPIR-V dialect does not: shuffle from the lowest active lane,
     // found with OpGroupNonUniformBallotFindLSB.
@@ -150,26 +157,34 @@ Val Generator::subgroupCall(const ast::Call &c, const std::string &f, const Type
         l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, ballot(all, l));
     return Val{rt, {shuffle32(v, first, mlir::gpu::ShuffleMode::IDX, l)}};
   }
-  if (name == "any" || name == "all") {
+  case Op::Any:
+  case Op::All: {
     // any = max over the lanes' 0/1, all = min.
     mlir::Value p = truthOf(args[0], c.getLoc());
     mlir::Value asInt = mlir::arith::ExtUIOp::create(b_, l, b_.getI32Type(), p);
     mlir::Value r = mlir::gpu::SubgroupReduceOp::create(b_, 
-        l, asInt, name == "any" ? K::MAXUI : K::MINUI, /*uniform=*/false);
+        l, asInt, op == Op::Any ? K::MAXUI : K::MINUI, /*uniform=*/false);
     return Val{Type::boolean(), {mlir::arith::CmpIOp::create(b_, 
                                     l, mlir::arith::CmpIPredicate::ne, r,
                                     intConst(0, b_.getI32Type(), l))}};
+  }
+  case Op::Shuffle:
+  case Op::ShuffleXor:
+  case Op::ShuffleUp:
+  case Op::ShuffleDown:
+  case Op::None:
+    break;
   }
   // Shuffles: value, then lane / mask / delta.
   mlir::Value v = convert(args[0], rt, c.getLoc()).scalar();
   mlir::Value operand =
       convert(args[1], Type::integer(32, true), c.getLoc()).scalar();
   mlir::gpu::ShuffleMode mode = mlir::gpu::ShuffleMode::IDX;
-  if (name == "shuffle_xor" || name == "shfl_xor")
+  if (op == Op::ShuffleXor)
     mode = mlir::gpu::ShuffleMode::XOR;
-  else if (name == "shuffle_up" || name == "shfl_up")
+  else if (op == Op::ShuffleUp)
     mode = mlir::gpu::ShuffleMode::UP;
-  else if (name == "shuffle_down" || name == "shfl_down")
+  else if (op == Op::ShuffleDown)
     mode = mlir::gpu::ShuffleMode::DOWN;
   return Val{rt, {cudaShuffle(v, operand, mode, l)}};
 }
@@ -253,22 +268,29 @@ mlir::Value Generator::ballot(mlir::Value p, mlir::Location l) {
       l, mlir::VectorType::get({4}, b_.getI32Type()), mlir::spirv::Scope::Subgroup, p);
 }
 
-Val Generator::subgroupScan(const ast::Call &c, const std::string &name, mlir::Value v, const Type &rt) {
+Val Generator::subgroupScan(const ast::Call &c, SubgroupOp scan, mlir::Value v, const Type &rt) {
   mlir::Location l = loc(c.getLoc());
   namespace sp = mlir::spirv;
-  auto op = name[0] == 'i' ? sp::GroupOperation::InclusiveScan : sp::GroupOperation::ExclusiveScan;
-  std::string kind = name.substr(name.find('_') + 1);
+  using Op = SubgroupOp;
+  const bool inclusive = scan == Op::InclusiveSum || scan == Op::InclusiveProd ||
+                         scan == Op::InclusiveMin || scan == Op::InclusiveMax;
+  auto op = inclusive ? sp::GroupOperation::InclusiveScan : sp::GroupOperation::ExclusiveScan;
+  // The reduction of the scan: sum, prod, min or max.
+  const Op kind = inclusive ? scan
+                            : static_cast<Op>(static_cast<int>(scan) -
+                                              (static_cast<int>(Op::ExclusiveSum) -
+                                               static_cast<int>(Op::InclusiveSum)));
   bool isFloat = rt.isFloat(), isSigned = rt.isInteger() && rt.isSigned();
   mlir::Type t = v.getType();
   auto scope = sp::Scope::Subgroup;
   mlir::Value r;
-  if (kind == "sum")
+  if (kind == Op::InclusiveSum)
     r = isFloat ? mlir::Value(sp::GroupNonUniformFAddOp::create(b_, l, t, scope, op, v, nullptr))
                 : mlir::Value(sp::GroupNonUniformIAddOp::create(b_, l, t, scope, op, v, nullptr));
-  else if (kind == "prod")
+  else if (kind == Op::InclusiveProd)
     r = isFloat ? mlir::Value(sp::GroupNonUniformFMulOp::create(b_, l, t, scope, op, v, nullptr))
                 : mlir::Value(sp::GroupNonUniformIMulOp::create(b_, l, t, scope, op, v, nullptr));
-  else if (kind == "min")
+  else if (kind == Op::InclusiveMin)
     r = isFloat    ? mlir::Value(sp::GroupNonUniformFMinOp::create(b_, l, t, scope, op, v, nullptr))
         : isSigned ? mlir::Value(sp::GroupNonUniformSMinOp::create(b_, l, t, scope, op, v, nullptr))
                    : mlir::Value(sp::GroupNonUniformUMinOp::create(b_, l, t, scope, op, v, nullptr));
@@ -279,10 +301,10 @@ Val Generator::subgroupScan(const ast::Call &c, const std::string &name, mlir::V
   return Val{rt, {r}};
 }
 
-Val Generator::syncthreadsReduction(const ast::Call &c, const std::string &f) {
+Val Generator::syncthreadsReduction(const ast::Call &c, const BuiltinInfo &b) {
   mlir::Location l = loc(c.getLoc());
   mlir::Value p = truthOf(expr(*c.args[0]), c.getLoc());
-  bool isAnd = f == "cuda.syncthreads_and";
+  bool isAnd = b.id == Builtin::CudaSyncthreadsAnd;
   if (isAnd)
     p = mlir::arith::XOrIOp::create(b_, l, p, mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true)));
   mlir::Type i32 = b_.getI32Type();
@@ -324,7 +346,7 @@ Val Generator::syncthreadsReduction(const ast::Call &c, const std::string &f) {
   mlir::gpu::BarrierOp::create(b_, l);
   mlir::Value n = mlir::memref::LoadOp::create(b_, l, counter, mlir::ValueRange{zeroIdx});
   Type rt = Type::integer(32);
-  if (f == "cuda.syncthreads_count")
+  if (b.id == Builtin::CudaSyncthreadsCount)
     return Val{rt, {convertScalar(n, rt, typeOf(c), c.getLoc())}};
   mlir::Value holds = mlir::arith::CmpIOp::create(b_, 
       l, isAnd ? mlir::arith::CmpIPredicate::eq : mlir::arith::CmpIPredicate::ne, n, zero);

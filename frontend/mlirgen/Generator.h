@@ -25,6 +25,7 @@
 #include "frontend/mlirgen/MLIRGen.h"
 
 #include "frontend/mlirgen/ComplexCodegen.h"
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/ChainTyping.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/mlirgen/MathCodegen.h"
@@ -390,7 +391,7 @@ private:
 
   /// `cuda.local.array`, `np.empty` (uninitialised), `np.zeros`, `np.ones`,
   /// `np.full` (filled where the call is, every time it runs).
-  Val privateArray(const ast::Call &c, const std::string &f, const Type &rt);
+  Val privateArray(const ast::Call &c, const BuiltinInfo &constructor, const Type &rt);
 
   /// A read-only global NumPy array: a private array of the invocation,
   /// filled with the frozen values at kernel entry (drivers keep such
@@ -495,14 +496,14 @@ private:
   /// current one; nvc's SPIR-V conversion turns recognised bodies into single
   /// atomic instructions and the rest into compare-and-swap loops
   /// (passes/AtomicRMWToSPIRV.cpp). The result is the previous value.
-  Val atomicCall(const ast::Call &c, const std::string &f, const Type &rt);
+  Val atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &rt);
 
   /// Subgroup (warp) operations as gpu dialect operations, which MLIR lowers
   /// to SPIR-V GroupNonUniform instructions over the invocations of the
   /// subgroup that reach them. Shuffles name the target's subgroup width
   /// (32, the lowering's requirement); SPIR-V shuffles have no width, so the
   /// code is correct for any subgroup size.
-  Val subgroupCall(const ast::Call &c, const std::string &f, const Type &rt);
+  Val subgroupCall(const ast::Call &c, const BuiltinInfo &b, const Type &rt);
 
   /// A shuffle with CUDA's rules at the subgroup's edges (the CUDA
   /// Programming Guide's __shfl_*_sync with width = warpSize; SPIR-V leaves a
@@ -531,7 +532,7 @@ private:
   /// ExclusiveScan group operations (gpu.subgroup_reduce has no scans). The
   /// first lane of an exclusive scan gets the operation's identity (0, 1,
   /// the type's largest / smallest value, ±inf), as SPIR-V defines it.
-  Val subgroupScan(const ast::Call &c, const std::string &name, mlir::Value v, const Type &rt);
+  Val subgroupScan(const ast::Call &c, SubgroupOp op, mlir::Value v, const Type &rt);
 
   /// cuda.syncthreads_count/and/or(p) (numba.cuda): a barrier that also
   /// combines p over the workgroup. Each subgroup counts its lanes with OpGroupNonUniformIAdd,
@@ -542,7 +543,7 @@ private:
   /// The first barrier keeps a previous round's readers (the same call in a
   /// loop) ahead of the zeroing. and = no invocation counted !p; or = the
   /// count is not 0. The result is an int32, as in numba.cuda.
-  Val syncthreadsReduction(const ast::Call &c, const std::string &f);
+  Val syncthreadsReduction(const ast::Call &c, const BuiltinInfo &b);
 
   /// A real math function of float type `t` through the math library.
   mlir::Value realMath(const std::string &name, std::vector<mlir::Value> xs, const Type &t,

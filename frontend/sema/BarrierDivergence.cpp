@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/BarrierDivergence.h"
 
+#include "frontend/sema/Builtins.h"
+
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
 
@@ -24,22 +26,21 @@ namespace {
 using llvm::dyn_cast;
 using llvm::isa;
 
+/// The builtin a call's callee names, or null.
+const BuiltinInfo *builtinOf(const Type &callee) {
+  return callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
+}
+
 bool isBarrierName(const std::string &f) {
-  return f == "cuda.syncthreads" || f == "nv.barrier" || f == "nv.syncthreads" ||
-         f == "cuda.syncthreads_count" || f == "cuda.syncthreads_and" ||
-         f == "cuda.syncthreads_or";
+  const BuiltinInfo *b = lookupBuiltin(f);
+  return b && b->has(kBarrier);
 }
 
 /// Whether `f` (a resolved built-in) gives each invocation its own value
 /// whatever its arguments: ids, lanes, subgroup and atomic results.
 bool isDivergentSource(const std::string &f) {
-  if (f == "cuda.grid" || f == "nv.global_id" || f == "nv.local_id" || f == "cuda.activemask")
-    return true;
-  if (f.rfind("nv.subgroup.", 0) == 0)
-    return f != "nv.subgroup.size" && f != "nv.subgroup.count";
-  if (f.rfind("cuda.atomic.", 0) == 0 || f.rfind("nv.atomic.", 0) == 0)
-    return true;
-  return f.rfind("cuda.", 0) == 0 && f.find("_sync") != std::string::npos;
+  const BuiltinInfo *b = lookupBuiltin(f);
+  return b && b->has(kDivergentResult);
 }
 
 /// Where, and why, invocations of a workgroup can part ways.
@@ -128,15 +129,15 @@ private:
       const Type &callee = k_.typeOf(c->func.get());
       if (callee.kind() == Type::Kind::Function) {
         const std::string &f = callee.name();
-        if (f == "cuda.syncthreads_count" || f == "cuda.syncthreads_and" ||
-            f == "cuda.syncthreads_or")
+        const BuiltinInfo *b = builtinOf(callee);
+        if (b && b->family == BuiltinFamily::BarrierReduction)
           return true; // the same result in every invocation
         if (isDivergentSource(f))
           return false;
       }
       // A method (z.conjugate()) is as uniform as its object.
       bool all = true;
-      if (callee.kind() == Type::Kind::Function && callee.name().rfind("method.", 0) == 0)
+      if (const BuiltinInfo *b = builtinOf(callee); b && b->family == BuiltinFamily::Method)
         if (auto *m = dyn_cast<ast::Attribute>(c->func.get()))
           all = uniform(*m->value);
       for (auto &a : c->args) {
@@ -330,7 +331,7 @@ private:
         bool countUniform = true, targetUniform = false;
         if (auto *call = dyn_cast<ast::Call>(f->iter.get())) {
           const Type &callee = k_.typeOf(call->func.get());
-          if (callee.kind() == Type::Kind::Function && callee.name() == "range") {
+          if (const BuiltinInfo *b = builtinOf(callee); b && b->id == Builtin::Range) {
             countUniform = uniform(*call);
             targetUniform = countUniform;
           } else {

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include <map>
+#include <optional>
 
 namespace nvc {
 
@@ -26,30 +26,37 @@ enum class Shape {
   Rect,      ///< (real, real) → complex
 };
 
-const std::map<std::string, Shape> &functions() {
-  static const std::map<std::string, Shape> fns = {
-      {"cmath.exp", Shape::Unary},       {"cmath.log10", Shape::Unary},
-      {"cmath.sqrt", Shape::Unary},      {"cmath.sin", Shape::Unary},
-      {"cmath.cos", Shape::Unary},       {"cmath.tan", Shape::Unary},
-      {"cmath.asin", Shape::Unary},      {"cmath.acos", Shape::Unary},
-      {"cmath.atan", Shape::Unary},      {"cmath.sinh", Shape::Unary},
-      {"cmath.cosh", Shape::Unary},      {"cmath.tanh", Shape::Unary},
-      {"cmath.asinh", Shape::Unary},     {"cmath.acosh", Shape::Unary},
-      {"cmath.atanh", Shape::Unary},     {"np.exp", Shape::Unary},
-      {"cmath.log", Shape::Log},         {"cmath.phase", Shape::Part},
-      {"abs", Shape::Part},              {"np.abs", Shape::Part},
-      {"np.absolute", Shape::Part},      {"cmath.polar", Shape::Polar},
-      {"cmath.isnan", Shape::Predicate}, {"cmath.isinf", Shape::Predicate},
-      {"cmath.isfinite", Shape::Predicate}, {"cmath.rect", Shape::Rect}};
-  return fns;
+/// The shape of each complex function; nullopt for other builtins.
+std::optional<Shape> shapeOf(Builtin id) {
+  switch (id) {
+  case Builtin::CmathExp: case Builtin::CmathLog10: case Builtin::CmathSqrt:
+  case Builtin::CmathSin: case Builtin::CmathCos: case Builtin::CmathTan:
+  case Builtin::CmathAsin: case Builtin::CmathAcos: case Builtin::CmathAtan:
+  case Builtin::CmathSinh: case Builtin::CmathCosh: case Builtin::CmathTanh:
+  case Builtin::CmathAsinh: case Builtin::CmathAcosh: case Builtin::CmathAtanh:
+  case Builtin::NpExp:
+    return Shape::Unary;
+  case Builtin::CmathLog:
+    return Shape::Log;
+  case Builtin::CmathPhase: case Builtin::Abs: case Builtin::NpAbs: case Builtin::NpAbsolute:
+    return Shape::Part;
+  case Builtin::CmathPolar:
+    return Shape::Polar;
+  case Builtin::CmathIsnan: case Builtin::CmathIsinf: case Builtin::CmathIsfinite:
+    return Shape::Predicate;
+  case Builtin::CmathRect:
+    return Shape::Rect;
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace
 
-bool isComplexFunction(const std::string &q, const std::vector<Type> &args) {
-  if (q.rfind("cmath.", 0) == 0)
+bool isComplexFunction(const BuiltinInfo &b, const std::vector<Type> &args) {
+  if (b.family == BuiltinFamily::ComplexMath)
     return true;
-  if (q == "abs" || q == "np.abs" || q == "np.absolute" || q == "np.exp")
+  if (b.has(kComplexWhenComplexArgument))
     return !args.empty() && args[0].isComplex();
   return false;
 }
@@ -60,12 +67,13 @@ Type complexOperandType(const Type &arg) {
   return Type::complex(arg.isFloat() && arg.bits() == 32 ? 64 : 128);
 }
 
-Type typeComplexFunction(const std::string &q, const std::vector<Type> &args,
+Type typeComplexFunction(const BuiltinInfo &b, const std::vector<Type> &args,
                          ast::Location loc) {
-  auto it = functions().find(q);
-  if (it == functions().end())
+  const std::string q = b.name;
+  std::optional<Shape> known = shapeOf(b.id);
+  if (!known)
     throw CompileError(loc, fmt::format("{}() is not supported in kernels yet", q));
-  Shape shape = it->second;
+  Shape shape = *known;
   size_t lo = shape == Shape::Rect ? 2 : 1;
   size_t hi = shape == Shape::Rect || shape == Shape::Log ? 2 : 1;
   if (args.size() < lo || args.size() > hi)

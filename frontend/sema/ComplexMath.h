@@ -15,6 +15,7 @@
 #define NVC_FRONTEND_COMPLEXMATH_H
 
 #include "frontend/syntax/AST.h"
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/Types.h"
 
 #include <string>
@@ -22,11 +23,11 @@
 
 namespace nvc {
 
-/// True if a call of `qualifiedName` ("cmath.exp", "abs", "np.exp", ...) on
-/// arguments of types `args` is a complex function handled here: every
-/// `cmath.*` name (an unknown one is reported by typeComplexFunction), and
-/// abs/np.abs/np.absolute/np.exp whose first argument is complex.
-bool isComplexFunction(const std::string &qualifiedName, const std::vector<Type> &args);
+/// True if a call of builtin `b` (cmath.exp, abs, np.exp, ...) on arguments
+/// of types `args` is a complex function handled here: every cmath
+/// function, and the builtins flagged kComplexWhenComplexArgument
+/// (abs/np.abs/np.absolute/np.exp) whose first argument is complex.
+bool isComplexFunction(const BuiltinInfo &b, const std::vector<Type> &args);
 
 /// The result type of a complex function (isComplexFunction). A real
 /// argument is taken as a complex number, as CPython does: float32 as
@@ -37,7 +38,7 @@ bool isComplexFunction(const std::string &qualifiedName, const std::vector<Type>
 /// `isnan`/`isinf`/`isfinite` bool, `rect(r, phi)` complex64 iff both are
 /// float32, else complex128. Throws CompileError at `loc` for a wrong number
 /// or kind of arguments or an unsupported name.
-Type typeComplexFunction(const std::string &qualifiedName, const std::vector<Type> &args,
+Type typeComplexFunction(const BuiltinInfo &b, const std::vector<Type> &args,
                          ast::Location loc);
 
 /// The complex type a real or complex argument of a complex function is

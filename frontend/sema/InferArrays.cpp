@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/Inferrer.h"
 
+#include "frontend/sema/Builtins.h"
+
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/TypeRules.h"
@@ -98,8 +100,10 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
     return rootOf(*sub->value);
   if (auto *call = dyn_cast<ast::Call>(&e)) {
     const Type &callee = result_.exprTypes[call->func.get()];
-    if (callee.kind() == Type::Kind::Function && isPrivateArrayConstructor(callee.name()))
-      return kPrivateArray;
+    if (callee.kind() == Type::Kind::Function)
+      if (const BuiltinInfo *b = lookupBuiltin(callee.name());
+          b && b->family == BuiltinFamily::PrivateArray)
+        return kPrivateArray;
   }
   return std::nullopt;
 }
@@ -124,23 +128,14 @@ void Inferrer::markAccess(std::optional<size_t> root, bool read, bool written) {
 }
 
 
-bool Inferrer::isPrivateArrayConstructor(const std::string &f) {
-  return f == "cuda.local.array" || f == "nv.local.array" || f == "np.zeros" ||
-         f == "np.ones" || f == "np.empty" || f == "np.full" || isSharedArrayConstructor(f);
-}
-
-
-bool Inferrer::isSharedArrayConstructor(const std::string &f) {
-  return f == "cuda.shared.array" || f == "nv.shared.array";
-}
-
-
-Type Inferrer::privateArray(const ast::Call &c, const std::string &f) {
+Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) {
+  const std::string f = constructor.name;
+  const bool shared = constructor.has(kSharedArray);
   const ast::Expr *shapeExpr = c.args.empty() ? nullptr : c.args[0].get();
   const ast::Expr *dtypeExpr = nullptr;
   const ast::Expr *fillExpr = nullptr;
   size_t positional = c.args.size();
-  bool isFull = f == "np.full";
+  bool isFull = constructor.id == Builtin::NpFull;
   if (isFull && positional >= 2)
     fillExpr = c.args[1].get();
   size_t dtypePos = isFull ? 2 : 1;
@@ -194,15 +189,15 @@ Type Inferrer::privateArray(const ast::Call &c, const std::string &f) {
   // "Only 1d arrays can be dynamic"; any other array of no positive length
   // is its "array length <= 0" error). numba-cuda also takes a negative
   // length for dynamic; nvc refuses it as the mistake it most likely is.
-  const bool dynamicShared = isSharedArrayConstructor(f) && shape.size() == 1 && shape[0] == 0;
+  const bool dynamicShared = shared && shape.size() == 1 && shape[0] == 0;
   for (int64_t extent : shape)
     if (extent < 0)
       fail(shapeExpr->getLoc(),
            fmt::format("{}() of a negative extent ({}){}", f, extent,
-                       isSharedArrayConstructor(f)
+                       shared
                            ? "; a dynamic shared array (sized by the launch) has length 0"
                            : ""));
-  if (isSharedArrayConstructor(f) && !dynamicShared)
+  if (shared && !dynamicShared)
     for (int64_t extent : shape)
       if (extent == 0)
         fail(shapeExpr->getLoc(),
@@ -220,8 +215,8 @@ Type Inferrer::privateArray(const ast::Call &c, const std::string &f) {
     if (d.kind() != Type::Kind::DType)
       fail(dtypeExpr->getLoc(), "expected a dtype such as np.float32");
     dtype = d.element();
-  } else if (f == "cuda.local.array" || f == "nv.local.array" ||
-             isSharedArrayConstructor(f)) {
+  } else if (constructor.id == Builtin::CudaLocalArray ||
+             constructor.id == Builtin::NvLocalArray || shared) {
     fail(c.getLoc(), fmt::format("{}() needs a dtype", f));
   }
   if (fillExpr) {
@@ -231,7 +226,6 @@ Type Inferrer::privateArray(const ast::Call &c, const std::string &f) {
   }
   // Refuse sizes no device allows before any later stage multiplies them out.
   {
-    const bool shared = isSharedArrayConstructor(f);
     const uint64_t limit = shared ? (uint64_t{1} << 18) : (uint64_t{1} << 20);
     uint64_t bytes = dtype.byteSize();
     for (int64_t extent : shape)
@@ -249,7 +243,7 @@ Type Inferrer::privateArray(const ast::Call &c, const std::string &f) {
                        shared ? "a workgroup" : "an invocation"));
   }
   result_.privateArrays[&c] = shape;
-  if (isSharedArrayConstructor(f)) {
+  if (shared) {
     // Dynamic shared arrays all name the same memory, so a device
     // function's is the kernel's (as in numba-cuda); a static one would
     // need one allocation per call.

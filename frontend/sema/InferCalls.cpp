@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/Inferrer.h"
 
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/TypeRules.h"
@@ -14,6 +15,7 @@
 #include <fmt/ranges.h>
 #include <llvm/Support/Casting.h>
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <limits>
@@ -115,38 +117,48 @@ Type Inferrer::call(const ast::Call &c) {
     fail(c.func->getLoc(), fmt::format("{} is not callable", callee.str()));
   }
   const std::string &f = callee.name();
-  if (f == "cuda.grid" || f == "cuda.gridsize") {
-    int64_t n = constantAxis(c, f, 1, 3);
-    return record(c, n == 1 ? Type::integer(64)
-                            : Type::tuple(std::vector<Type>(n, Type::integer(64))));
+  const BuiltinInfo *builtin = lookupBuiltin(f);
+  const BuiltinFamily family = builtin ? builtin->family : BuiltinFamily::Math;
+  if (builtin && family == BuiltinFamily::GridIndex) {
+    // cuda.grid(ndim) and cuda.gridsize(ndim) take 1..3 dimensions; the nv
+    // ids take an axis 0..2.
+    bool cudaSpelling = builtin->id == Builtin::CudaGrid || builtin->id == Builtin::CudaGridsize;
+    int64_t n = constantAxis(c, f, cudaSpelling ? 1 : 0, cudaSpelling ? 3 : 2);
+    if (!cudaSpelling || n == 1)
+      return record(c, Type::integer(64));
+    return record(c, Type::tuple(std::vector<Type>(n, Type::integer(64))));
   }
-  if (f == "nv.global_id" || f == "nv.local_id" || f == "nv.group_id" ||
-      f == "nv.local_size" || f == "nv.num_groups") {
-    constantAxis(c, f, 0, 2);
-    return record(c, Type::integer(64));
-  }
-  if (f == "cuda.cg.this_grid")
+  if (builtin && family == BuiltinFamily::GridSync)
     fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
                      "one Vulkan dispatch: split the kernel into one launch per phase");
-  if (isPrivateArrayConstructor(f))
-    return privateArray(c, f);
-  if (f == "cuda.syncthreads_count" || f == "cuda.syncthreads_and" ||
-      f == "cuda.syncthreads_or")
+  if (builtin && family == BuiltinFamily::PrivateArray)
+    return privateArray(c, *builtin);
+  if (builtin && family == BuiltinFamily::BarrierReduction)
     return syncthreadsReduction(c, f);
-  if (f.rfind("nv.subgroup.", 0) == 0 || f == "cuda.activemask" ||
-      (f.rfind("cuda.", 0) == 0 && f.find("_sync") != std::string::npos))
-    return subgroupCall(c, f);
-  if (f.rfind("cuda.atomic.", 0) == 0 || f.rfind("nv.atomic.", 0) == 0)
-    return atomicCall(c, f);
-  if (f == "cuda.syncthreads" || f == "nv.barrier" || f == "nv.syncthreads") {
+  if (builtin && family == BuiltinFamily::Subgroup)
+    return subgroupCall(c, *builtin);
+  if (builtin && family == BuiltinFamily::Atomic)
+    return atomicCall(c, *builtin);
+  if (!builtin && isInAtomicModule(f))
+    fail(c.func->getLoc(), fmt::format("{}() is not an atomic operation (nvc has add, sub, "
+                                       "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
+                                       "dec and cas)",
+                                       f));
+  if (builtin && family == BuiltinFamily::Barrier) {
     if (!c.args.empty() || !c.keywords.empty())
       fail(c.getLoc(), fmt::format("{}() takes no arguments", f));
     return record(c, Type::none());
   }
-  if ((f.rfind("cuda.", 0) == 0 || f.rfind("nv.", 0) == 0) && !isMathBuiltin(f))
+  if (!builtin && isInGPUModule(f) && !isMathBuiltin(f))
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
   typeArgs();
-  if (f == "range") {
+  // Whether the callee is one of `ids` (math-library functions are typed
+  // last, by MathBuiltins).
+  auto is = [&](std::initializer_list<Builtin> ids) {
+    return builtin && family != BuiltinFamily::Math &&
+           std::find(ids.begin(), ids.end(), builtin->id) != ids.end();
+  };
+  if (is({Builtin::Range})) {
     if (!needArgs(1, 3, "range"))
       return record(c, Type::range(Type()));
     Type counter = args[0];
@@ -157,25 +169,27 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, Type::range(counter));
   }
-  if (f == "len") {
+  if (is({Builtin::Len})) {
     if (needArgs(1, 1, "len") && !args[0].isArray() && !args[0].isTuple())
       fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
     return record(c, Type::integer(64));
   }
-  if (isComplexFunction(f, args)) {
+  if (builtin && isComplexFunction(*builtin, args)) {
     for (auto &a : args)
       if (a.isUnknown())
         return record(c, Type());
-    return record(c, typeComplexFunction(f, args, c.getLoc()));
+    return record(c, typeComplexFunction(*builtin, args, c.getLoc()));
   }
-  if (f == "abs" || f == "np.abs" || f == "np.absolute") {
+  if (!builtin && isInCmathModule(f))
+    fail(c.getLoc(), fmt::format("{}() is not supported in kernels yet", f));
+  if (is({Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
     if (!needArgs(1, 1, f))
       return record(c, Type());
     if (!args[0].isScalar())
       fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
     return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
   }
-  if (f == "min" || f == "max" || f == "np.minimum" || f == "np.maximum") {
+  if (is({Builtin::Min, Builtin::Max, Builtin::NpMinimum, Builtin::NpMaximum})) {
     if (args.size() < 2)
       fail(c.getLoc(), fmt::format("{}() of one argument (an iterable) is not supported yet; "
                                    "give two or more numbers",
@@ -190,25 +204,25 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, t);
   }
-  if (f == "divmod") {
+  if (is({Builtin::Divmod})) {
     if (!needArgs(2, 2, "divmod"))
       return record(c, Type());
     Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
     return record(c, Type::tuple({q, q}));
   }
-  if (f == "pow") {
+  if (is({Builtin::Pow})) {
     // pow(a, b) is a ** b (Numba's PowerBuiltin; the 3-argument form is not
     // supported by Numba either).
     if (!needArgs(2, 2, "pow"))
       return record(c, Type());
     return record(c, binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()));
   }
-  if (f == "method.conjugate") {
+  if (is({Builtin::MethodConjugate})) {
     if (!args.empty())
       fail(c.getLoc(), "conjugate() takes no arguments");
     return record(c, expr(*cast<ast::Attribute>(*c.func).value));
   }
-  if (f == "complex") {
+  if (is({Builtin::Complex})) {
     if (!needArgs(1, 2, "complex"))
       return record(c, Type());
     // Numba: complex(float32, float32) is complex64; anything wider or an
@@ -223,7 +237,7 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, t);
   }
-  if (f == "int" || f == "float" || f == "bool") {
+  if (is({Builtin::Int, Builtin::Float, Builtin::Bool})) {
     if (!needArgs(1, 1, f))
       return record(c, Type());
     if (!args[0].isNumber())
@@ -233,9 +247,9 @@ Type Inferrer::call(const ast::Call &c) {
     // argument's type (float(float32) is float32, int(uint8) is uint8);
     // int() of a float or bool is intp (int64), float() of an integer
     // float64.
-    if (f == "int")
+    if (builtin->id == Builtin::Int)
       return record(c, args[0].isInteger() ? args[0] : Type::integer(64));
-    if (f == "float")
+    if (builtin->id == Builtin::Float)
       return record(c, args[0].isFloat() ? args[0] : Type::floating(64));
     return record(c, Type::boolean());
   }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/Inferrer.h"
 
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/TypeRules.h"
@@ -160,11 +161,7 @@ Type Inferrer::name(const ast::Name &n) {
   }
   const GlobalSymbol *sym = scope_.lookup(n.id);
   if (!sym) {
-    static const std::set<std::string> builtins = {"len", "abs", "min", "max", "divmod",
-                                                   "int", "float", "bool", "range",
-                                                   "round", "print", "complex", "sum",
-                                                   "enumerate", "zip", "pow"};
-    if (builtins.count(n.id))
+    if (const BuiltinInfo *b = lookupBuiltin(n.id); b && b->family == BuiltinFamily::Python)
       return record(n, Type::function(n.id));
     if (const ast::Location *at = scope_.unevaluated(n.id))
       fail(n.getLoc(), fmt::format("cannot evaluate module-level '{}' (assigned at line {}) "
@@ -226,39 +223,26 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::dim3(attr));
       if (attr == "cg")
         return record(a, Type::module("cuda.cg"));
-      if (attr == "grid" || attr == "gridsize" || attr == "syncthreads")
-        return record(a, Type::function("cuda." + attr));
+      if (lookupBuiltin(m + "." + attr))
+        return record(a, Type::function(m + "." + attr));
       if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "const")
         return record(a, Type::module("cuda." + attr));
-      if (attr == "fma")
-        return record(a, Type::function("cuda.fma"));
       if (attr == "libdevice")
         return record(a, Type::module("cuda.libdevice"));
       if (attr == "warpsize" || attr == "laneid")
         return record(a, Type::integer(32));
-      static const std::set<std::string> warpFns = {
-          "shfl_sync",   "shfl_up_sync",    "shfl_down_sync",  "shfl_xor_sync",
-          "all_sync",    "any_sync",        "ballot_sync",     "activemask",
-          "syncthreads_count", "syncthreads_and", "syncthreads_or"};
-      if (warpFns.count(attr))
-        return record(a, Type::function("cuda." + attr));
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
     }
     if (m == "cuda.cg") {
-      if (attr == "this_grid")
-        return record(a, Type::function("cuda.cg.this_grid"));
+      if (lookupBuiltin(m + "." + attr))
+        return record(a, Type::function(m + "." + attr));
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda.cg'", attr));
     }
     if (m == "nv") {
-      static const std::set<std::string> fns = {"global_id", "local_id", "group_id",
-                                                "local_size", "num_groups", "barrier",
-                                                "syncthreads"};
-      if (fns.count(attr))
-        return record(a, Type::function("nv." + attr));
+      if (lookupBuiltin(m + "." + attr))
+        return record(a, Type::function(m + "." + attr));
       if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "subgroup")
         return record(a, Type::module("nv." + attr));
-      if (attr == "fma")
-        return record(a, Type::function("nv.fma"));
       if (attr == "libdevice")
         return record(a, Type::module("nv.libdevice"));
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'numba_vulkan'", attr));

@@ -74,15 +74,17 @@ bool Inferrer::isActiveMask(const ast::Expr &mask) {
 
 bool Inferrer::isActiveMaskCall(const ast::Call &c) {
   auto it = result_.exprTypes.find(c.func.get());
-  if (it != result_.exprTypes.end() && it->second.kind() == Type::Kind::Function)
-    return it->second.name() == "cuda.activemask" && c.args.empty();
+  if (it != result_.exprTypes.end() && it->second.kind() == Type::Kind::Function) {
+    const BuiltinInfo *b = lookupBuiltin(it->second.name());
+    return b && b->id == Builtin::CudaActivemask && c.args.empty();
+  }
   auto *a = dyn_cast<ast::Attribute>(c.func.get());
   return a && a->attr == "activemask" && c.args.empty();
 }
 
 
-Type Inferrer::subgroupCall(const ast::Call &c, const std::string &f) {
-  std::string name = f.substr(f.rfind('.') + 1);
+Type Inferrer::subgroupCall(const ast::Call &c, const BuiltinInfo &b) {
+  const std::string f = b.name;
   std::vector<Type> args;
   for (auto &a : c.args)
     args.push_back(expr(*a));
@@ -93,20 +95,22 @@ Type Inferrer::subgroupCall(const ast::Call &c, const std::string &f) {
       fail(c.getLoc(), fmt::format("{}() takes {} argument{} ({} given)", f, n,
                                    n == 1 ? "" : "s", args.size()));
   };
-  bool isCuda = f.rfind("cuda.", 0) == 0;
+  const bool maskFirst = b.has(kMaskFirst);
   // Values are 32- or 64-bit integers or floats (004_…txt), and booleans
   // for the arithmetic ones (counted as integers, as NumPy sums them).
   auto number = [&](size_t i) {
     const Type &t = args[i];
     if (!t.isUnknown() && !((t.isInteger() || t.isFloat() || t.isBoolean()) && t.bits() <= 64))
-      fail(c.args[i + (isCuda ? 1 : 0)]->getLoc(),
+      fail(c.args[i + (maskFirst ? 1 : 0)]->getLoc(),
            fmt::format("{}() takes a number, not {}", f, t.str()));
   };
-  if (isCuda && name == "activemask") {
+  using Op = SubgroupOp;
+  const Op op = b.subgroupOp();
+  if (op == Op::ActiveMask) {
     arity(0);
     return record(c, Type::integer(32, false));
   }
-  if (isCuda) {
+  if (maskFirst) {
     if (args.empty())
       fail(c.getLoc(), fmt::format("{}() takes a mask first", f));
     if (!isActiveMask(*c.args[0]))
@@ -116,74 +120,63 @@ Type Inferrer::subgroupCall(const ast::Call &c, const std::string &f) {
                        "active invocation",
                        f));
     args.erase(args.begin());
-    name = name.substr(0, name.size() - 5); // shfl_xor_sync -> shfl_xor
   }
-  if (name == "size" || name == "lane" || name == "id" || name == "count") {
+  switch (op) {
+  case Op::Size:
+  case Op::Lane:
+  case Op::Id:
+  case Op::Count:
     arity(0);
     return record(c, Type::integer(64));
-  }
-  if (name == "elect") {
+  case Op::Elect:
     arity(0);
     return record(c, Type::boolean());
-  }
-  static const std::set<std::string> arithmetic = {
-      "sum",           "prod",           "min",           "max",
-      "inclusive_sum", "inclusive_prod", "inclusive_min", "inclusive_max",
-      "exclusive_sum", "exclusive_prod", "exclusive_min", "exclusive_max"};
-  if (arithmetic.count(name)) {
+  case Op::Sum: case Op::Prod: case Op::Min: case Op::Max:
+  case Op::InclusiveSum: case Op::InclusiveProd: case Op::InclusiveMin: case Op::InclusiveMax:
+  case Op::ExclusiveSum: case Op::ExclusiveProd: case Op::ExclusiveMin: case Op::ExclusiveMax:
+  case Op::BroadcastFirst:
     arity(1);
     number(0);
     return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
-  }
-  if (name == "any" || name == "all") {
+  case Op::Any:
+  case Op::All:
     arity(1);
     return record(c, Type::boolean());
-  }
-  if (name == "ballot") {
+  case Op::Ballot:
     // nv.subgroup.ballot: the four uint32 words of SPIR-V's ballot (lane
     // i is bit i % 32 of word i / 32), as a UniTuple(uint32, 4);
     // cuda.ballot_sync: the first word, a uint32 as in numba.cuda (all
     // lanes for subgroups of up to 32 invocations).
     arity(1);
-    if (isCuda)
+    if (maskFirst)
       return record(c, Type::integer(32, false));
     return record(c, Type::tuple(std::vector<Type>(4, Type::integer(32, false))));
-  }
-  if (name == "ballot_count") {
+  case Op::BallotCount:
     arity(1);
     return record(c, Type::integer(64));
-  }
-  if (name == "broadcast_first") {
-    arity(1);
-    number(0);
-    return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
-  }
-  if (name == "shuffle" || name == "shuffle_xor" || name == "shuffle_up" ||
-      name == "shuffle_down" || name == "broadcast" || name == "shfl" ||
-      name == "shfl_xor" || name == "shfl_up" || name == "shfl_down") {
+  case Op::Shuffle:
+  case Op::ShuffleXor:
+  case Op::ShuffleUp:
+  case Op::ShuffleDown:
     arity(2);
     number(0);
     if (!args[1].isInteger() && !args[1].isUnknown())
-      fail(c.args[isCuda ? 2 : 1]->getLoc(), "the lane, delta or mask must be an integer");
+      fail(c.args[maskFirst ? 2 : 1]->getLoc(), "the lane, delta or mask must be an integer");
     return record(c, args[0]);
+  case Op::ActiveMask:
+  case Op::None:
+    break;
   }
   fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
 }
 
 
-Type Inferrer::atomicCall(const ast::Call &c, const std::string &f) {
-  std::string op = f.substr(f.rfind('.') + 1);
-  static const std::set<std::string> known = {"add",    "sub",    "max", "min", "nanmax",
-                                              "nanmin", "exch",   "and_", "or_", "xor",
-                                              "inc",    "dec",    "cas"};
-  if (!known.count(op))
-    fail(c.func->getLoc(), fmt::format("{}() is not an atomic operation (nvc has add, sub, "
-                                       "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
-                                       "dec and cas)",
-                                       f));
+Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
+  const std::string f = b.name;
+  const AtomicOp op = b.atomicOp();
   if (!c.keywords.empty())
     fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
-  size_t want = op == "cas" ? 4 : 3;
+  size_t want = op == AtomicOp::Cas ? 4 : 3;
   if (c.args.size() != want)
     fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", f, want, c.args.size()));
   Type ary = expr(*c.args[0]);
@@ -226,14 +219,15 @@ Type Inferrer::atomicCall(const ast::Call &c, const std::string &f) {
     fail(c.args[0]->getLoc(), fmt::format("{}() works on arrays of 32-bit (or narrowed "
                                           "64-bit) integers and float32, not {}",
                                           f, dtype.str()));
-  static const std::set<std::string> integerOnly = {"and_", "or_", "xor", "inc", "dec", "cas"};
-  static const std::set<std::string> floatOnly = {"nanmax", "nanmin"};
-  if (isFloat && integerOnly.count(op))
+  const bool integerOnly = op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor ||
+                           op == AtomicOp::Inc || op == AtomicOp::Dec || op == AtomicOp::Cas;
+  const bool floatOnly = op == AtomicOp::NanMax || op == AtomicOp::NanMin;
+  if (isFloat && integerOnly)
     fail(c.args[0]->getLoc(),
          fmt::format("{}() works on integer arrays, not {}", f, dtype.str()));
-  if (isInt && floatOnly.count(op))
+  if (isInt && floatOnly)
     fail(c.args[0]->getLoc(), fmt::format("{}() works on float arrays, not {}", f, dtype.str()));
-  if ((op == "inc" || op == "dec") && dtype.isSigned())
+  if ((op == AtomicOp::Inc || op == AtomicOp::Dec) && dtype.isSigned())
     fail(c.args[0]->getLoc(), fmt::format("{}() works on uint32 (and uint64) arrays, as in "
                                           "numba.cuda, not {}",
                                           f, dtype.str()));

@@ -24,6 +24,7 @@
 #ifndef NVC_FRONTEND_SEMA_INFERRER_H
 #define NVC_FRONTEND_SEMA_INFERRER_H
 
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/TypeInference.h"
 
 #include <map>
@@ -103,7 +104,7 @@ private:
   /// "Subgroups"; numba.cuda's "Warp intrinsics"). The mask of the *_sync
   /// functions must name every active invocation (isActiveMask), since
   /// Vulkan subgroup operations take every invocation that reaches them.
-  Type subgroupCall(const ast::Call &c, const std::string &f);
+  Type subgroupCall(const ast::Call &c, const BuiltinInfo &b);
   /// `cuda.atomic.OP(ary, idx, val)` / `nv.atomic.OP(...)` and
   /// `cas(ary, idx, old, val)` (numba.cuda's atomic operations; 004_…txt
   /// "Workgroups, shared memory and atomics"): on one element of an array
@@ -114,7 +115,7 @@ private:
   /// and 64-bit integer atomics are errors (Vulkan devices rarely have them),
   /// except on the float64 arrays of narrowed kernels, which are float32 on
   /// the device.
-  Type atomicCall(const ast::Call &c, const std::string &f);
+  Type atomicCall(const ast::Call &c, const BuiltinInfo &b);
   /// Whether `e` names (or is) a shared array.
   bool isSharedArrayExpr(const ast::Expr &e);
   /// numba.cuda's cuda.syncthreads_count/and/or(p): a workgroup barrier that
@@ -125,12 +126,10 @@ private:
   /// Marks a use of the array rooted at `root` (a parameter index, or a
   /// private array, which the manifest does not describe).
   void markAccess(std::optional<size_t> root, bool read, bool written);
-  static bool isPrivateArrayConstructor(const std::string &f);
-  static bool isSharedArrayConstructor(const std::string &f);
   /// `cuda.local.array(shape, dtype)`, `np.zeros(shape, dtype=...)`, ...:
   /// an array private to the invocation, of constant shape (004_…txt
   /// "Arrays inside kernels"). Records the shape as the call's constant.
-  Type privateArray(const ast::Call &c, const std::string &f);
+  Type privateArray(const ast::Call &c, const BuiltinInfo &constructor);
   void condition(const ast::Expr &e);
   /// Numba's result type of `lhs op rhs` for numbers (TypeRules).
   Type binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc);

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/LocalIdBounds.h"
 
+#include "frontend/sema/Builtins.h"
+
 #include <llvm/Support/Casting.h>
 
 #include <map>
@@ -96,8 +98,9 @@ private:
       }
     } else if (auto *c = dyn_cast<ast::Call>(&e)) {
       const Type &callee = k_.typeOf(c->func.get());
-      if (callee.kind() == Type::Kind::Function && callee.name() == "nv.local_id" &&
-          c->args.size() == 1)
+      const BuiltinInfo *b =
+          callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
+      if (b && b->id == Builtin::NvLocalId && c->args.size() == 1)
         if (auto *n = dyn_cast<ast::IntLiteral>(c->args[0].get()); n && n->value >= 0 && n->value < 3)
           return static_cast<unsigned>(n->value);
     }

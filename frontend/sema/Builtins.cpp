@@ -1,0 +1,56 @@
+//===- Builtins.cpp - The registry of builtin functions --------------------===//
+//
+// The name table of Builtins.def and the lookups on it. See Builtins.h.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/sema/Builtins.h"
+
+#include <iterator>
+#include <string>
+#include <unordered_map>
+
+namespace nvc {
+
+namespace {
+
+const BuiltinInfo kBuiltins[] = {
+#define NVC_BUILTIN(Id, Name, Family, Op, Flags)                                              \
+  {Builtin::Id, Name, BuiltinFamily::Family,                                                  \
+   static_cast<uint8_t>(Op), static_cast<unsigned>(Flags)},
+// The Op column of families without operations.
+#define None 0
+#include "frontend/sema/Builtins.def"
+#undef None
+#undef NVC_BUILTIN
+};
+
+} // namespace
+
+const BuiltinInfo &builtinInfo(Builtin id) { return kBuiltins[static_cast<size_t>(id)]; }
+
+const BuiltinInfo *lookupBuiltin(std::string_view qualifiedName) {
+  static const std::unordered_map<std::string_view, const BuiltinInfo *> byName = [] {
+    std::unordered_map<std::string_view, const BuiltinInfo *> m;
+    for (const BuiltinInfo &b : kBuiltins)
+      m.emplace(b.name, &b);
+    return m;
+  }();
+  auto it = byName.find(qualifiedName);
+  return it == byName.end() ? nullptr : it->second;
+}
+
+namespace {
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+} // namespace
+
+bool isInAtomicModule(std::string_view q) {
+  return startsWith(q, "cuda.atomic.") || startsWith(q, "nv.atomic.");
+}
+
+bool isInCmathModule(std::string_view q) { return startsWith(q, "cmath."); }
+
+bool isInGPUModule(std::string_view q) { return startsWith(q, "cuda.") || startsWith(q, "nv."); }
+
+} // namespace nvc

@@ -1,0 +1,111 @@
+//===- Builtins.h - The registry of builtin functions ----------------------===//
+//
+// Every builtin function kernels call by name — Python's builtins, numba.cuda
+// and numba-vulkan's GPU functions, atomics, array constructors, cmath —
+// declared once in Builtins.def, with an id, a family, the operation it
+// performs and flags. Type inference resolves a callee's qualified name to
+// its BuiltinInfo once; type inference, MLIR generation and the checks on
+// typed kernels (BarrierDivergence, LocalIdBounds) switch on the id, family
+// and flags instead of comparing names (clspv's BuiltinsEnum.h/BuiltinsMap.inc
+// are the model). Scalar math functions (math.*, NumPy's element-wise
+// functions, libdevice) have their own table in MathBuiltins.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NVC_FRONTEND_SEMA_BUILTINS_H
+#define NVC_FRONTEND_SEMA_BUILTINS_H
+
+#include <cstdint>
+#include <string_view>
+
+namespace nvc {
+
+/// What kind of builtin a name is; each family has one typing function in
+/// sema/ and one code generator in mlirgen/.
+enum class BuiltinFamily : uint8_t {
+  Python,           ///< len, range, abs, min, max, int, ...
+  Method,           ///< methods of numbers: conjugate
+  NumPyScalar,      ///< np.abs, np.minimum, ... (not math-library functions)
+  Math,             ///< np.exp, cuda.fma, nv.fma (see MathBuiltins.h)
+  GridIndex,        ///< cuda.grid, nv.global_id, ...
+  Barrier,          ///< cuda.syncthreads, nv.barrier, nv.syncthreads
+  BarrierReduction, ///< cuda.syncthreads_count/_and/_or
+  GridSync,         ///< cuda.cg.this_grid
+  Subgroup,         ///< nv.subgroup.*, cuda.*_sync, cuda.activemask
+  Atomic,           ///< cuda.atomic.*, nv.atomic.*
+  PrivateArray,     ///< cuda.local.array, cuda.shared.array, np.zeros, ...
+  ComplexMath,      ///< cmath.*
+};
+
+/// The operation of a Subgroup builtin; both spellings of one operation
+/// (nv.subgroup.shuffle_xor, cuda.shfl_xor_sync) share it.
+enum class SubgroupOp : uint8_t {
+  None,
+  Size, Lane, Id, Count, Elect,
+  Sum, Prod, Min, Max,
+  InclusiveSum, InclusiveProd, InclusiveMin, InclusiveMax,
+  ExclusiveSum, ExclusiveProd, ExclusiveMin, ExclusiveMax,
+  Any, All, Ballot, BallotCount, BroadcastFirst,
+  Shuffle, ShuffleXor, ShuffleUp, ShuffleDown,
+  ActiveMask,
+};
+
+/// The operation of an Atomic builtin (numba.cuda's cuda.atomic.*).
+enum class AtomicOp : uint8_t {
+  None, Add, Sub, Max, Min, NanMax, NanMin, Exch, And, Or, Xor, Inc, Dec, Cas,
+};
+
+/// Properties of a builtin, as bits of BuiltinInfo::flags.
+enum BuiltinFlag : unsigned {
+  /// Every invocation of a workgroup must reach it (BarrierDivergence).
+  kBarrier = 1u << 0,
+  /// Its result may differ between the invocations of a workgroup (an id,
+  /// a lane's value, an atomic's old value): conditions on it diverge.
+  kDivergentResult = 1u << 1,
+  /// numba-cuda's subgroup spelling: a lane mask comes first (`*_sync`).
+  kMaskFirst = 1u << 2,
+  /// The array it constructs is shared by the workgroup.
+  kSharedArray = 1u << 3,
+  /// With a complex first argument it is a complex function (ComplexMath.h).
+  kComplexWhenComplexArgument = 1u << 4,
+};
+
+/// The id of each builtin of Builtins.def.
+enum class Builtin : uint16_t {
+#define NVC_BUILTIN(Id, Name, Family, Op, Flags) Id,
+#include "frontend/sema/Builtins.def"
+#undef NVC_BUILTIN
+};
+
+/// One row of Builtins.def.
+struct BuiltinInfo {
+  Builtin id;
+  const char *name; ///< the qualified name: "cuda.atomic.add", "range", ...
+  BuiltinFamily family;
+  uint8_t op; ///< a SubgroupOp or AtomicOp (0 for other families)
+  unsigned flags;
+
+  bool has(BuiltinFlag flag) const { return (flags & flag) != 0; }
+  SubgroupOp subgroupOp() const { return static_cast<SubgroupOp>(op); }
+  AtomicOp atomicOp() const { return static_cast<AtomicOp>(op); }
+};
+
+/// The builtin called `qualifiedName` (the name type inference gives a
+/// callee: "range", "cuda.atomic.add", "nv.subgroup.sum", "cmath.exp");
+/// null for any other name, math-library functions other than Builtins.def's
+/// included.
+const BuiltinInfo *lookupBuiltin(std::string_view qualifiedName);
+
+/// The row of `id`.
+const BuiltinInfo &builtinInfo(Builtin id);
+
+/// For a name lookupBuiltin does not know: whether its module makes it an
+/// atomic (`cuda.atomic.*`, `nv.atomic.*`: "not an atomic operation"), a
+/// cmath function ("not supported in kernels yet") or another GPU function
+/// (`cuda.*`, `nv.*`: "not supported yet").
+bool isInAtomicModule(std::string_view qualifiedName);
+bool isInCmathModule(std::string_view qualifiedName);
+bool isInGPUModule(std::string_view qualifiedName);
+
+} // namespace nvc
+
+#endif // NVC_FRONTEND_SEMA_BUILTINS_H
