@@ -3,7 +3,7 @@
 // compileSource() runs every stage of nvc on one kernel file held in memory:
 // parse, resolve names, type each kernel per signature, generate MLIR, lower
 // it to the SPIR-V dialect, serialize and validate the module, and build the
-// binding manifest. It touches no file and never exits the process: the nvc
+// binding manifest (Compile.cpp lists the stages and their files). It touches no file and never exits the process: the nvc
 // command line (nvc.cpp) and the libFuzzer target (fuzz/) both call it.
 // Diagnostics come back as text in nvc's format (`file:line:col: error: …`,
 // the source line and a caret line).
@@ -98,22 +98,11 @@ struct CompileOptions {
   std::string printIRAfter;
 };
 
-/// The name of every module variant nvc makes (SPIRVVariant::name), so that
-/// a build can delete the `<stem>.<name>.spv` files that an earlier build of
-/// the same output listed in its manifest and this one did not write.
-inline const std::array<const char *, 7> kModuleVariantNames = {
-    "atomic-float-add-denorm-preserve-signed-zero-inf-nan-preserve",
-    "atomic-float-add-signed-zero-inf-nan-preserve",
-    "atomic-float-add-denorm-preserve",
-    "atomic-float-add",
-    "denorm-preserve-signed-zero-inf-nan-preserve",
-    "signed-zero-inf-nan-preserve",
-    "denorm-preserve"};
-
 /// A second build of the module for devices with an optional feature, which
 /// a launcher loads instead of the main module when the device has what
 /// the variant's capabilities and extensions need (docs/manifest.md
-/// "variants"). Written next to the main module as `<stem>.<name>.spv`.
+/// "variants"). Written next to the main module as `<stem>.<name>.spv`;
+/// compiler/Variants.h makes them and lists every name (kModuleVariantNames).
 struct SPIRVVariant {
   std::string name; ///< e.g. "atomic-float-add", "denorm-preserve"
   std::vector<uint32_t> words;

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
+#include "compiler/Variants.h"
 #include "frontend/sema/TypeInference.h"
 #include "passes/Passes.h"
 

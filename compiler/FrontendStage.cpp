@@ -1,0 +1,152 @@
+//===- FrontendStage.cpp - compileSource's first stage: source to MLIR -----===//
+//
+// The steps, each stopping the stage at its first error: parse and resolve
+// names (ModuleScope, with the imports ModuleLoader finds next to the file
+// and under -I); replace signatures from --sig; type the kernels; check that
+// they make one module (ModulePrecision.h); generate MLIR; assign workgroup
+// sizes (WorkgroupSize.h). Source errors are CompileError(s) thrown by the
+// frontend and reported here; option errors are OptionError.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/FrontendStage.h"
+
+#include "compiler/ModulePrecision.h"
+#include "compiler/WorkgroupSize.h"
+#include "frontend/sema/BarrierDivergence.h"
+#include "frontend/syntax/Parser.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace nvc {
+namespace {
+
+/// Where imported helper modules are looked for: the kernel file's own
+/// directory, then -I's.
+std::vector<std::string> importSearchDirs(const std::string &path,
+                                          const CompileOptions &options) {
+  std::vector<std::string> searchDirs = {
+      std::filesystem::path(path).parent_path().empty()
+          ? std::string(".")
+          : std::filesystem::path(path).parent_path().string()};
+  searchDirs.insert(searchDirs.end(), options.includeDirs.begin(), options.includeDirs.end());
+  return searchDirs;
+}
+
+/// Parses `--sig NAME=SIGNATURE` strings, grouped by name.
+std::map<std::string, std::vector<Signature>>
+parseSignatureOptions(const std::vector<std::string> &options) {
+  std::map<std::string, std::vector<Signature>> sigs;
+  for (auto &s : options) {
+    size_t eq = s.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw OptionError{fmt::format("invalid --sig '{}': expected NAME=SIGNATURE", s)};
+    try {
+      sigs[s.substr(0, eq)].push_back(parseSignatureString(s.substr(eq + 1), {}));
+    } catch (CompileError &e) {
+      throw OptionError{fmt::format("invalid --sig '{}': {}", s, e.message)};
+    }
+  }
+  return sigs;
+}
+
+/// Replaces the signatures of each function --sig names with the option's.
+/// Throws OptionError for a malformed --sig, one whose parameter count is
+/// not the function's, and one naming no @jit function of the file.
+void applySignatureOptions(ModuleScope &scope, const CompileOptions &options,
+                           const std::string &path) {
+  for (auto &[name, sigs] : parseSignatureOptions(options.signatures)) {
+    bool found = false;
+    for (auto &fn : scope.functions())
+      if (fn.def->name == name) {
+        found = true;
+        for (auto &sig : sigs)
+          if (sig.params.size() != fn.def->params.size())
+            throw OptionError{fmt::format("--sig for '{}' has {} parameter types but the "
+                                          "function has {} parameters",
+                                          name, sig.params.size(), fn.def->params.size())};
+        fn.signatures = sigs;
+      }
+    if (!found)
+      throw OptionError{
+          fmt::format("--sig names '{}', which is not a @jit function of '{}'", name, path)};
+  }
+}
+
+/// Barriers that only some invocations of a workgroup may reach
+/// (-Wdivergent-barrier): in the kernels, and once per device function.
+void warnAboutDivergentBarriers(const std::vector<TypedKernel> &kernels,
+                                const InferenceContext &inference, DiagnosticEngine &diags) {
+  for (auto &k : kernels)
+    warnDivergentBarriers(k, inference, diags);
+  std::set<const ast::FunctionDef *> checkedDeviceFunctions;
+  for (auto &[key, spec] : inference.specializations)
+    if (checkedDeviceFunctions.insert(spec->def).second)
+      warnDivergentBarriers(*spec, inference, diags);
+}
+
+/// The frontend's steps; throws the source's CompileError(s) and
+/// OptionError, returns false when a step reported errors without throwing.
+bool runFrontendSteps(Compilation &c, FrontendModule &out) {
+  const CompileOptions &options = c.options;
+  out.ast = parseModule(c.file);
+  out.loader.emplace(importSearchDirs(c.path, options), c.diags);
+  ModuleScope scope(*out.ast, c.file, c.diags, &*out.loader);
+  applySignatureOptions(scope, options, c.path);
+
+  InferenceContext inference(scope, c.diags, defaultPrecision(options, scope));
+  // Each entry point's name, and its kernel once `out.kernels` is complete.
+  std::vector<std::pair<std::string, const TypedKernel *>> entryPoints;
+  for (auto &[entry, k] : typeKernels(inference)) {
+    applyIndexBitsOption(options, k);
+    out.kernels.push_back(std::move(k));
+    entryPoints.emplace_back(entry, nullptr);
+  }
+  if (c.diags.errorCount())
+    return false;
+  warnAboutDivergentBarriers(out.kernels, inference, c.diags);
+  if (entryPoints.empty())
+    throw CompileError({1, 1}, fmt::format("'{}' contains no kernel (a function decorated "
+                                           "with @cuda.jit or @nv.jit)",
+                                           c.sourceName()));
+  for (size_t i = 0; i < entryPoints.size(); ++i)
+    entryPoints[i].second = &out.kernels[i];
+
+  requireOneIntegerWidth(out.kernels);
+  if (c.diags.errorCount())
+    return false;
+  ModuleLowering lowering = decideModuleLowering(options, out.kernels, c.diags);
+
+  out.module = generateMLIR(c.context, c.file, entryPoints, inference, lowering, scope.chains(),
+                            out.abis);
+  if (auto error = assignWorkgroupSizes(out.kernels, out.abis, options, c.sourceName(), c.diags))
+    throw OptionError{*error};
+  for (auto &f : out.loader->loadedFiles())
+    c.result.dependencies.push_back(f);
+  return true;
+}
+
+} // namespace
+
+bool runFrontend(Compilation &c, FrontendModule &out) {
+  try {
+    if (!runFrontendSteps(c, out))
+      return false;
+  } catch (CompileError &e) {
+    c.diags.error(e.loc, e.message, e.file);
+    return false;
+  } catch (CompileErrors &errors) {
+    for (CompileError &e : errors.errors)
+      c.diags.error(e.loc, e.message, e.file);
+    return false;
+  } catch (OptionError &e) {
+    c.optionError(e.message);
+    return false;
+  }
+  return !c.diags.errorCount() && out.module;
+}
+
+} // namespace nvc
