@@ -37,7 +37,7 @@ Val Generator::view(const ArrayHandle &a, const std::vector<mlir::Value> &indice
   mlir::Location l = loc(at);
   ArrayHandle &v = views_.emplace_back();
   unsigned k = indices.size();
-  v.type = typeOfView(a.type, k);
+  v.type = viewType(a.type, k);
   v.buffer = a.buffer;
   v.offset = a.offset;
   for (unsigned d = 0; d < k; ++d)
@@ -48,11 +48,6 @@ Val Generator::view(const ArrayHandle &a, const std::vector<mlir::Value> &indice
   Val out{v.type, {}};
   out.array = &v;
   return out;
-}
-
-Type Generator::typeOfView(const Type &array, unsigned indices) {
-  return Type::array(array.element(), array.ndim() - indices,
-                     array.layout() == 'C' ? 'C' : 'A');
 }
 
 std::pair<const ArrayHandle *, mlir::Value> Generator::elementAddress(const ast::Subscript &s) {
@@ -72,12 +67,7 @@ mlir::Value Generator::elementLinear(const ArrayHandle &a, const ast::Expr &inde
 
 std::vector<mlir::Value> Generator::indexValues(const ArrayHandle &a, const ast::Expr &index,
                                                 ast::Location at) {
-  std::vector<const ast::Expr *> indices;
-  if (auto *t = dyn_cast<ast::Tuple>(&index))
-    for (auto &e : t->elts)
-      indices.push_back(e.get());
-  else
-    indices.push_back(&index);
+  std::vector<const ast::Expr *> indices = subscriptIndices(index);
   mlir::Location l = loc(at);
   std::vector<mlir::Value> out;
   Type idxT = Type::integer(indexBits_);

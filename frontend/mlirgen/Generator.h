@@ -338,7 +338,6 @@ private:
 
   /// The view a[i0, ..., ik] of the trailing dimensions of `a`.
   Val view(const ArrayHandle &a, const std::vector<mlir::Value> &indices, ast::Location at);
-  static Type typeOfView(const Type &array, unsigned indices);
 
   /// Element index (in elements, index width) of `a[i, j, ...]`; negative
   /// indices count from the end, as NumPy (constant non-negative indices

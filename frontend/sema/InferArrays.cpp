@@ -59,7 +59,7 @@ Type Inferrer::iterationItem(const ast::Expr &iter) {
       markAccess(root, true, false);
     if (t.ndim() == 1)
       return t.element();
-    return Type::array(t.element(), t.ndim() - 1, t.layout() == 'C' ? 'C' : 'A');
+    return viewType(t, 1);
   }
   if (t.isTuple() && !t.elements().empty()) {
     // A tuple of one scalar type (Numba's UniTuple), e.g. the seed's
@@ -285,12 +285,7 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
     return record(s, Type());
   if (!base.isArray())
     fail(s.value->getLoc(), fmt::format("{} is not subscriptable", base.str()));
-  std::vector<const ast::Expr *> indices;
-  if (auto *t = dyn_cast<ast::Tuple>(s.index.get()))
-    for (auto &e : t->elts)
-      indices.push_back(e.get());
-  else
-    indices.push_back(s.index.get());
+  std::vector<const ast::Expr *> indices = subscriptIndices(*s.index);
   for (auto *i : indices) {
     if (isa<ast::Slice>(*i))
       fail(i->getLoc(), "slicing arrays is not supported yet");
@@ -314,8 +309,7 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
       if (auto root = rootOf(*s.value))
         markAccess(root, false, true);
     // a[i] of a 2-D array: a view of row i.
-    return record(s, Type::array(base.element(), base.ndim() - indices.size(),
-                                 base.layout() == 'C' ? 'C' : 'A'));
+    return record(s, viewType(base, static_cast<unsigned>(indices.size())));
   }
   if (auto root = rootOf(*s.value)) {
     markAccess(root, !isStore, isStore);

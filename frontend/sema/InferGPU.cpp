@@ -189,12 +189,7 @@ Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
     fail(c.args[0]->getLoc(), fmt::format("{}() takes an array first, not {}", f, ary.str()));
   // The index: an integer for 1-D arrays, a tuple of ndim integers.
   const ast::Expr &index = *c.args[1];
-  std::vector<const ast::Expr *> indices;
-  if (auto *t = dyn_cast<ast::Tuple>(&index))
-    for (auto &e : t->elts)
-      indices.push_back(e.get());
-  else
-    indices.push_back(&index);
+  std::vector<const ast::Expr *> indices = subscriptIndices(index);
   for (auto *i : indices) {
     Type t = expr(*i);
     if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())

@@ -9,6 +9,7 @@
 #include "frontend/sema/LocalIdBounds.h"
 
 #include "frontend/sema/Builtins.h"
+#include "frontend/sema/TypeRules.h"
 
 #include <llvm/Support/Casting.h>
 
@@ -213,12 +214,7 @@ private:
     auto shape = sharedShapes_.find(name->id);
     if (shape == sharedShapes_.end())
       return;
-    std::vector<const ast::Expr *> items;
-    if (auto *t = dyn_cast<ast::Tuple>(s.index.get()))
-      for (auto &e : t->elts)
-        items.push_back(e.get());
-    else
-      items.push_back(s.index.get());
+    std::vector<const ast::Expr *> items = subscriptIndices(*s.index);
     for (size_t d = 0; d < items.size() && d < shape->second.size(); ++d) {
       auto axis = localId(*items[d]);
       if (!axis || guards[*axis])

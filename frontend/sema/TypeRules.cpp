@@ -1,6 +1,8 @@
 //===- TypeRules.cpp - Numba's typing rules for operators ------------------===//
 #include "frontend/sema/TypeRules.h"
 
+#include <llvm/Support/Casting.h>
+
 #include <algorithm>
 
 namespace nvc {
@@ -94,6 +96,21 @@ Type unaryResultType(ast::UnaryOpKind op, const Type &t) {
     return t.isFloat() || t.isComplex() ? t : promoteIntegers(t, t);
   }
   return Type();
+}
+
+Type viewType(const Type &array, unsigned leadingIndices) {
+  return Type::array(array.element(), array.ndim() - leadingIndices,
+                     array.layout() == 'C' ? 'C' : 'A');
+}
+
+std::vector<const ast::Expr *> subscriptIndices(const ast::Expr &index) {
+  std::vector<const ast::Expr *> out;
+  if (auto *t = llvm::dyn_cast<ast::Tuple>(&index))
+    for (auto &e : t->elts)
+      out.push_back(e.get());
+  else
+    out.push_back(&index);
+  return out;
 }
 
 } // namespace nvc

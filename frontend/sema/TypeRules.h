@@ -13,6 +13,8 @@
 #include "frontend/syntax/AST.h"
 #include "frontend/sema/Types.h"
 
+#include <vector>
+
 namespace nvc {
 
 /// Python's spelling of a binary operator ("**", "//", ...).
@@ -35,6 +37,17 @@ Type binaryResultType(ast::BinOpKind op, const Type &lhs, const Type &rhs);
 /// booleans boolean (Numba follows NumPy: `~True` is False) and promotes
 /// integers; `not` is always boolean.
 Type unaryResultType(ast::UnaryOpKind op, const Type &operand);
+
+/// Numba's type of the view `a[i]` (or `a[i, j]`, ...) of `array` indexed in
+/// its first `leadingIndices` (< ndim) dimensions, and of the items of
+/// `for row in a`: the remaining dimensions, C-contiguous if `array` is (a
+/// leading index keeps the rest contiguous), otherwise of any layout ('A').
+Type viewType(const Type &array, unsigned leadingIndices);
+
+/// The indices of a subscript `a[index]`, one per indexed dimension: the
+/// items of a tuple (`a[i, j]` is `a[(i, j)]` in Python), else `index`
+/// itself.
+std::vector<const ast::Expr *> subscriptIndices(const ast::Expr &index);
 
 } // namespace nvc
 
