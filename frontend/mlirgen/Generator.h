@@ -2,11 +2,8 @@
 //
 // The internal contract of MLIR generation (frontend/mlirgen/MLIRGen.cpp is
 // its public face): one Generator walks one typed kernel, launch chain or
-// device function and emits gpu/arith/math/memref/cf operations. Values are
-// tracked as `Val`s: a scalar is one SSA value of its lowered type, a tuple
-// the flattened list of its scalar leaves, and an array a handle on its
-// storage buffer and its descriptor (extents, strides and element offset,
-// all index-width integers).
+// device function and emits gpu/arith/math/memref/cf operations, tracking
+// values as `Val`s (Values.h).
 //
 // Its methods live in one file per concern, named as type inference's are
 // (frontend/sema/Inferrer.h):
@@ -23,6 +20,7 @@
 #define NVC_FRONTEND_MLIRGEN_GENERATOR_H
 
 #include "frontend/mlirgen/MLIRGen.h"
+#include "frontend/mlirgen/Values.h"
 
 #include "frontend/mlirgen/ComplexCodegen.h"
 #include "frontend/sema/Builtins.h"
@@ -61,36 +59,6 @@
 #include <set>
 
 namespace nvc::mlirgen {
-
-/// An array parameter: its buffer and descriptor.
-struct ArrayHandle {
-  Type type;
-  mlir::Value buffer;
-  std::vector<mlir::Value> shape, strides;
-  mlir::Value offset;
-};
-
-/// A generated value: a scalar (one part), a tuple (its flattened scalar
-/// leaves) or an array.
-struct Val {
-  Type type;
-  std::vector<mlir::Value> parts;
-  const ArrayHandle *array = nullptr;
-  mlir::Value scalar() const { return parts.front(); }
-};
-
-/// Number of scalar leaves of a (possibly nested) tuple type.
-/// A complex number is two leaves (real, imaginary).
-inline size_t leafCount(const Type &t) {
-  if (t.isComplex())
-    return 2;
-  if (!t.isTuple())
-    return 1;
-  size_t n = 0;
-  for (auto &e : t.elements())
-    n += leafCount(e);
-  return n;
-}
 
 /// The device-function specializations that generated code calls: a
 /// type-inference specialization (its mangled key) together with the memref
