@@ -6,8 +6,6 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/mlirgen/Generator.h"
 
-#include <algorithm>
-
 namespace nvc::mlirgen {
 
 using llvm::cast;
@@ -79,18 +77,16 @@ Val Generator::call(const ast::Call &c) {
   const Type &callee = typeOf(*c.func);
   if (callee.kind() == Type::Kind::UserFunction)
     return userCall(c);
-  const BuiltinInfo *builtin =
-      callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
-  const BuiltinFamily family = builtin ? builtin->family : BuiltinFamily::Math;
-  if (builtin && family == BuiltinFamily::BarrierReduction)
+  const BuiltinInfo *builtin = calleeBuiltin(callee);
+  if (isInFamily(builtin, BuiltinFamily::BarrierReduction))
     return syncthreadsReduction(c, *builtin);
-  if (builtin && family == BuiltinFamily::Subgroup)
+  if (isInFamily(builtin, BuiltinFamily::Subgroup))
     return subgroupCall(c, *builtin, typeOf(c));
-  if (builtin && family == BuiltinFamily::Atomic)
+  if (isInFamily(builtin, BuiltinFamily::Atomic))
     return atomicCall(c, *builtin, typeOf(c));
   if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
     return privateArray(c, *builtin, typeOf(c));
-  if (builtin && family == BuiltinFamily::Barrier) {
+  if (isInFamily(builtin, BuiltinFamily::Barrier)) {
     // OpControlBarrier with workgroup scope and workgroup-memory semantics.
     mlir::gpu::BarrierOp::create(b_, l);
     return Val{Type::none(), {}};
@@ -104,13 +100,7 @@ Val Generator::call(const ast::Call &c) {
   Type i64 = Type::integer(64);
   Type idxT = Type::integer(indexBits_);
   auto asI64 = [&](mlir::Value v) { return convertScalar(indexToInt(v, l), idxT, i64, c.getLoc()); };
-  // Whether the callee is one of `ids` (math-library functions are emitted
-  // last, by MathCodegen).
-  auto is = [&](std::initializer_list<Builtin> ids) {
-    return builtin && family != BuiltinFamily::Math &&
-           std::find(ids.begin(), ids.end(), builtin->id) != ids.end();
-  };
-  if (is({Builtin::CudaGrid, Builtin::CudaGridsize})) {
+  if (isOneOf(builtin, {Builtin::CudaGrid, Builtin::CudaGridsize})) {
     int64_t n = constantArg(c, 0);
     Val v{rt, {}};
     for (int64_t d = 0; d < n; ++d) {
@@ -125,7 +115,7 @@ Val Generator::call(const ast::Call &c) {
     }
     return v;
   }
-  if (builtin && family == BuiltinFamily::GridIndex) {
+  if (isInFamily(builtin, BuiltinFamily::GridIndex)) {
     mlir::gpu::Dimension d = dims[constantArg(c, 0)];
     mlir::Value v;
     if (builtin->id == Builtin::NvGlobalId)
@@ -140,7 +130,7 @@ Val Generator::call(const ast::Call &c) {
       v = mlir::gpu::GridDimOp::create(b_, l, d);
     return Val{i64, {asI64(v)}};
   }
-  if (is({Builtin::Len})) {
+  if (isOneOf(builtin, {Builtin::Len})) {
     Val v = expr(*c.args[0]);
     if (v.array)
       return Val{i64, {convertScalar(v.array->shape[0], idxT, i64, c.getLoc())}};
@@ -150,27 +140,27 @@ Val Generator::call(const ast::Call &c) {
   std::vector<Val> args;
   for (auto &a : c.args)
     args.push_back(expr(*a));
-  if (is({Builtin::MethodConjugate})) {
+  if (isOneOf(builtin, {Builtin::MethodConjugate})) {
     Val z = expr(*cast<ast::Attribute>(*c.func).value);
     if (!z.type.isComplex())
       return z;
     return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
   }
-  if (is({Builtin::Complex})) {
+  if (isOneOf(builtin, {Builtin::Complex})) {
     Type part = rt.complexPart();
     mlir::Value re = convert(args[0], part, c.getLoc()).scalar();
     mlir::Value im = args.size() > 1 ? convert(args[1], part, c.getLoc()).scalar()
                                      : floatConst(0, lowerScalar(part), l);
     return Val{rt, {re, im}};
   }
-  if (is({Builtin::Pow}))
+  if (isOneOf(builtin, {Builtin::Pow}))
     return convert(binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()), rt, c.getLoc());
   std::vector<Type> argTypes;
   for (auto &a : args)
     argTypes.push_back(a.type);
   if (rt.isComplex() || (builtin && isComplexFunction(*builtin, argTypes)))
     return complexFunction(f, args, rt, c.getLoc());
-  if (is({Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
+  if (isOneOf(builtin, {Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
     Val x = convert(args[0], rt, c.getLoc());
     if (rt.isFloat())
       return Val{rt, {mlir::math::AbsFOp::create(b_, l, x.scalar())}};
@@ -195,7 +185,7 @@ Val Generator::call(const ast::Call &c) {
       r = mlir::arith::TruncIOp::create(b_, l, narrow, r);
     return Val{rt, {r}};
   }
-  if (is({Builtin::NpMinimum, Builtin::NpMaximum}) && rt.isFloat() && args.size() == 2) {
+  if (isOneOf(builtin, {Builtin::NpMinimum, Builtin::NpMaximum}) && rt.isFloat() && args.size() == 2) {
     // NumPy's (and Numba's np_real_maximum_impl): NaN propagates (the
     // first NaN operand), otherwise a >= b ? a : b (<= for minimum).
     using P = mlir::arith::CmpFPredicate;
@@ -209,7 +199,7 @@ Val Generator::call(const ast::Call &c) {
     mlir::Value ordered = mlir::arith::SelectOp::create(b_, l, takeA, a, b);
     return Val{rt, {mlir::arith::SelectOp::create(b_, l, anyNan, nanResult, ordered)}};
   }
-  if (is({Builtin::Min, Builtin::Max, Builtin::NpMinimum, Builtin::NpMaximum})) {
+  if (isOneOf(builtin, {Builtin::Min, Builtin::Max, Builtin::NpMinimum, Builtin::NpMaximum})) {
     bool isMin = builtin->id == Builtin::Min || builtin->id == Builtin::NpMinimum;
     mlir::Value acc = convert(args[0], rt, c.getLoc()).scalar();
     for (size_t i = 1; i < args.size(); ++i) {
@@ -222,12 +212,12 @@ Val Generator::call(const ast::Call &c) {
     }
     return Val{rt, {acc}};
   }
-  if (is({Builtin::Divmod})) {
+  if (isOneOf(builtin, {Builtin::Divmod})) {
     Val q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
     Val r = binary(ast::BinOpKind::Mod, args[0], args[1], c.getLoc());
     return Val{rt, {q.scalar(), r.scalar()}};
   }
-  if (is({Builtin::Int, Builtin::Float, Builtin::Bool}))
+  if (isOneOf(builtin, {Builtin::Int, Builtin::Float, Builtin::Bool}))
     return convert(args[0], rt, c.getLoc());
   if (isMathBuiltin(f)) {
     MathEmitter emitter{b_, l,

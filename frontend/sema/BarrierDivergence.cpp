@@ -26,11 +26,6 @@ namespace {
 using llvm::dyn_cast;
 using llvm::isa;
 
-/// The builtin a call's callee names, or null.
-const BuiltinInfo *builtinOf(const Type &callee) {
-  return callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
-}
-
 bool isBarrierName(const std::string &f) {
   const BuiltinInfo *b = lookupBuiltin(f);
   return b && b->has(kBarrier);
@@ -129,15 +124,14 @@ private:
       const Type &callee = k_.typeOf(c->func.get());
       if (callee.kind() == Type::Kind::Function) {
         const std::string &f = callee.name();
-        const BuiltinInfo *b = builtinOf(callee);
-        if (b && b->family == BuiltinFamily::BarrierReduction)
+        if (isInFamily(calleeBuiltin(callee), BuiltinFamily::BarrierReduction))
           return true; // the same result in every invocation
         if (isDivergentSource(f))
           return false;
       }
       // A method (z.conjugate()) is as uniform as its object.
       bool all = true;
-      if (const BuiltinInfo *b = builtinOf(callee); b && b->family == BuiltinFamily::Method)
+      if (isInFamily(calleeBuiltin(callee), BuiltinFamily::Method))
         if (auto *m = dyn_cast<ast::Attribute>(c->func.get()))
           all = uniform(*m->value);
       for (auto &a : c->args) {
@@ -331,7 +325,7 @@ private:
         bool countUniform = true, targetUniform = false;
         if (auto *call = dyn_cast<ast::Call>(f->iter.get())) {
           const Type &callee = k_.typeOf(call->func.get());
-          if (const BuiltinInfo *b = builtinOf(callee); b && b->id == Builtin::Range) {
+          if (isOneOf(calleeBuiltin(callee), {Builtin::Range})) {
             countUniform = uniform(*call);
             targetUniform = countUniform;
           } else {

@@ -39,6 +39,10 @@ const BuiltinInfo *lookupBuiltin(std::string_view qualifiedName) {
   return it == byName.end() ? nullptr : it->second;
 }
 
+const BuiltinInfo *calleeBuiltin(const Type &callee) {
+  return callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
+}
+
 namespace {
 bool startsWith(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;

@@ -14,7 +14,11 @@
 #ifndef NVC_FRONTEND_SEMA_BUILTINS_H
 #define NVC_FRONTEND_SEMA_BUILTINS_H
 
+#include "frontend/sema/Types.h"
+
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 namespace nvc {
@@ -95,8 +99,22 @@ struct BuiltinInfo {
 /// included.
 const BuiltinInfo *lookupBuiltin(std::string_view qualifiedName);
 
+/// The builtin a callee's type names (a Type::function), or null for any
+/// other callee (a device function, a dtype, a non-builtin name).
+const BuiltinInfo *calleeBuiltin(const Type &callee);
+
 /// The row of `id`.
 const BuiltinInfo &builtinInfo(Builtin id);
+
+/// Whether `b` (null: not a builtin) belongs to `family`.
+inline bool isInFamily(const BuiltinInfo *b, BuiltinFamily family) {
+  return b && b->family == family;
+}
+
+/// Whether `b` (null: not a builtin) is one of `ids`.
+inline bool isOneOf(const BuiltinInfo *b, std::initializer_list<Builtin> ids) {
+  return b && std::find(ids.begin(), ids.end(), b->id) != ids.end();
+}
 
 /// For a name lookupBuiltin does not know: whether its module makes it an
 /// atomic (`cuda.atomic.*`, `nv.atomic.*`: "not an atomic operation"), a

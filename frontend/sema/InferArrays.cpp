@@ -100,10 +100,8 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
     return rootOf(*sub->value);
   if (auto *call = dyn_cast<ast::Call>(&e)) {
     const Type &callee = result_.exprTypes[call->func.get()];
-    if (callee.kind() == Type::Kind::Function)
-      if (const BuiltinInfo *b = lookupBuiltin(callee.name());
-          b && b->family == BuiltinFamily::PrivateArray)
-        return kPrivateArray;
+    if (isInFamily(calleeBuiltin(callee), BuiltinFamily::PrivateArray))
+      return kPrivateArray;
   }
   return std::nullopt;
 }

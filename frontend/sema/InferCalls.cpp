@@ -15,7 +15,6 @@
 #include <fmt/ranges.h>
 #include <llvm/Support/Casting.h>
 
-#include <algorithm>
 #include <array>
 #include <functional>
 #include <limits>
@@ -118,8 +117,7 @@ Type Inferrer::call(const ast::Call &c) {
   }
   const std::string &f = callee.name();
   const BuiltinInfo *builtin = lookupBuiltin(f);
-  const BuiltinFamily family = builtin ? builtin->family : BuiltinFamily::Math;
-  if (builtin && family == BuiltinFamily::GridIndex) {
+  if (isInFamily(builtin, BuiltinFamily::GridIndex)) {
     // cuda.grid(ndim) and cuda.gridsize(ndim) take 1..3 dimensions; the nv
     // ids take an axis 0..2.
     bool cudaSpelling = builtin->id == Builtin::CudaGrid || builtin->id == Builtin::CudaGridsize;
@@ -128,23 +126,23 @@ Type Inferrer::call(const ast::Call &c) {
       return record(c, Type::integer(64));
     return record(c, Type::tuple(std::vector<Type>(n, Type::integer(64))));
   }
-  if (builtin && family == BuiltinFamily::GridSync)
+  if (isInFamily(builtin, BuiltinFamily::GridSync))
     fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
                      "one Vulkan dispatch: split the kernel into one launch per phase");
-  if (builtin && family == BuiltinFamily::PrivateArray)
+  if (isInFamily(builtin, BuiltinFamily::PrivateArray))
     return privateArray(c, *builtin);
-  if (builtin && family == BuiltinFamily::BarrierReduction)
+  if (isInFamily(builtin, BuiltinFamily::BarrierReduction))
     return syncthreadsReduction(c, f);
-  if (builtin && family == BuiltinFamily::Subgroup)
+  if (isInFamily(builtin, BuiltinFamily::Subgroup))
     return subgroupCall(c, *builtin);
-  if (builtin && family == BuiltinFamily::Atomic)
+  if (isInFamily(builtin, BuiltinFamily::Atomic))
     return atomicCall(c, *builtin);
   if (!builtin && isInAtomicModule(f))
     fail(c.func->getLoc(), fmt::format("{}() is not an atomic operation (nvc has add, sub, "
                                        "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
                                        "dec and cas)",
                                        f));
-  if (builtin && family == BuiltinFamily::Barrier) {
+  if (isInFamily(builtin, BuiltinFamily::Barrier)) {
     if (!c.args.empty() || !c.keywords.empty())
       fail(c.getLoc(), fmt::format("{}() takes no arguments", f));
     return record(c, Type::none());
@@ -152,13 +150,7 @@ Type Inferrer::call(const ast::Call &c) {
   if (!builtin && isInGPUModule(f) && !isMathBuiltin(f))
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
   typeArgs();
-  // Whether the callee is one of `ids` (math-library functions are typed
-  // last, by MathBuiltins).
-  auto is = [&](std::initializer_list<Builtin> ids) {
-    return builtin && family != BuiltinFamily::Math &&
-           std::find(ids.begin(), ids.end(), builtin->id) != ids.end();
-  };
-  if (is({Builtin::Range})) {
+  if (isOneOf(builtin, {Builtin::Range})) {
     if (!needArgs(1, 3, "range"))
       return record(c, Type::range(Type()));
     Type counter = args[0];
@@ -169,7 +161,7 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, Type::range(counter));
   }
-  if (is({Builtin::Len})) {
+  if (isOneOf(builtin, {Builtin::Len})) {
     if (needArgs(1, 1, "len") && !args[0].isArray() && !args[0].isTuple())
       fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
     return record(c, Type::integer(64));
@@ -182,14 +174,14 @@ Type Inferrer::call(const ast::Call &c) {
   }
   if (!builtin && isInCmathModule(f))
     fail(c.getLoc(), fmt::format("{}() is not supported in kernels yet", f));
-  if (is({Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
+  if (isOneOf(builtin, {Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
     if (!needArgs(1, 1, f))
       return record(c, Type());
     if (!args[0].isScalar())
       fail(c.args[0]->getLoc(), fmt::format("bad operand type for abs(): {}", args[0].str()));
     return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
   }
-  if (is({Builtin::Min, Builtin::Max, Builtin::NpMinimum, Builtin::NpMaximum})) {
+  if (isOneOf(builtin, {Builtin::Min, Builtin::Max, Builtin::NpMinimum, Builtin::NpMaximum})) {
     if (args.size() < 2)
       fail(c.getLoc(), fmt::format("{}() of one argument (an iterable) is not supported yet; "
                                    "give two or more numbers",
@@ -204,25 +196,25 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, t);
   }
-  if (is({Builtin::Divmod})) {
+  if (isOneOf(builtin, {Builtin::Divmod})) {
     if (!needArgs(2, 2, "divmod"))
       return record(c, Type());
     Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
     return record(c, Type::tuple({q, q}));
   }
-  if (is({Builtin::Pow})) {
+  if (isOneOf(builtin, {Builtin::Pow})) {
     // pow(a, b) is a ** b (Numba's PowerBuiltin; the 3-argument form is not
     // supported by Numba either).
     if (!needArgs(2, 2, "pow"))
       return record(c, Type());
     return record(c, binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()));
   }
-  if (is({Builtin::MethodConjugate})) {
+  if (isOneOf(builtin, {Builtin::MethodConjugate})) {
     if (!args.empty())
       fail(c.getLoc(), "conjugate() takes no arguments");
     return record(c, expr(*cast<ast::Attribute>(*c.func).value));
   }
-  if (is({Builtin::Complex})) {
+  if (isOneOf(builtin, {Builtin::Complex})) {
     if (!needArgs(1, 2, "complex"))
       return record(c, Type());
     // Numba: complex(float32, float32) is complex64; anything wider or an
@@ -237,7 +229,7 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, t);
   }
-  if (is({Builtin::Int, Builtin::Float, Builtin::Bool})) {
+  if (isOneOf(builtin, {Builtin::Int, Builtin::Float, Builtin::Bool})) {
     if (!needArgs(1, 1, f))
       return record(c, Type());
     if (!args[0].isNumber())

@@ -161,7 +161,7 @@ Type Inferrer::name(const ast::Name &n) {
   }
   const GlobalSymbol *sym = scope_.lookup(n.id);
   if (!sym) {
-    if (const BuiltinInfo *b = lookupBuiltin(n.id); b && b->family == BuiltinFamily::Python)
+    if (isInFamily(lookupBuiltin(n.id), BuiltinFamily::Python))
       return record(n, Type::function(n.id));
     if (const ast::Location *at = scope_.unevaluated(n.id))
       fail(n.getLoc(), fmt::format("cannot evaluate module-level '{}' (assigned at line {}) "

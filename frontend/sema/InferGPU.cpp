@@ -74,10 +74,8 @@ bool Inferrer::isActiveMask(const ast::Expr &mask) {
 
 bool Inferrer::isActiveMaskCall(const ast::Call &c) {
   auto it = result_.exprTypes.find(c.func.get());
-  if (it != result_.exprTypes.end() && it->second.kind() == Type::Kind::Function) {
-    const BuiltinInfo *b = lookupBuiltin(it->second.name());
-    return b && b->id == Builtin::CudaActivemask && c.args.empty();
-  }
+  if (it != result_.exprTypes.end() && it->second.kind() == Type::Kind::Function)
+    return isOneOf(calleeBuiltin(it->second), {Builtin::CudaActivemask}) && c.args.empty();
   auto *a = dyn_cast<ast::Attribute>(c.func.get());
   return a && a->attr == "activemask" && c.args.empty();
 }

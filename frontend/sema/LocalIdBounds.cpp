@@ -99,9 +99,7 @@ private:
       }
     } else if (auto *c = dyn_cast<ast::Call>(&e)) {
       const Type &callee = k_.typeOf(c->func.get());
-      const BuiltinInfo *b =
-          callee.kind() == Type::Kind::Function ? lookupBuiltin(callee.name()) : nullptr;
-      if (b && b->id == Builtin::NvLocalId && c->args.size() == 1)
+      if (isOneOf(calleeBuiltin(callee), {Builtin::NvLocalId}) && c->args.size() == 1)
         if (auto *n = dyn_cast<ast::IntLiteral>(c->args[0].get()); n && n->value >= 0 && n->value < 3)
           return static_cast<unsigned>(n->value);
     }
