@@ -49,6 +49,10 @@ struct CompileOptions {
   std::map<std::string, std::array<int32_t, 3>> localSizeByKernel;
   /// `NAME=SIGNATURE` strings (--sig): replace the source's signatures of NAME.
   std::vector<std::string> signatures;
+  /// --kernel NAME (repeatable): compile only these kernels and `@nv.chain`
+  /// functions; the file's other kernels are neither typed nor checked, as
+  /// Numba compiles a kernel only when it is launched. Empty: all of them.
+  std::vector<std::string> kernels;
   /// --index-bits: 32 (numba-vulkan's 32-bit integers, extents and indices)
   /// or 64 (exact 64-bit integers, extents and indices) for every kernel
   /// without narrow=; 0 (not given): the kernels' spelling decides, exact

@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -76,6 +77,36 @@ void applySignatureOptions(ModuleScope &scope, const CompileOptions &options,
   }
 }
 
+/// Keeps only the kernels and chains --kernel names (when it is given): the
+/// others become plain functions, typed only if a selected kernel calls them.
+/// Throws OptionError for a name that is neither a kernel nor a chain.
+void applyKernelSelection(ModuleScope &scope, const CompileOptions &options,
+                          const std::string &path) {
+  if (options.kernels.empty())
+    return;
+  std::set<std::string> wanted(options.kernels.begin(), options.kernels.end());
+  std::set<std::string> found;
+  for (auto &fn : scope.functions())
+    if (fn.isKernel) {
+      if (wanted.count(fn.def->name))
+        found.insert(fn.def->name);
+      else
+        fn.isKernel = false;
+    }
+  auto &chains = scope.chains();
+  for (auto &chain : chains)
+    if (wanted.count(chain.def->name))
+      found.insert(chain.def->name);
+  chains.erase(std::remove_if(chains.begin(), chains.end(),
+                              [&](const LaunchChain &c) { return !wanted.count(c.def->name); }),
+               chains.end());
+  for (auto &name : wanted)
+    if (!found.count(name))
+      throw OptionError{fmt::format("--kernel names '{}', which is not a kernel or @nv.chain "
+                                    "function of '{}'",
+                                    name, path)};
+}
+
 /// Barriers that only some invocations of a workgroup may reach
 /// (-Wdivergent-barrier): in the kernels, and once per device function.
 void warnAboutDivergentBarriers(const std::vector<TypedKernel> &kernels,
@@ -96,6 +127,7 @@ bool runFrontendSteps(Compilation &c, FrontendModule &out) {
   out.loader.emplace(importSearchDirs(c.path, options), c.diags);
   ModuleScope scope(*out.ast, c.file, c.diags, &*out.loader);
   applySignatureOptions(scope, options, c.path);
+  applyKernelSelection(scope, options, c.path);
 
   InferenceContext inference(scope, c.diags, defaultPrecision(options, scope));
   // Each entry point's name, and its kernel once `out.kernels` is complete.

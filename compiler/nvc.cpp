@@ -46,6 +46,7 @@ struct Options {
   std::string backend = "mlir";
   std::vector<std::string> localSizes;
   std::vector<std::string> signatures;
+  std::vector<std::string> kernels; // --kernel
   unsigned indexBits = 0;
   std::string narrow;
   std::vector<std::string> includeDirs;
@@ -230,6 +231,10 @@ int main(int argc, char **argv) {
   app.add_option("--sig", opt.signatures,
                  "kernel signature NAME=SIGNATURE, e.g. 'saxpy=void(float32, float32[:], "
                  "float32[:])'; overrides the source");
+  app.add_option("--kernel", opt.kernels,
+                 "compile only kernel (or @nv.chain function) NAME; repeatable. The file's "
+                 "other kernels are not compiled, as Numba compiles a kernel when it is "
+                 "first launched");
   app.add_option("--index-bits", opt.indexBits,
                  "integer, extent and index width of kernels without narrow=: 32 (as "
                  "numba-vulkan) or 64 (exact, arrays of 2^31 elements and more); default: "
@@ -359,6 +364,7 @@ int main(int argc, char **argv) {
     }
   }
   options.signatures = opt.signatures;
+  options.kernels = opt.kernels;
   options.indexBits = opt.indexBits;
   options.narrow = opt.narrow;
   options.includeDirs = opt.includeDirs;

@@ -140,6 +140,7 @@ public:
   std::vector<DecoratedFunction> &functions() { return functions_; }
   /// The `@nv.chain` host functions of the file, in source order.
   const std::vector<LaunchChain> &chains() const { return chains_; }
+  std::vector<LaunchChain> &chains() { return chains_; }
 
 private:
   void addImport(const ast::Import &stmt);
