@@ -1,0 +1,209 @@
+#!/usr/bin/python3
+"""Conformance with numba-cuda: runs every kernel ported from numba-cuda's
+test suite (tests/conformance/kernels, cases) through nvc and nvc-run and
+compares with numba-cuda's answer (docs/conformance.md).
+
+Usage:
+  run.py --nvc PATH --nvc-run PATH [--work DIR] [--seed N] [-j N] [-k SUBSTRING]
+  run.py --compile-only --nvc PATH --work DIR     (modules, inputs and references
+                                                   for another machine)
+  run.py --precompiled --nvc-run PATH --work DIR  (runs what --compile-only left
+                                                   in DIR: the suite on a GPU machine)
+  run.py --markdown ...                           (the category table as Markdown)
+
+Prints one line per case (PASS, FAIL, XFAIL, XPASS) and the category table;
+exits 1 on any FAIL or XPASS (an expected failure that passes: remove its
+row from expected_failures.py).
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import sys
+import traceback
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import conformance as cf  # noqa: E402
+from expected_failures import EXPECTED_FAILURES, is_later  # noqa: E402
+
+
+def prepare(module, case, case_id, args_seed, work, save):
+    """Draws the inputs and computes the reference (in this thread: the
+    simulator is not thread-safe). Returns (args, want) or raises."""
+    args = cf.draw_args(case, case_id, args_seed)
+    want = cf.reference(module, case, args)
+    if save:
+        stem = os.path.join(work, f"{module}__{case.case_name()}")
+        np.savez(stem + ".case.npz",
+                 **{f"arg{i}": np.asarray(a) for i, a in enumerate(args)},
+                 **{f"want{i}": np.asarray(w) for i, w in want.items()})
+    return args, want
+
+
+def load_saved(work, module, case):
+    stem = os.path.join(work, f"{module}__{case.case_name()}")
+    data = np.load(stem + ".case.npz")
+    n = len([k for k in data.files if k.startswith("arg")])
+    args = []
+    for i in range(n):
+        a = data[f"arg{i}"]
+        args.append(a if a.ndim > 0 or a.dtype.kind in "OV" else a[()])
+    # 0-d arrays were scalars unless the case passes 0-d arrays (none do).
+    want = {int(k[4:]): data[k] for k in data.files if k.startswith("want")}
+    return args, want
+
+
+def execute(opts, module, case, args, want):
+    """Compiles (unless precompiled), runs and compares one case; returns
+    None on success or the CaseFailure."""
+    try:
+        if opts.precompiled:
+            spv = cf.module_path(opts.work, module, case)
+            status = opts.compile_status.get(f"{module}/{case.case_name()}")
+            if status:
+                raise cf.CaseFailure(status["stage"], status["message"])
+            if case.rejects is not None:
+                return None  # checked where it was compiled (no failure recorded)
+        else:
+            spv = cf.compile_case(opts.nvc, opts.work, module, case)
+        if opts.compile_only or case.rejects is not None:
+            return None
+        got = cf.run_case(opts.nvc_run, spv, opts.work, module, case, args)
+        cf.compare(case, got, want)
+        return None
+    except cf.CaseFailure as e:
+        return e
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--nvc")
+    ap.add_argument("--nvc-run")
+    ap.add_argument("--work", default="/tmp/nvc-conformance")
+    ap.add_argument("--seed", type=int, default=0, help="input seed (default 0: the suite's)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("-k", "--filter", default="", help="only cases whose id contains this")
+    ap.add_argument("--compile-only", action="store_true")
+    ap.add_argument("--precompiled", action="store_true")
+    ap.add_argument("--markdown", action="store_true", help="print the category table as Markdown")
+    opts = ap.parse_args()
+    if not opts.precompiled and not opts.nvc:
+        ap.error("--nvc is needed (or --precompiled)")
+    if not opts.compile_only and not opts.nvc_run:
+        ap.error("--nvc-run is needed (or --compile-only)")
+    os.makedirs(opts.work, exist_ok=True)
+    status_path = os.path.join(opts.work, "compile-status.json")
+    opts.compile_status = {}
+    if opts.precompiled:
+        with open(status_path) as f:
+            opts.compile_status = json.load(f)
+
+    cases = cf.load_cases()
+    ids = set()
+    for module, module_cases in cases.items():
+        for case in module_cases:
+            case_id = f"{module}/{case.case_name()}"
+            if case_id in ids:
+                sys.exit(f"duplicate case id {case_id}")
+            if case.category not in cf.CATEGORIES:
+                sys.exit(f"{case_id}: unknown category '{case.category}'")
+            ids.add(case_id)
+    stale = sorted(set(EXPECTED_FAILURES) - ids)
+    if stale:
+        sys.exit("expected_failures.py names cases that do not exist: " + ", ".join(stale))
+
+    results = {}  # case_id -> (case, CaseFailure or None)
+    futures = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as pool:
+        for module, module_cases in cases.items():
+            for case in module_cases:
+                case_id = f"{module}/{case.case_name()}"
+                if opts.filter not in case_id:
+                    continue
+                try:
+                    if opts.precompiled:
+                        args, want = load_saved(opts.work, module, case)
+                    else:
+                        args, want = prepare(module, case, case_id, opts.seed, opts.work,
+                                             opts.compile_only)
+                except Exception as e:  # a broken case or simulator failure
+                    tb = traceback.format_exception_only(type(e), e)[-1].strip()
+                    results[case_id] = (case, cf.CaseFailure("reference", tb))
+                    continue
+                futures[pool.submit(execute, opts, module, case, args, want)] = (case_id, case)
+        for fut in concurrent.futures.as_completed(futures):
+            case_id, case = futures[fut]
+            results[case_id] = (case, fut.result())
+
+    if opts.compile_only:
+        status = {cid: {"stage": e.stage, "message": e.message}
+                  for cid, (case, e) in results.items() if e is not None}
+        with open(status_path, "w") as f:
+            json.dump(status, f, indent=1, sort_keys=True)
+        print(f"compiled {len(results) - len(status)} of {len(results)} cases into {opts.work}")
+        return 0
+
+    # Outcomes and the category table.
+    table = {c: {"cases": 0, "pass": 0, "later": 0, "xfail": 0, "fail": 0} for c in cf.CATEGORIES}
+    failed = 0
+    for case_id in sorted(results):
+        case, error = results[case_id]
+        reason = EXPECTED_FAILURES.get(case_id)
+        row = table[case.category]
+        row["cases"] += 1
+        if error is None and reason is None:
+            outcome = "PASS"
+            row["pass"] += 1
+        elif error is None:
+            outcome = "XPASS"
+            failed += 1
+            row["fail"] += 1
+        elif reason is not None:
+            outcome = "XFAIL"
+            row["later" if is_later(reason) else "xfail"] += 1
+        else:
+            outcome = "FAIL"
+            failed += 1
+            row["fail"] += 1
+        line = f"{outcome:5} {case_id}"
+        if outcome == "XFAIL":
+            line += f"  ({reason}; {error})"
+        elif outcome == "FAIL":
+            line += f"  {error}"
+        elif outcome == "XPASS":
+            line += f"  (expected to fail: {reason})"
+        if not opts.markdown:
+            print(line)
+    print_table(table, opts.markdown)
+    return 1 if failed else 0
+
+
+def print_table(table, markdown):
+    total = {k: sum(r[k] for r in table.values()) for k in ("cases", "pass", "later", "xfail", "fail")}
+    rows = [(c, r) for c, r in table.items() if r["cases"]] + [("all", total)]
+    head = ["category", "cases", "pass", "later issues", "expected failures", "fail"]
+    if markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+    else:
+        print()
+        print(f"{head[0]:<18}{head[1]:>7}{head[2]:>7}{head[3]:>14}{head[4]:>19}{head[5]:>6}")
+    for c, r in rows:
+        cells = [c, r["cases"], r["pass"], r["later"], r["xfail"], r["fail"]]
+        if markdown:
+            print("| " + " | ".join(map(str, cells)) + " |")
+        else:
+            print(f"{cells[0]:<18}{cells[1]:>7}{cells[2]:>7}{cells[3]:>14}{cells[4]:>19}{cells[5]:>6}")
+    applicable = total["cases"] - total["later"]
+    rate = 100.0 * total["pass"] / total["cases"] if total["cases"] else 0.0
+    rate_now = 100.0 * total["pass"] / applicable if applicable else 0.0
+    print(f"\n{total['pass']} of {total['cases']} cases pass ({rate:.1f} %); without the "
+          f"{total['later']} that need later issues' features, {total['pass']} of {applicable} "
+          f"({rate_now:.1f} %)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
