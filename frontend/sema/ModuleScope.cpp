@@ -70,6 +70,8 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
     return "np";
   if (dotted == "math" || dotted == "numba" || dotted == "numba.types" || dotted == "cmath")
     return dotted;
+  if (dotted == "numba.cuda.types") // numba-cuda's own home of the Numba types
+    return "numba.types";
   return std::nullopt;
 }
 
@@ -490,9 +492,12 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
     auto addSignature = [&](const ast::Expr &e) {
       if (auto *s = dyn_cast<ast::StringLiteral>(&e))
         fn.signatures.push_back(parseSignatureString(s->value, s->getLoc()));
+      else if (isa<ast::Call>(&e) || isa<ast::Tuple>(&e))
+        fn.signatures.push_back(signatureFromExpr(e)); // void(float32[:]), numba's spelling
       else
         throw CompileError(e.getLoc(), "a signature must be a string such as "
-                                       "\"void(float32, float32[:])\" or a list of them");
+                                       "\"void(float32, float32[:])\", a type expression "
+                                       "such as void(float32[:]), or a list of them");
     };
     for (auto &arg : call->args) {
       if (auto *list = dyn_cast<ast::List>(arg.get()))

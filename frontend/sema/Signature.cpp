@@ -88,6 +88,25 @@ Type typeFromExpr(const ast::Expr &expr) {
                      "expected a type such as float32, int64 or float32[::1]");
 }
 
+Signature signatureFromExpr(const ast::Expr &expr) {
+  Signature sig;
+  sig.loc = expr.getLoc();
+  const std::vector<ast::ExprPtr> *params = nullptr;
+  if (auto *call = dyn_cast<ast::Call>(&expr)) {
+    sig.result = typeFromExpr(*call->func);
+    if (!call->keywords.empty())
+      throw CompileError(call->keywords.front().loc, "keywords are not allowed in signatures");
+    params = &call->args;
+  } else if (auto *tuple = dyn_cast<ast::Tuple>(&expr)) {
+    params = &tuple->elts;
+  } else {
+    throw CompileError(expr.getLoc(), "a signature is written as 'void(float32, float32[:])'");
+  }
+  for (auto &p : *params)
+    sig.params.push_back(typeFromExpr(*p));
+  return sig;
+}
+
 Signature parseSignatureString(const std::string &text, ast::Location loc) {
   // Parse the string as a one-line module; errors inside it are moved to the
   // string's position in the kernel file (column of the opening quote + 1).
@@ -103,22 +122,8 @@ Signature parseSignatureString(const std::string &text, ast::Location loc) {
                                           : nullptr;
     if (!stmt)
       throw CompileError({1, 1}, "a signature is written as 'void(float32, float32[:])'");
-    Signature sig;
+    Signature sig = signatureFromExpr(*stmt->value);
     sig.loc = loc;
-    const std::vector<ast::ExprPtr> *params = nullptr;
-    if (auto *call = dyn_cast<ast::Call>(stmt->value.get())) {
-      sig.result = typeFromExpr(*call->func);
-      if (!call->keywords.empty())
-        throw CompileError(call->keywords.front().loc, "keywords are not allowed in signatures");
-      params = &call->args;
-    } else if (auto *tuple = dyn_cast<ast::Tuple>(stmt->value.get())) {
-      params = &tuple->elts;
-    } else {
-      throw CompileError(stmt->value->getLoc(),
-                         "a signature is written as 'void(float32, float32[:])'");
-    }
-    for (auto &p : *params)
-      sig.params.push_back(typeFromExpr(*p));
     return sig;
   } catch (CompileError &e) {
     throw CompileError(relocate(e.loc), "in signature: " + e.message);

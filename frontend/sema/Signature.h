@@ -33,6 +33,12 @@ struct Signature {
 /// sub-expression for anything else.
 Type typeFromExpr(const ast::Expr &expr);
 
+/// Converts a signature written as a Numba type expression, as numba-cuda's
+/// own tests write them (`void(float32[:, :], int32)`, `int32(int32)`, or a
+/// tuple of argument types `(float32[:], int32)` for a result of none).
+/// Throws CompileError at the offending sub-expression.
+Signature signatureFromExpr(const ast::Expr &expr);
+
 /// Parses a signature written as a string at `loc` (the string literal's
 /// location; errors point into the string when it is on one line). Accepts
 /// `ret(args...)` and `(args...)` (result none). Throws CompileError.
