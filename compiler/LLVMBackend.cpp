@@ -306,6 +306,7 @@ bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> 
   expandFloat64CopySign(*m);
   expandOrderedCompares(*m);
   expandIntegerRemainders(*m);
+  expandWideBitIntrinsics(*m);
   nameValues(*m, fields);
   if (emitIR) {
     llvm::raw_string_ostream os(out.ir);

@@ -264,4 +264,74 @@ void expandIntegerRemainders(llvm::Module &m) {
     }
 }
 
+void expandWideBitIntrinsics(llvm::Module &m) {
+  for (llvm::Function &f : m)
+    for (llvm::Instruction &inst : llvm::make_early_inc_range(llvm::instructions(f))) {
+      auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(&inst);
+      if (!call)
+        continue;
+      llvm::Intrinsic::ID id = call->getIntrinsicID();
+      if (id != llvm::Intrinsic::ctpop && id != llvm::Intrinsic::ctlz &&
+          id != llvm::Intrinsic::cttz && id != llvm::Intrinsic::bitreverse)
+        continue;
+      auto *t = llvm::dyn_cast<llvm::IntegerType>(call->getType());
+      if (!t || t->getBitWidth() == 32 || t->getBitWidth() > 64)
+        continue;
+      const unsigned w = t->getBitWidth();
+      llvm::IRBuilder<> b(call);
+      llvm::Type *i32 = b.getInt32Ty();
+      llvm::Value *x = call->getArgOperand(0);
+      // The 32-bit operation; ctlz and cttz of 0 are defined (32).
+      auto op32 = [&](llvm::Value *v) -> llvm::Value * {
+        if (id == llvm::Intrinsic::ctlz || id == llvm::Intrinsic::cttz)
+          return b.CreateIntrinsic(id, {i32}, {v, b.getFalse()});
+        return b.CreateIntrinsic(id, {i32}, {v});
+      };
+      llvm::Value *r;
+      if (w < 32) {
+        llvm::Value *v = b.CreateZExt(x, i32);
+        switch (id) {
+        case llvm::Intrinsic::ctpop:
+          r = op32(v);
+          break;
+        case llvm::Intrinsic::ctlz:
+          r = b.CreateSub(op32(v), b.getInt32(32 - w));
+          break;
+        case llvm::Intrinsic::cttz:
+          r = b.CreateSelect(b.CreateICmpEQ(v, b.getInt32(0)), b.getInt32(w), op32(v));
+          break;
+        default: // bitreverse
+          r = b.CreateLShr(op32(v), b.getInt32(32 - w));
+          break;
+        }
+        r = b.CreateTrunc(r, t);
+      } else {
+        llvm::Value *lo = b.CreateTrunc(x, i32);
+        llvm::Value *hi = b.CreateTrunc(b.CreateLShr(x, 32), i32);
+        llvm::Value *zero = b.getInt32(0);
+        switch (id) {
+        case llvm::Intrinsic::ctpop:
+          r = b.CreateAdd(op32(lo), op32(hi));
+          break;
+        case llvm::Intrinsic::ctlz:
+          r = b.CreateSelect(b.CreateICmpEQ(hi, zero), b.CreateAdd(op32(lo), b.getInt32(32)),
+                             op32(hi));
+          break;
+        case llvm::Intrinsic::cttz:
+          r = b.CreateSelect(b.CreateICmpEQ(lo, zero), b.CreateAdd(op32(hi), b.getInt32(32)),
+                             op32(lo));
+          break;
+        default: // bitreverse: the reversed low half becomes the high half
+          r = b.CreateOr(b.CreateShl(b.CreateZExt(op32(lo), t), 32), b.CreateZExt(op32(hi), t));
+          break;
+        }
+        if (id != llvm::Intrinsic::bitreverse)
+          r = b.CreateZExt(r, t);
+      }
+      r->takeName(call);
+      call->replaceAllUsesWith(r);
+      call->eraseFromParent();
+    }
+}
+
 } // namespace nvc

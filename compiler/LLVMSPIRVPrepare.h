@@ -54,6 +54,15 @@ void expandOrderedCompares(llvm::Module &m);
 /// edges"). Done after O2, which would fold the expansion back.
 void expandIntegerRemainders(llvm::Module &m);
 
+/// Rewrites llvm.ctpop, llvm.ctlz, llvm.cttz and llvm.bitreverse of scalar
+/// integers other than i32 in 32-bit pieces: Vulkan allows OpBitCount and
+/// OpBitReverse (and GLSL's FindUMsb/FindILsb) on 32-bit integers only
+/// (VUID-StandaloneSpirv-Base-04781), and InstCombine turns the frontend's
+/// shift-and-mask bit counts (cuda.popc, cuda.clz, ...) into these
+/// intrinsics. 8- and 16-bit values are zero-extended; 64-bit ones split
+/// into halves. Done after O2, which would fold the expansion back.
+void expandWideBitIntrinsics(llvm::Module &m);
+
 } // namespace nvc
 
 #endif // NVC_COMPILER_LLVMSPIRVPREPARE_H

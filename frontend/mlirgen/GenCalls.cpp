@@ -146,6 +146,12 @@ Val Generator::call(const ast::Call &c) {
       return z;
     return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
   }
+  if (isOneOf(builtin, {Builtin::MethodBitCount})) {
+    Val x = expr(*cast<ast::Attribute>(*c.func).value);
+    return bitIntrinsic(builtinInfo(Builtin::CudaPopc), {x}, rt, c.getLoc());
+  }
+  if (isInFamily(builtin, BuiltinFamily::BitIntrinsic))
+    return bitIntrinsic(*builtin, args, rt, c.getLoc());
   if (isOneOf(builtin, {Builtin::Complex})) {
     Type part = rt.complexPart();
     mlir::Value re = convert(args[0], part, c.getLoc()).scalar();

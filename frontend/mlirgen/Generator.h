@@ -465,6 +465,15 @@ private:
   /// (passes/AtomicRMWToSPIRV.cpp). The result is the previous value.
   Val atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &rt);
 
+  /// numba.cuda's integer intrinsics (cuda.popc, clz, ffs, brev, selp) on
+  /// their evaluated arguments; `rt` is the call's type (GenBitIntrinsics.cpp).
+  Val bitIntrinsic(const BuiltinInfo &b, const std::vector<Val> &args, const Type &rt,
+                   ast::Location at);
+  /// The number of set bits of an i32 or i64 value, in its type.
+  mlir::Value populationCount(mlir::Value v, mlir::Location l);
+  /// An 8- or 16-bit integer zero-extended to i32; wider ones unchanged.
+  mlir::Value widenedBits(mlir::Value v, mlir::Location l);
+
   /// Subgroup (warp) operations as gpu dialect operations, which MLIR lowers
   /// to SPIR-V GroupNonUniform instructions over the invocations of the
   /// subgroup that reach them. Shuffles name the target's subgroup width

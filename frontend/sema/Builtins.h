@@ -27,7 +27,8 @@ namespace nvc {
 /// sema/ and one code generator in mlirgen/.
 enum class BuiltinFamily : uint8_t {
   Python,           ///< len, range, abs, min, max, int, ...
-  Method,           ///< methods of numbers: conjugate
+  Method,           ///< methods of numbers: conjugate, bit_count
+  BitIntrinsic,     ///< cuda.popc, cuda.clz, cuda.ffs, cuda.brev, cuda.selp
   NumPyScalar,      ///< np.abs, np.minimum, ... (not math-library functions)
   Math,             ///< np.exp, cuda.fma, nv.fma (see MathBuiltins.h)
   GridIndex,        ///< cuda.grid, nv.global_id, ...

@@ -80,6 +80,43 @@ int64_t Inferrer::constantAxis(const ast::Call &c, const std::string &fname, int
 }
 
 
+Type Inferrer::bitIntrinsic(const ast::Call &c, const BuiltinInfo &builtin,
+                            const std::vector<Type> &args) {
+  const bool selp = builtin.id == Builtin::CudaSelp;
+  if (args.size() != (selp ? 3u : 1u))
+    fail(c.getLoc(), fmt::format("{}() takes {} argument{} ({} given)", builtin.name,
+                                 selp ? 3 : 1, selp ? "s" : "", args.size()));
+  for (auto &a : args)
+    if (a.isUnknown())
+      return record(c, Type());
+  if (selp) {
+    // Cuda_selp: selp(test, a, b) of two values of one type among float64,
+    // float32 and the 16-, 32- and 64-bit integers; the result is that type.
+    const Type &a = args[1], &b = args[2];
+    bool supported = a.isFloat() || (a.isInteger() && a.bits() >= 16);
+    if (!(a == b) || !supported)
+      fail(c.getLoc(), fmt::format("cuda.selp() takes a test and two values of one type "
+                                   "(float32, float64 or a 16- to 64-bit integer), not {} and {}",
+                                   a.str(), b.str()));
+    if (!args[0].isNumber())
+      fail(c.args[0]->getLoc(), fmt::format("the test of cuda.selp() must be a boolean or a "
+                                            "number, not {}",
+                                            args[0].str()));
+    return record(c, a);
+  }
+  const Type &x = args[0];
+  if (!x.isInteger())
+    fail(c.args[0]->getLoc(), fmt::format("{}() takes an integer, not {}", builtin.name, x.str()));
+  switch (builtin.id) {
+  case Builtin::CudaFfs: // Cuda_ffs: uint32 for every integer
+    return record(c, Type::integer(32, false));
+  case Builtin::CudaBrev: // Cuda_brev: uint32 and uint64 only
+    return record(c, Type::integer(x.bits() <= 32 ? 32 : 64, false));
+  default: // Cuda_popc, Cuda_clz: the argument's own type
+    return record(c, x);
+  }
+}
+
 Type Inferrer::call(const ast::Call &c) {
   Type callee = expr(*c.func);
   std::vector<Type> args;
@@ -214,6 +251,13 @@ Type Inferrer::call(const ast::Call &c) {
       fail(c.getLoc(), "conjugate() takes no arguments");
     return record(c, expr(*cast<ast::Attribute>(*c.func).value));
   }
+  if (isOneOf(builtin, {Builtin::MethodBitCount})) {
+    if (!args.empty())
+      fail(c.getLoc(), "bit_count() takes no arguments");
+    return record(c, expr(*cast<ast::Attribute>(*c.func).value));
+  }
+  if (isInFamily(builtin, BuiltinFamily::BitIntrinsic))
+    return bitIntrinsic(c, *builtin, args);
   if (isOneOf(builtin, {Builtin::Complex})) {
     if (!needArgs(1, 2, "complex"))
       return record(c, Type());

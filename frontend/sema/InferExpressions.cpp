@@ -209,7 +209,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, c.type);
       }
     }
-    if (m == "np" || m == "numba" || m == "numba.types")
+    // numba-cuda exports the Numba types from numba.cuda too: cuda.int32(x).
+    if (m == "np" || m == "numba" || m == "numba.types" || m == "cuda")
       if (auto t = scalarTypeFromName(attr))
         return record(a, Type::dtype(*t));
     if (m == "numba" && attr == "cuda")
@@ -223,6 +224,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::dim3(attr));
       if (attr == "cg")
         return record(a, Type::module("cuda.cg"));
+      if (attr == "types")
+        return record(a, Type::module("numba.types"));
       if (lookupBuiltin(m + "." + attr))
         return record(a, Type::function(m + "." + attr));
       if (attr == "shared" || attr == "local" || attr == "atomic" || attr == "const")
@@ -271,6 +274,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, base.isComplex() ? base.complexPart() : base);
     if (attr == "conjugate")
       return record(a, Type::function("method.conjugate"));
+    if (attr == "bit_count" && base.isInteger()) // Python 3.10's int.bit_count()
+      return record(a, Type::function("method.bit_count"));
     fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
   }
   if (base.isArray()) {

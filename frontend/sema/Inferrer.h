@@ -116,6 +116,10 @@ private:
   /// except on the float64 arrays of narrowed kernels, which are float32 on
   /// the device.
   Type atomicCall(const ast::Call &c, const BuiltinInfo &b);
+  /// numba.cuda's integer intrinsics with cudadecl.py's types: popc and clz
+  /// return the argument's integer type, ffs uint32, brev uint32 or uint64
+  /// (the argument's width), selp(test, a, b) the type a and b share.
+  Type bitIntrinsic(const ast::Call &c, const BuiltinInfo &b, const std::vector<Type> &args);
   /// Whether `e` names (or is) a shared array.
   bool isSharedArrayExpr(const ast::Expr &e);
   /// numba.cuda's cuda.syncthreads_count/and/or(p): a workgroup barrier that

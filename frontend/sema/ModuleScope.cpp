@@ -874,7 +874,7 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
       const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
       if (sym && sym->kind == GlobalSymbol::Kind::Module &&
           (sym->qualifiedName == "np" || sym->qualifiedName == "numba" ||
-           sym->qualifiedName == "numba.types"))
+           sym->qualifiedName == "numba.types" || sym->qualifiedName == "cuda"))
         target = scalarTypeFromName(attr->attr);
     } else if (auto *name = dyn_cast<ast::Name>(call->func.get())) {
       const GlobalSymbol *sym = lookup(name->id);

@@ -2230,6 +2230,59 @@ def case_many_scalars(r, rng):
     check_close(res["out"], want, rtol=0, atol=0)
 
 
+def _bit_reference(values, bits):
+    """numba-cuda's popc, clz, ffs and brev of `values` (a `bits`-wide dtype),
+    computed on Python integers."""
+    popc, clz, ffs, brev = [], [], [], []
+    for v in values.tolist():
+        u = v & ((1 << bits) - 1)                    # the value's bits
+        popc.append(bin(u).count("1"))
+        clz.append(bits - u.bit_length())
+        ffs.append((u & -u).bit_length())
+        # cuda.brev takes uint32 (8- to 32-bit arguments) or uint64; a signed
+        # argument converts with sign extension first.
+        width = 32 if bits <= 32 else 64
+        w = v & ((1 << width) - 1)
+        brev.append(int(format(w, f"0{width}b")[::-1], 2))
+    return popc, clz, ffs, brev
+
+
+def case_bit_intrinsics(r, rng):
+    dtypes = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+    for k, dtype in enumerate(dtypes):
+        info = np.iinfo(dtype)
+        n = int(rng.integers(300, 600))
+        x = rng.integers(info.min, info.max, size=n, dtype=dtype, endpoint=True)
+        special = np.array([0, 1, info.max, info.min, info.max // 2 + 1, 2, 3, 96], dtype=dtype)
+        if info.min < 0:
+            special = np.concatenate([special, np.array([-1, -2], dtype=dtype)])
+        x[:special.size] = special
+        outs = {name: poisoned(n, np.int64) for name in ("popc", "clz", "ffs", "count")}
+        outs["brev"] = np.full(n, 0x5A5A, np.uint64)
+        entry = "bits" + (f"__{k}" if k else "")
+        res = r.run("bit_intrinsics.py", entry, [n], {"x": x, **outs},
+                    outputs=["popc", "clz", "ffs", "count", "brev"])
+        popc, clz, ffs, brev = _bit_reference(x, info.bits)
+        for name, want in (("popc", popc), ("clz", clz), ("ffs", ffs), ("count", popc)):
+            got = res[name].tolist()
+            assert got == want, (dtype.__name__, name, next(
+                (x[i], got[i], want[i]) for i in range(n) if got[i] != want[i]))
+        got = res["brev"].tolist()
+        assert got == brev, (dtype.__name__, "brev", next(
+            (x[i], got[i], brev[i]) for i in range(n) if got[i] != brev[i]))
+    n = int(rng.integers(300, 600))
+    a = rng.integers(-1000, 1000, n).astype(np.int64)
+    b = rng.standard_normal(n)
+    c = rng.integers(-10, 10, n).astype(np.int32)
+    res = r.run("bit_intrinsics.py", "select", [n], {
+        "a": a, "b": b, "c": c, "out_a": poisoned(n, np.int64), "out_b": poisoned(n, np.float64),
+        "out_c": poisoned(n, np.int32)}, outputs=["out_a", "out_b", "out_c"])
+    i = np.arange(n)
+    assert (res["out_a"] == np.abs(a)).all()
+    assert (res["out_b"] == np.where(i % 3 != 0, b, 2.5)).all()
+    assert (res["out_c"] == np.minimum(c, 5)).all()
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2277,6 +2330,8 @@ CASES = [
     ("the block size a kernel is written for: inferred from shared arrays, local_size=, "
      "larger workgroups refused", case_block_size),
     ("8- and 16-bit results that wrapped, widened to 64 bits", case_subword_extend),
+    ("integer intrinsics: cuda.popc, clz, ffs, brev, bit_count() on every integer dtype; selp",
+     case_bit_intrinsics),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
