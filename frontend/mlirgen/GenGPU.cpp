@@ -18,9 +18,13 @@ Val Generator::atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &
   using Op = AtomicOp;
   const Op op = b.atomicOp();
   const ArrayHandle &a = arrayValue(*c.args[0]);
-  mlir::Value idx = bufferIndex(a, elementLinear(a, *c.args[1], c.args[1]->getLoc()), 0, l);
+  // compare_and_swap has no index: element 0, at the array's offset.
+  const size_t first = b.has(kFirstElement) ? 1 : 2;
+  mlir::Value linear =
+      first == 1 ? a.offset : elementLinear(a, *c.args[1], c.args[1]->getLoc());
+  mlir::Value idx = bufferIndex(a, linear, 0, l);
   std::vector<mlir::Value> operands;
-  for (size_t i = 2; i < c.args.size(); ++i)
+  for (size_t i = first; i < c.args.size(); ++i)
     operands.push_back(convert(expr(*c.args[i]), rt, c.args[i]->getLoc()).scalar());
   mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
   if (memTy.isF64()) // a narrow= device function called from an unnarrowed kernel

@@ -72,6 +72,9 @@ enum BuiltinFlag : unsigned {
   kSharedArray = 1u << 3,
   /// With a complex first argument it is a complex function (ComplexMath.h).
   kComplexWhenComplexArgument = 1u << 4,
+  /// An atomic without an index argument: it works on element 0 of a 1-D
+  /// array (cuda.atomic.compare_and_swap).
+  kFirstElement = 1u << 5,
 };
 
 /// The id of each builtin of Builtins.def.

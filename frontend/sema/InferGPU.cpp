@@ -174,26 +174,34 @@ Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
   const AtomicOp op = b.atomicOp();
   if (!c.keywords.empty())
     fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
-  size_t want = op == AtomicOp::Cas ? 4 : 3;
+  // The operands after the array and the index (none: element 0).
+  const size_t first = b.has(kFirstElement) ? 1 : 2;
+  size_t want = (op == AtomicOp::Cas ? 2 : 1) + first;
   if (c.args.size() != want)
     fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", f, want, c.args.size()));
   Type ary = expr(*c.args[0]);
   std::vector<Type> values;
-  for (size_t i = 2; i < want; ++i)
+  for (size_t i = first; i < want; ++i)
     values.push_back(expr(*c.args[i]));
   if (ary.isUnknown())
     return record(c, Type());
   if (!ary.isArray())
     fail(c.args[0]->getLoc(), fmt::format("{}() takes an array first, not {}", f, ary.str()));
+  if (b.has(kFirstElement) && ary.ndim() != 1)
+    fail(c.args[0]->getLoc(), fmt::format("{}() works on a 1-D array (its first element), not "
+                                          "{}",
+                                          f, ary.str()));
   // The index: an integer for 1-D arrays, a tuple of ndim integers.
-  const ast::Expr &index = *c.args[1];
-  std::vector<const ast::Expr *> indices = subscriptIndices(index);
+  const ast::Expr &index = *c.args[b.has(kFirstElement) ? 0 : 1];
+  std::vector<const ast::Expr *> indices;
+  if (!b.has(kFirstElement))
+    indices = subscriptIndices(index);
   for (auto *i : indices) {
     Type t = expr(*i);
     if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
       fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
   }
-  if (indices.size() != ary.ndim())
+  if (!b.has(kFirstElement) && indices.size() != ary.ndim())
     fail(index.getLoc(), fmt::format("{}() needs one index per dimension: the array has {}, "
                                      "the index {}",
                                      f, ary.ndim(), indices.size()));
@@ -226,7 +234,7 @@ Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
                                           f, dtype.str()));
   for (size_t i = 0; i < values.size(); ++i)
     if (!values[i].isUnknown() && !values[i].isNumber())
-      fail(c.args[2 + i]->getLoc(),
+      fail(c.args[first + i]->getLoc(),
            fmt::format("{}() takes a number to combine, not {}", f, values[i].str()));
   if (auto *n = dyn_cast<ast::Name>(c.args[0].get());
       n && !locals_.count(n->id) && scope_.lookup(n->id))

@@ -1469,6 +1469,15 @@ def case_integer_atomics(r, rng):
         assert res["wide"].tolist() == [int(wide[0]) + int(values.astype(np.int64).sum())]
         winner, winners = res["claims"].tolist()
         assert winners == 1 and 1 <= winner <= n, res["claims"]
+        # compare_and_swap (no index: element 0 of a 1-D array).
+        slot = np.array([0, 7, 7], np.int32)
+        res = r.run("atomics.py", "compare_and_swap_first", [n],
+                    {"slot": slot, "olds": poisoned(n, np.int32)}, outputs=["slot", "olds"])
+        slot, got = res["slot"], res["olds"]
+        winner = int(slot[0])
+        assert 1 <= winner <= n and got[winner - 1] == 0, (slot, got[:8])
+        assert (np.delete(got, winner - 1) == winner).all(), got[:8]
+        assert (slot[1:] == 7).all(), slot
 
 
 def case_float_atomics(r, rng):

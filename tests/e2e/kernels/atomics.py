@@ -65,3 +65,12 @@ def histogram(keys, weights, counts, sums, grid2d):
     if t < 16:
         cuda.atomic.add(counts, t, bins[t])
         cuda.atomic.add(sums, t, wsum[t])
+
+
+@cuda.jit("void(int32[:], int32[:])")
+def compare_and_swap_first(slot, olds):
+    # numba.cuda's compare_and_swap: cas on slot[0]; exactly one invocation
+    # finds the 0 it expects, every other one finds the winner's i + 1.
+    i = cuda.grid(1)
+    if i < olds.shape[0]:
+        olds[i] = cuda.atomic.compare_and_swap(slot, 0, i + 1)
