@@ -146,6 +146,13 @@ Val Generator::call(const ast::Call &c) {
       return z;
     return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
   }
+  if (isOneOf(builtin, {Builtin::Round})) {
+    // rint of the float (an integer converts to float64), then to int64.
+    Type ft = args[0].type.isFloat() ? args[0].type : Type::floating(64);
+    mlir::Value x = convert(args[0], ft, c.getLoc()).scalar();
+    mlir::Value r = mlir::math::RoundEvenOp::create(b_, l, x);
+    return convert(Val{ft, {r}}, rt, c.getLoc());
+  }
   if (isOneOf(builtin, {Builtin::MethodBitCount})) {
     Val x = expr(*cast<ast::Attribute>(*c.func).value);
     return bitIntrinsic(builtinInfo(Builtin::CudaPopc), {x}, rt, c.getLoc());

@@ -121,6 +121,136 @@ public:
   mlir::Location l;
 };
 
+/// The layout of an IEEE binary32 or binary64 float type.
+struct FloatLayout {
+  unsigned bits, mantissa, bias;
+  mlir::Type intType;
+};
+
+FloatLayout layoutOf(mlir::OpBuilder &b, mlir::Type t) {
+  if (t.isF32())
+    return {32, 23, 127, b.getI32Type()};
+  return {64, 52, 1023, b.getI64Type()};
+}
+
+/// math.frexp, ldexp, modf, nextafter and remainder (Python's math module,
+/// which numba-cuda maps to libdevice), from the floats' bits and exact
+/// operations; each result is exact, as the C functions' are.
+std::vector<mlir::Value> emitFloatDecomposition(Emitter &m, const std::string &op,
+                                                const std::vector<mlir::Value> &xs) {
+  mlir::OpBuilder &b = m.b;
+  mlir::Location l = m.l;
+  using FP = mlir::arith::CmpFPredicate;
+  using IP = mlir::arith::CmpIPredicate;
+  mlir::Value x = xs[0];
+  mlir::Type t = x.getType();
+  FloatLayout f = layoutOf(b, t);
+  auto ic = [&](int64_t v, mlir::Type it) {
+    return mlir::arith::ConstantOp::create(b, l, it, b.getIntegerAttr(it, v)).getResult();
+  };
+  auto toBits = [&](mlir::Value v) {
+    return mlir::arith::BitcastOp::create(b, l, f.intType, v).getResult();
+  };
+  auto fromBits = [&](mlir::Value v) {
+    return mlir::arith::BitcastOp::create(b, l, t, v).getResult();
+  };
+  auto isel = [&](mlir::Value c, mlir::Value p, mlir::Value q) { return m.select(c, p, q); };
+  mlir::Value ax = mlir::math::AbsFOp::create(b, l, x);
+  mlir::Value inf = m.constant(t, INFINITY);
+  const double minNormal = f.bits == 32 ? 0x1p-126 : 0x1p-1022;
+
+  if (op == "frexp") {
+    // x = m * 2^e with 0.5 <= |m| < 1; 0, inf and NaN give (x, 0). A
+    // subnormal is first scaled into the normal range by 2^(mantissa + 2).
+    mlir::Type i32 = b.getI32Type();
+    const int scale = static_cast<int>(f.mantissa) + 2;
+    mlir::Value special = mlir::arith::OrIOp::create(
+        b, l, m.cmp(FP::OEQ, x, m.constant(t, 0.0)), m.cmp(FP::UGE, ax, inf));
+    mlir::Value subnormal = m.cmp(FP::OLT, ax, m.constant(t, minNormal));
+    mlir::Value scaled = mlir::arith::MulFOp::create(b, l, x, m.constant(t, std::ldexp(1.0, scale)));
+    mlir::Value bits = toBits(isel(subnormal, scaled, x));
+    mlir::Value expMask = ic((int64_t(1) << (f.bits - f.mantissa - 1)) - 1, f.intType);
+    mlir::Value biased = mlir::arith::AndIOp::create(
+        b, l, mlir::arith::ShRUIOp::create(b, l, bits, ic(f.mantissa, f.intType)), expMask);
+    mlir::Value e =
+        f.bits == 64 ? mlir::arith::TruncIOp::create(b, l, i32, biased).getResult() : biased;
+    e = mlir::arith::SubIOp::create(b, l, e, ic(f.bias - 1, i32));
+    e = isel(subnormal, mlir::arith::SubIOp::create(b, l, e, ic(scale, i32)), e);
+    // keep: the sign and mantissa bits; the exponent becomes bias - 1 (0.5).
+    int64_t keepBits = ~(((int64_t(1) << (f.bits - f.mantissa - 1)) - 1) << f.mantissa);
+    if (f.bits == 32)
+      keepBits = static_cast<int32_t>(static_cast<uint32_t>(keepBits));
+    mlir::Value keep = ic(keepBits, f.intType);
+    mlir::Value mbits = mlir::arith::OrIOp::create(
+        b, l, mlir::arith::AndIOp::create(b, l, bits, keep),
+        ic(int64_t(f.bias - 1) << f.mantissa, f.intType));
+    return {isel(special, x, fromBits(mbits)), isel(special, ic(0, i32), e)};
+  }
+  if (op == "ldexp") {
+    // x * 2^n without double rounding, as musl's scalbn: steps of 2^maxExp
+    // up, or of 2^(minExp + mantissa + 1) down, then one exact power of two.
+    mlir::Type i32 = b.getI32Type();
+    mlir::Value n = xs[1];
+    const int maxExp = static_cast<int>(f.bias), minExp = 1 - static_cast<int>(f.bias);
+    const int down = -minExp - static_cast<int>(f.mantissa) - 1; // 969 or 102
+    mlir::Value y = x;
+    for (int step = 0; step < 2; ++step) {
+      mlir::Value big = mlir::arith::CmpIOp::create(b, l, IP::sgt, n, ic(maxExp, i32));
+      y = isel(big, mlir::arith::MulFOp::create(b, l, y, m.constant(t, std::ldexp(1.0, maxExp))), y);
+      n = isel(big, mlir::arith::SubIOp::create(b, l, n, ic(maxExp, i32)), n);
+    }
+    n = mlir::arith::MinSIOp::create(b, l, n, ic(maxExp, i32));
+    for (int step = 0; step < 2; ++step) {
+      mlir::Value small = mlir::arith::CmpIOp::create(b, l, IP::slt, n, ic(minExp, i32));
+      y = isel(small, mlir::arith::MulFOp::create(b, l, y, m.constant(t, std::ldexp(1.0, -down))), y);
+      n = isel(small, mlir::arith::AddIOp::create(b, l, n, ic(down, i32)), n);
+    }
+    n = mlir::arith::MaxSIOp::create(b, l, n, ic(minExp, i32));
+    mlir::Value wide = f.bits == 64 ? mlir::arith::ExtSIOp::create(b, l, f.intType, n).getResult() : n;
+    mlir::Value pow2 = fromBits(mlir::arith::ShLIOp::create(
+        b, l, mlir::arith::AddIOp::create(b, l, wide, ic(f.bias, f.intType)),
+        ic(f.mantissa, f.intType)));
+    return {mlir::arith::MulFOp::create(b, l, y, pow2)};
+  }
+  if (op == "modf") {
+    // (fraction, integer part), both with x's sign; modf(±inf) = (±0, ±inf).
+    mlir::Value ip = m.op("trunc", {x}, false);
+    mlir::Value frac = mlir::arith::SubFOp::create(b, l, x, ip);
+    frac = isel(m.cmp(FP::OEQ, ax, inf), m.constant(t, 0.0), frac);
+    return {m.op("copysign", {frac, x}, false), ip};
+  }
+  mlir::Value y = xs[1];
+  if (op == "nextafter") {
+    // The neighbour of x towards y: x's bits plus or minus one, the smallest
+    // subnormal with y's sign from zero; y when x == y; NaN from NaN.
+    mlir::Value bits = toBits(x);
+    mlir::Value up = mlir::arith::CmpIOp::create(
+        b, l, IP::eq, m.cmp(FP::OLT, x, y), m.cmp(FP::OGT, x, m.constant(t, 0.0)));
+    mlir::Value one = ic(1, f.intType);
+    mlir::Value next = fromBits(isel(up, mlir::arith::AddIOp::create(b, l, bits, one),
+                                     mlir::arith::SubIOp::create(b, l, bits, one)));
+    mlir::Value tiny = m.op("copysign", {fromBits(one), y}, false);
+    mlir::Value r = isel(m.cmp(FP::OEQ, x, m.constant(t, 0.0)), tiny, next);
+    r = isel(m.cmp(FP::OEQ, x, y), y, r);
+    return {isel(m.cmp(FP::UNO, x, y), mlir::arith::AddFOp::create(b, l, x, y), r)};
+  }
+  // remainder: IEEE 754's x - n*y with n = x/y rounded to the nearest, ties
+  // to even. r0 = |x| mod 2|y| (exact fmod) gives |x| mod |y| and the parity
+  // of the quotient; the result has x's sign when it is zero.
+  mlir::Value ay = mlir::math::AbsFOp::create(b, l, y);
+  mlir::Value twoAy = mlir::arith::AddFOp::create(b, l, ay, ay);
+  mlir::Value r0 = m.op("fmod", {ax, twoAy}, false);
+  mlir::Value odd = m.cmp(FP::OGE, r0, ay);
+  mlir::Value rest = isel(odd, mlir::arith::SubFOp::create(b, l, r0, ay), r0);
+  mlir::Value twice = mlir::arith::AddFOp::create(b, l, rest, rest);
+  mlir::Value flip = mlir::arith::OrIOp::create(
+      b, l, m.cmp(FP::OGT, twice, ay),
+      mlir::arith::AndIOp::create(b, l, m.cmp(FP::OEQ, twice, ay), odd));
+  mlir::Value res = isel(flip, mlir::arith::SubFOp::create(b, l, rest, ay), rest);
+  mlir::Value negative = mlir::arith::CmpIOp::create(b, l, IP::slt, toBits(x), ic(0, f.intType));
+  return {isel(negative, mlir::arith::NegFOp::create(b, l, res), res)};
+}
+
 } // namespace
 
 std::vector<mlir::Value> emitMathBuiltin(MathEmitter &e, const std::string &q,
@@ -172,9 +302,14 @@ std::vector<mlir::Value> emitMathBuiltin(MathEmitter &e, const std::string &q,
   Type ft = mathComputeType(*fn, argTypes);
   std::vector<mlir::Value> xs;
   for (size_t i = 0; i < args.size(); ++i)
-    xs.push_back(e.convert(args[i], argTypes[i], ft));
+    xs.push_back(fn->signature == MathSignature::PyLdexp && i == 1
+                     ? e.convert(args[i], argTypes[i], Type::integer(32))
+                     : e.convert(args[i], argTypes[i], ft));
   mlir::Value x = xs[0];
   mlir::Type t = x.getType();
+  if (fn->op == "frexp" || fn->op == "ldexp" || fn->op == "modf" || fn->op == "nextafter" ||
+      fn->op == "remainder")
+    return emitFloatDecomposition(m, fn->op, xs);
 
   if (fn->op == "isnan")
     return {m.cmp(Pred::UNO, x, x)};

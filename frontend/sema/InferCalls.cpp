@@ -251,6 +251,18 @@ Type Inferrer::call(const ast::Call &c) {
       fail(c.getLoc(), "conjugate() takes no arguments");
     return record(c, expr(*cast<ast::Attribute>(*c.func).value));
   }
+  if (isOneOf(builtin, {Builtin::Round})) {
+    // Numba's Round template: round(float32) is intp, round(float64) int64,
+    // an integer converts to float64 first; halves round to even (rint).
+    if (!needArgs(1, 2, "round"))
+      return record(c, Type());
+    if (args.size() == 2)
+      fail(c.getLoc(), "round(x, ndigits) is not supported yet; round(x) is");
+    if (!args[0].isNumber() || args[0].isComplex())
+      fail(c.args[0]->getLoc(), fmt::format("round() takes a real number, not {}",
+                                            args[0].str()));
+    return record(c, Type::integer(64));
+  }
   if (isOneOf(builtin, {Builtin::MethodBitCount})) {
     if (!args.empty())
       fail(c.getLoc(), "bit_count() takes no arguments");

@@ -30,8 +30,11 @@ const Table &pythonMath() {
                           "exp2", "erf", "erfc", "gamma", "lgamma", "asinh", "acosh", "atanh",
                           "degrees", "radians", "cbrt"})
       t[n] = {n, Sig::PyUnary};
-    for (const char *n : {"atan2", "hypot", "pow", "fmod", "copysign"})
+    for (const char *n : {"atan2", "hypot", "pow", "fmod", "copysign", "nextafter", "remainder"})
       t[n] = {n, Sig::PyBinary};
+    t["modf"] = {"modf", Sig::PyUnary}; // a pair (fraction, integer part)
+    t["frexp"] = {"frexp", Sig::PyFrexp};
+    t["ldexp"] = {"ldexp", Sig::PyLdexp};
     for (const char *n : {"floor", "ceil", "trunc"})
       t[n] = {n, Sig::PyToInt};
     for (const char *n : {"isnan", "isinf", "isfinite"})
@@ -149,9 +152,12 @@ std::optional<MathFunction> resolveMathBuiltin(const std::string &q) {
     MathFunction fn;
     fn.op = it->second.first;
     fn.signature = it->second.second;
-    fn.arity = (fn.signature == Sig::PyBinary || fn.signature == Sig::NpBinary) ? 2
-               : fn.signature == Sig::NpWhere                                   ? 3
-                                                                                : 1;
+    fn.arity = (fn.signature == Sig::PyBinary || fn.signature == Sig::NpBinary ||
+                fn.signature == Sig::PyLdexp)
+                   ? 2
+               : fn.signature == Sig::NpWhere ? 3
+                                              : 1;
+    fn.pair = fn.op == "modf";
     return fn;
   };
   if (q.rfind("math.", 0) == 0)
@@ -178,6 +184,8 @@ Type mathComputeType(const MathFunction &fn, const std::vector<Type> &args) {
   case Sig::PyUnary:
   case Sig::PyToInt:
   case Sig::PyPredicate:
+  case Sig::PyFrexp:
+  case Sig::PyLdexp:
     w = pyWidth(args[0]);
     break;
   case Sig::PyBinary:
@@ -217,8 +225,13 @@ Type typeMathBuiltin(const std::string &q, const std::vector<Type> &args, ast::L
   for (auto &a : args)
     if (!isRealNumber(a))
       throw CompileError(loc, fmt::format("{}() takes real numbers, not {}", q, a.str()));
+  if (fn->signature == Sig::PyLdexp && args[1].isFloat())
+    throw CompileError(loc, fmt::format("{}() takes an integer exponent, not {}", q,
+                                        args[1].str()));
   Type ft = mathComputeType(*fn, args);
   switch (fn->signature) {
+  case Sig::PyFrexp:
+    return Type::tuple({ft, Type::integer(32)});
   case Sig::PyToInt:
     // Python 3 and Numba: math.floor/ceil/trunc of a float is an int (int64);
     // of an integer, that integer.

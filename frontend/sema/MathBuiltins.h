@@ -37,6 +37,8 @@ enum class MathSignature {
   NpSame,      ///< np.sign, np.square: the argument's own type (bool → int64)
   NpWhere,     ///< np.where(c, a, b) on scalars: NumPy promotion of a and b
   Fixed,       ///< libdevice, cuda.fma: every argument converted to `width`
+  PyFrexp,     ///< math.frexp(x): (mantissa, int32 exponent), as numba-cuda's Math_frexp
+  PyLdexp,     ///< math.ldexp(x, n): x's float type (as PyUnary), n an int32
 };
 
 /// A resolved math-library function.

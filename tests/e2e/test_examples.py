@@ -2292,6 +2292,75 @@ def case_bit_intrinsics(r, rng):
     assert (res["out_c"] == np.minimum(c, 5)).all()
 
 
+def _decompose_reference(x, y, n, dtype):
+    """Python's math.modf, frexp, ldexp, nextafter, remainder and round on
+    each element (float32: computed in float64 and rounded once, which is
+    exact for all but ldexp and nextafter, done in NumPy's float32)."""
+    import math
+    out = {k: [] for k in ("frac", "whole", "mant", "expo", "scaled", "toward", "rem", "rounded")}
+    for v, w, k in zip(x.tolist(), y.tolist(), n.tolist()):
+        f, i = math.modf(v)
+        out["frac"].append(f)
+        out["whole"].append(i)
+        m, e = math.frexp(v)
+        out["mant"].append(m)
+        out["expo"].append(e)
+        with np.errstate(over="ignore", under="ignore"):
+            out["scaled"].append(float(np.ldexp(dtype(v), k)))
+        out["toward"].append(float(np.nextafter(dtype(v), dtype(w))))
+        try:
+            out["rem"].append(math.remainder(v, w))
+        except ValueError:
+            out["rem"].append(math.nan)
+        out["rounded"].append(round(v) if math.isfinite(v) and abs(v) < 1e15 else -7)
+    return out
+
+
+def case_math_decompose(r, rng):
+    for k, dtype in enumerate((np.float32, np.float64)):
+        info = np.finfo(dtype)
+        n_elems = int(rng.integers(600, 900))
+        x = (rng.standard_normal(n_elems) * 10.0 ** rng.uniform(-30, 30, n_elems)).astype(dtype)
+        x[: n_elems // 4] = rng.integers(-20, 20, n_elems // 4) / 2   # halves: ties of round
+        special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, info.tiny, -info.tiny,
+                            info.tiny / 8, info.max, -info.max, 2.5, -3.5, 0.5, 1.0,
+                            info.smallest_subnormal], dtype=dtype)
+        x[-special.size:] = special
+        y = (rng.standard_normal(n_elems) * 10.0 ** rng.uniform(-5, 5, n_elems)).astype(dtype)
+        y[:special.size] = special
+        y[special.size:2 * special.size] = x[special.size:2 * special.size]  # nextafter(x, x)
+        emax = info.maxexp + info.nmant + 10
+        n = rng.integers(-emax - 40, emax + 40, n_elems).astype(np.int32)
+        n[:4] = [0, 2000, -2000, 1]
+        suffix = f"__{k}" if k else ""
+        args = {"x": x, "n": n, "expo": poisoned(n_elems, np.int32)}
+        for name in ("frac", "whole", "mant", "scaled"):
+            args[name] = poisoned(n_elems, dtype)
+        res = r.run("math_decompose.py", "decompose" + suffix, [n_elems], args,
+                    outputs=["frac", "whole", "mant", "expo", "scaled"])
+        args = {"x": x, "y": y, "toward": poisoned(n_elems, dtype), "rem": poisoned(n_elems, dtype),
+                "rounded": poisoned(n_elems, np.int64)}
+        res.update(r.run("math_decompose.py", "neighbours" + suffix, [n_elems], args,
+                         outputs=["toward", "rem", "rounded"]))
+        want = _decompose_reference(x, y, n, dtype)
+        flushes = dtype == np.float32 and r.may_flush_float32_subnormals()
+        for name, got in res.items():
+            w = np.array(want[name], dtype=got.dtype)
+            if got.dtype.kind == "f":
+                same = (got == w) | (np.isnan(got) & np.isnan(w))
+                same &= (np.signbit(got) == np.signbit(w)) | np.isnan(w)
+                if flushes:  # a subnormal float32 input or result may read as zero
+                    sub = (np.abs(w) < info.tiny) | (np.abs(x) < info.tiny)
+                    same |= sub
+            else:
+                same = got == w
+                if flushes and name == "expo":
+                    same |= np.abs(x) < info.tiny
+            bad = np.flatnonzero(~same)
+            assert bad.size == 0, (dtype.__name__, name, [(x[i], y[i], n[i], got[i], w[i])
+                                                          for i in bad[:4]])
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2341,6 +2410,8 @@ CASES = [
     ("8- and 16-bit results that wrapped, widened to 64 bits", case_subword_extend),
     ("integer intrinsics: cuda.popc, clz, ffs, brev, bit_count() on every integer dtype; selp",
      case_bit_intrinsics),
+    ("math.modf, frexp, ldexp, nextafter, remainder, round(x): float32 and float64, special values",
+     case_math_decompose),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
@@ -2368,6 +2439,9 @@ _NO_SCANS = ("subgroup scans, ballots, ballot bit counts and broadcast_first are
 _BACKEND_CRASH = ("LLVM 22's SPIR-V target crashes (segmentation fault in 'SPIRV legalize "
                   "bitcast' after its structurizer); nvc recovers and reports an internal error")
 LLVM_EXPECTED_FAILURES = {
+    "math.modf, frexp, ldexp, nextafter, remainder, round(x): float32 and float64, special values":
+        "LLVM 22's SPIR-V target cannot select G_FCOPYSIGN of float64, which its own code "
+        "generation forms after nvc expands llvm.copysign.f64",
     "atomics: every integer operation, return values, int64 narrowed, cas": _NO_ATOMICS,
     "@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics": _NO_ATOMICS,
     "atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops": _NO_ATOMICS,
