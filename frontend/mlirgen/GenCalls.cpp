@@ -21,6 +21,8 @@ Val Generator::userCall(const ast::Call &c) {
   bool allStorageBuffers = true;
   for (size_t i = 0; i < c.args.size(); ++i) {
     const Type &pt = spec.signature.params[i];
+    if (isCompileTimeValue(pt))
+      continue; // a function or dtype: part of the specialisation, not an operand
     Val v = expr(*c.args[i]);
     if (pt.isArray()) {
       const ArrayHandle &a = *v.array;

@@ -38,6 +38,8 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
   for (size_t i = 0; i < k_.signature.params.size(); ++i) {
     const Type &t = k_.signature.params[i];
     const std::string &pname = def.params[i].name;
+    if (isCompileTimeValue(t))
+      continue; // calls through it are resolved by type inference
     if (t.isArray()) {
       auto handle = std::make_unique<ArrayHandle>();
       handle->type = t;
@@ -90,6 +92,8 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
   abi.functionName = def.name;
   abi.indexBits = indexBits_;
   abi_ = &abi;
+  // The device functions' shared arrays, allocated where they are inlined.
+  abi.sharedMemoryBytes += static_cast<uint32_t>(deviceSharedArrayBytes(k_, inference_));
 
   std::vector<EntryParameter> params;
   for (size_t i = 0; i < sig.params.size(); ++i)
@@ -297,6 +301,8 @@ void Generator::appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out,
       out.push_back(indexType());
     return;
   }
+  if (isCompileTimeValue(t))
+    return; // a function or dtype argument: the specialisation holds it
   for (auto leaf : leafTypes(t))
     out.push_back(leaf);
 }

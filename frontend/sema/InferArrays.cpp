@@ -243,11 +243,9 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
   result_.privateArrays[&c] = shape;
   if (shared) {
     // Dynamic shared arrays all name the same memory, so a device
-    // function's is the kernel's (as in numba-cuda); a static one would
-    // need one allocation per call.
-    if (result_.isDevice && !dynamicShared)
-      fail(c.getLoc(), "shared arrays must be declared in the kernel, not in a device function "
-                       "(except dynamic ones, cuda.shared.array(0, dtype))");
+    // function's is the kernel's (as in numba-cuda). A static one in a
+    // device function is allocated where the function is inlined, once per
+    // call site; checkDeviceSharedArrays refuses what that would change.
     result_.sharedArrays.insert(&c);
     if (dynamicShared)
       result_.dynamicSharedArrays.insert(&c);

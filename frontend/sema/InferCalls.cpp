@@ -39,18 +39,31 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
   if (!c.keywords.empty())
     fail(c.keywords.front().loc, "keyword arguments to device functions are not supported");
   std::vector<Type> args;
+  std::vector<std::optional<ConstValue>> constants;
   for (auto &a : c.args) {
     Type t = expr(*a);
     if (t.isUnknown())
       return record(c, Type());
-    if (!t.isScalar() && !t.isArray() && !t.isTuple())
+    if (!t.isScalar() && !t.isArray() && !t.isTuple() && !isCompileTimeValue(t))
       fail(a->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
     args.push_back(t);
+    // Integers, booleans and tuples of integers known here specialise the
+    // callee (Numba's literal arguments).
+    auto it = result_.constants.find(a.get());
+    bool literal = it != result_.constants.end() && (t.isInteger() || t.isBoolean());
+    if (literal)
+      constants.push_back(it->second);
+    else if (it != result_.constants.end() && t.isTuple() &&
+             std::all_of(it->second.elements.begin(), it->second.elements.end(),
+                         [](const ConstValue &e) { return e.type.isInteger(); }))
+      constants.push_back(it->second);
+    else
+      constants.push_back(std::nullopt);
   }
   if (args.size() != fn->def->params.size())
     fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", name,
                                  fn->def->params.size(), args.size()));
-  std::string key = inferDeviceFunction(context_, *fn, args, c.getLoc());
+  std::string key = inferDeviceFunction(context_, *fn, args, c.getLoc(), constants);
   result_.callees[&c] = key;
   const TypedKernel &spec = *context_.specializations.at(key);
   for (size_t i = 0; i < c.args.size(); ++i)

@@ -149,6 +149,8 @@ Type Inferrer::name(const ast::Name &n) {
     // feed types back) may know; MLIR generation rejects what stays unknown.
     if (it == result_.varTypes.end())
       return record(n, Type());
+    if (auto pc = paramConstants_.find(n.id); pc != paramConstants_.end())
+      result_.constants[&n] = pc->second;
     // A local bound once to an integer constant is that constant.
     auto def = singleDefinitions_.find(n.id);
     if (def != singleDefinitions_.end() && def->second && !paramIndex_.count(n.id)) {
@@ -398,9 +400,23 @@ Type Inferrer::expr(const ast::Expr &e) {
   }
   case ast::Expr::Kind::Tuple: {
     std::vector<Type> elems;
-    for (auto &v : cast<ast::Tuple>(e).elts)
+    ConstValue value; // a tuple of integer constants is a constant: (4, 8)
+    bool constant = true;
+    for (auto &v : cast<ast::Tuple>(e).elts) {
       elems.push_back(expr(*v));
-    return record(e, Type::tuple(std::move(elems)));
+      auto it = result_.constants.find(v.get());
+      if (it != result_.constants.end() && it->second.type.isInteger() &&
+          it->second.type == elems.back())
+        value.elements.push_back(it->second);
+      else
+        constant = false;
+    }
+    Type t = Type::tuple(std::move(elems));
+    if (constant && !value.elements.empty()) {
+      value.type = t;
+      result_.constants[&e] = value;
+    }
+    return record(e, t);
   }
   case ast::Expr::Kind::List:
     fail(e.getLoc(), "lists are not supported in kernels");

@@ -104,7 +104,8 @@ void collectDefinitions(const ast::Block &block,
 } // namespace
 
 Inferrer::Inferrer(InferenceContext &context, const DecoratedFunction &fn, const Signature &sig,
-         bool isDevice, bool declaredResult) : context_(context), scope_(fn.scope ? *fn.scope : context.scope), fn_(fn),
+         bool isDevice, bool declaredResult,
+         const std::vector<std::optional<ConstValue>> &constants) : context_(context), scope_(fn.scope ? *fn.scope : context.scope), fn_(fn),
       diags_(context.diags), declaredResult_(declaredResult) {
   result_.source = fn.source;
   result_.isDevice = isDevice;
@@ -127,6 +128,8 @@ Inferrer::Inferrer(InferenceContext &context, const DecoratedFunction &fn, const
                          "default parameter values are not supported in kernels");
     result_.varTypes[p.name] = sig.params[i];
     varLocs_[p.name] = p.loc;
+    if (i < constants.size() && constants[i] && !locals_.count(p.name))
+      paramConstants_[p.name] = *constants[i]; // locals_ holds the names assigned so far
     locals_.insert(p.name);
     paramIndex_[p.name] = i;
   }

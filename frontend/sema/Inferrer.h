@@ -41,8 +41,11 @@ class Inferrer {
 public:
   /// `declaredResult`: the function's result type is `sig.result` (a device
   /// function's declared signature); returned values are converted to it.
+  /// `constants`: the compile-time values of a device function's arguments
+  /// (inferDeviceFunction), where known.
   Inferrer(InferenceContext &context, const DecoratedFunction &fn, const Signature &sig,
-           bool isDevice, bool declaredResult = false);
+           bool isDevice, bool declaredResult = false,
+           const std::vector<std::optional<ConstValue>> &constants = {});
   /// Types the function; errors inside it are reported in its file.
   TypedKernel run();
 
@@ -163,6 +166,9 @@ private:
   std::map<std::string, const ast::Expr *> singleDefinitions_;
   std::map<std::string, ast::Location> varLocs_;
   std::map<std::string, size_t> paramIndex_;
+  /// Parameters the body never assigns whose argument was a compile-time
+  /// constant at the call: each use is that constant.
+  std::map<std::string, ConstValue> paramConstants_;
   InferenceContext &context_;
   Type returnType_;
   bool declaredResult_ = false;

@@ -142,6 +142,57 @@ static void collectCalledNames(const ast::Block &block, std::set<std::string> &o
   }
 }
 
+/// Call sites reaching each device function specialisation from `kernel`
+/// (a call in a loop is one site), by specialisation key.
+static std::map<std::string, int> deviceCallSites(const TypedKernel &kernel,
+                                                  const InferenceContext &context) {
+  std::map<std::string, int> sites;
+  std::function<void(const TypedKernel &)> walk = [&](const TypedKernel &f) {
+    for (auto &[call, key] : f.callees) {
+      ++sites[key];
+      walk(*context.specializations.at(key));
+    }
+  };
+  walk(kernel);
+  return sites;
+}
+
+uint64_t deviceSharedArrayBytes(const TypedKernel &kernel, const InferenceContext &context) {
+  uint64_t bytes = 0;
+  for (auto &[key, count] : deviceCallSites(kernel, context)) {
+    const TypedKernel &spec = *context.specializations.at(key);
+    for (const ast::Call *c : spec.sharedArrays) {
+      if (spec.dynamicSharedArrays.count(c))
+        continue;
+      uint64_t n = spec.exprTypes.at(c).element().byteSize();
+      for (int64_t extent : spec.privateArrays.at(c))
+        n *= static_cast<uint64_t>(extent);
+      bytes += n * static_cast<uint64_t>(count);
+    }
+  }
+  return bytes;
+}
+
+void checkDeviceSharedArrays(const TypedKernel &kernel, const InferenceContext &context) {
+  std::map<std::string, int> sites = deviceCallSites(kernel, context);
+  for (auto &[key, count] : sites) {
+    const TypedKernel &spec = *context.specializations.at(key);
+    const ast::Call *array = nullptr;
+    for (const ast::Call *c : spec.sharedArrays)
+      if (!spec.dynamicSharedArrays.count(c) && (!array || c->getLoc().line < array->getLoc().line))
+        array = c;
+    if (!array || count < 2)
+      continue;
+    CompileError e(array->getLoc(),
+                   fmt::format("'{}' declares a shared array and is reached from {} call sites "
+                               "of kernel '{}': numba-cuda gives all calls one array, nvc one "
+                               "per call site; call it from one place",
+                               spec.def->name, count, kernel.def->name));
+    e.file = spec.source;
+    throw e;
+  }
+}
+
 std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &context) {
   std::set<std::string> called;
   for (auto &fn : context.scope.functions())
@@ -172,8 +223,9 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
     }
     for (size_t i = 0; i < fn.signatures.size(); ++i) {
       try {
-        kernels.emplace_back(fn.def->name + (i ? fmt::format("__{}", i) : ""),
-                             inferKernel(context, fn, fn.signatures[i]));
+        TypedKernel k = inferKernel(context, fn, fn.signatures[i]);
+        checkDeviceSharedArrays(k, context);
+        kernels.emplace_back(fn.def->name + (i ? fmt::format("__{}", i) : ""), std::move(k));
       } catch (CompileError &e) {
         // Reported, then on with the next kernel (clang reports every
         // function's errors); a device function's error reached from several
@@ -270,8 +322,20 @@ const Signature *selectSignature(const std::vector<Signature> &signatures,
   return best;
 }
 
+/// The text of a compile-time argument in a specialisation's key.
+static std::string constantKey(const ConstValue &c) {
+  if (c.type.isTuple()) {
+    std::string s = "t";
+    for (auto &e : c.elements)
+      s += "_" + constantKey(e);
+    return s;
+  }
+  return c.i < 0 ? "m" + std::to_string(-static_cast<uint64_t>(c.i)) : std::to_string(c.i);
+}
+
 std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
-                                const std::vector<Type> &args, ast::Location callLoc) {
+                                const std::vector<Type> &args, ast::Location callLoc,
+                                const std::vector<std::optional<ConstValue>> &constants) {
   if (fn.isKernel && !fn.signatures.empty())
     throw CompileError(callLoc, fmt::format("'{}' is a kernel (it has a signature) and cannot be "
                                             "called from GPU code; make it a device function "
@@ -301,8 +365,20 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
   }
   const std::vector<Type> &params = declared ? declared->params : args;
   std::string key = mangle(fn.def->name, params);
+  // As Numba: typed for the argument types first; only when that fails, and
+  // some arguments are compile-time constants, again with their values
+  // (Numba's literal dispatch: `cuda.shared.array(n, dtype)` of a parameter
+  // n needs n's value). Declared signatures fix the types: no literals.
+  std::string literalKey = key;
+  if (!declared)
+    for (size_t i = 0; i < constants.size(); ++i)
+      if (constants[i])
+        literalKey += fmt::format("__c{}_{}", i, constantKey(*constants[i]));
+  const bool literals = literalKey != key;
   if (context.specializations.count(key))
     return key;
+  if (literals && context.specializations.count(literalKey))
+    return literalKey;
   Signature sig;
   sig.params = params;
   sig.loc = fn.def->getLoc();
@@ -310,15 +386,28 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
     sig.result = declared->result;
     sig.loc = declared->loc;
   }
-  std::unique_ptr<TypedKernel> spec;
-  {
+  auto type = [&](const std::vector<std::optional<ConstValue>> &known) {
     CallStackEntry entry(context, fn.def->name);
-    spec = std::make_unique<TypedKernel>(
-        sema::Inferrer(context, fn, sig, /*isDevice=*/true, /*declaredResult=*/declared != nullptr)
-            .run());
+    return std::make_unique<TypedKernel>(sema::Inferrer(context, fn, sig, /*isDevice=*/true,
+                                                        /*declaredResult=*/declared != nullptr,
+                                                        known)
+                                             .run());
+  };
+  if (!literals || !context.failedWithoutLiterals.count(key)) {
+    try {
+      context.specializations[key] = type({});
+      return key;
+    } catch (CompileError &) {
+      if (!literals)
+        throw;
+    } catch (CompileErrors &) {
+      if (!literals)
+        throw;
+    }
+    context.failedWithoutLiterals.insert(key);
   }
-  context.specializations[key] = std::move(spec);
-  return key;
+  context.specializations[literalKey] = type(constants);
+  return literalKey;
 }
 
 } // namespace nvc

@@ -58,6 +58,9 @@ public:
   /// whatever the signatures and specializations).
   std::set<std::pair<const SourceFile *, uint32_t>> warnedNarrowing;
   std::map<std::string, std::unique_ptr<TypedKernel>> specializations;
+  /// Specialisation keys whose typing failed without literal arguments, so
+  /// that later calls go straight to the literal specialisation.
+  std::set<std::string> failedWithoutLiterals;
   /// Functions being typed, innermost last (to reject recursion).
   std::vector<std::string> callStack;
 };
@@ -77,6 +80,18 @@ TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
 /// checks diags.errorCount(). Throws CompileError for the missing signature.
 std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &context);
 
+/// A static shared array declared in a device function is allocated where
+/// the function is inlined, once per call site, while numba-cuda gives every
+/// call the same array. Throws CompileError (at the declaration) when a
+/// kernel reaches such a function from more than one call site, where the
+/// two could differ; a call in a loop is one site.
+void checkDeviceSharedArrays(const TypedKernel &kernel, const InferenceContext &context);
+
+/// Bytes of the static shared arrays of the device functions `kernel`
+/// reaches, one allocation per call site (the kernel's own arrays are
+/// counted where they are generated).
+uint64_t deviceSharedArrayBytes(const TypedKernel &kernel, const InferenceContext &context);
+
 /// Whether Numba converts a value of type `from` to `to` when it passes it to
 /// a parameter of a fixed signature (numbers to numbers, complex to complex,
 /// arrays of one dtype and ndim to a matching layout, tuples item by item).
@@ -95,8 +110,14 @@ const Signature *selectSignature(const std::vector<Signature> &signatures,
 /// declared signatures is typed for the one selectSignature picks (its
 /// arguments converted to it, its result the declared one). Throws
 /// CompileError (at `callLoc` for recursion or when no signature fits).
+/// `constants[i]`, where set, is the compile-time value of argument i (an
+/// integer, a boolean or a tuple of integers, as a literal or a constant
+/// expression at the call): the specialisation knows it, as Numba types such
+/// an argument as a literal (so `cuda.shared.array(n, dtype)` of a parameter
+/// n works), unless the function assigns the parameter.
 std::string inferDeviceFunction(InferenceContext &context, const DecoratedFunction &fn,
-                                const std::vector<Type> &args, ast::Location callLoc);
+                                const std::vector<Type> &args, ast::Location callLoc,
+                                const std::vector<std::optional<ConstValue>> &constants = {});
 
 } // namespace nvc
 

@@ -113,4 +113,9 @@ std::vector<const ast::Expr *> subscriptIndices(const ast::Expr &index) {
   return out;
 }
 
+bool isCompileTimeValue(const Type &t) {
+  return t.kind() == Type::Kind::Function || t.kind() == Type::Kind::UserFunction ||
+         t.kind() == Type::Kind::DType;
+}
+
 } // namespace nvc

@@ -49,6 +49,14 @@ Type viewType(const Type &array, unsigned leadingIndices);
 /// itself.
 std::vector<const ast::Expr *> subscriptIndices(const ast::Expr &index);
 
+/// Whether `t` is a value only the compiler holds: a function (a builtin
+/// such as cuda.atomic.add, or a device function) or a dtype (uint32). Numba
+/// passes such arguments to device functions as compile-time constants and
+/// specialises the callee on them (numba-cuda's atomics tests pass
+/// `cuda.atomic.add, uint32` into one generic helper); they have no run-time
+/// value and no parameter in the generated function.
+bool isCompileTimeValue(const Type &t);
+
 } // namespace nvc
 
 #endif

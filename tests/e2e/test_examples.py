@@ -2361,6 +2361,34 @@ def case_math_decompose(r, rng):
                                                           for i in bad[:4]])
 
 
+def case_static_arguments(r, rng):
+    idx = rng.integers(0, 1000, 32).astype(np.uint32)
+    want = np.bincount(idx % 32, minlength=32).astype(np.uint32)
+    for entry in ("count_uint32", "count_uint32_negative"):
+        res = r.run("static_arguments.py", entry, None, {"ary": np.full(32, 0x5A5A, np.uint32),
+                    "idx": idx}, outputs=["ary"], groups=[1], local_size=[32])
+        assert (res["ary"] == want).all(), (entry, res["ary"], want)
+    res = r.run("static_arguments.py", "max_float32", None, {"ary": poisoned(32, np.float32),
+                "idx": idx}, outputs=["ary"], groups=[1], local_size=[32])
+    assert (res["ary"] == np.where(want > 0, 2.5, -1.0).astype(np.float32)).all(), res["ary"]
+    a = rng.integers(0, 100, (4, 8)).astype(np.uint32)
+    res = r.run("static_arguments.py", "add_2d", None, {"ary": a}, outputs=["ary"], groups=[1],
+                local_size=[4, 8])
+    assert (res["ary"] == a + 3).all(), res["ary"]
+    n = int(rng.integers(200, 400))
+    x = rng.standard_normal(n).astype(np.float32)
+    xi = rng.integers(-2**40, 2**40, n)
+    res = r.run("static_arguments.py", "window_sums", [n], {
+        "x": x, "out32": poisoned(n, np.float32), "xi": xi, "out64": poisoned(n, np.int64)},
+        outputs=["out32", "out64"])
+    i = np.arange(n)
+    want32 = np.zeros(n, np.float32)
+    for k in range(4):   # the kernel's order of float32 additions
+        want32 = (want32 + x[(i + k) % n]).astype(np.float32)
+    want64 = sum(xi[(i + k) % n] for k in range(7))
+    assert (res["out32"] == want32).all() and (res["out64"] == want64).all()
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2412,6 +2440,8 @@ CASES = [
      case_bit_intrinsics),
     ("math.modf, frexp, ldexp, nextafter, remainder, round(x): float32 and float64, special values",
      case_math_decompose),
+    ("device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)",
+     case_static_arguments),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
@@ -2443,6 +2473,8 @@ LLVM_EXPECTED_FAILURES = {
         "LLVM 22's SPIR-V target cannot select G_FCOPYSIGN of float64, which its own code "
         "generation forms after nvc expands llvm.copysign.f64",
     "atomics: every integer operation, return values, int64 narrowed, cas": _NO_ATOMICS,
+    "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
+        _NO_ATOMICS,
     "@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics": _NO_ATOMICS,
     "atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops": _NO_ATOMICS,
     "atomics: shared-memory histogram, 2-D indices": _NO_ATOMICS,
