@@ -27,9 +27,10 @@ Val Generator::atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &
   for (size_t i = first; i < c.args.size(); ++i)
     operands.push_back(convert(expr(*c.args[i]), rt, c.args[i]->getLoc()).scalar());
   mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
-  if (memTy.isF64()) // a narrow= device function called from an unnarrowed kernel
-    fail(c.args[0]->getLoc(), fmt::format("{}() on a float64 array: float64 atomics are not "
-                                          "available on Vulkan devices; use a float32 array",
+  if (memTy.isF64() && !lowerScalar(rt).isF64()) // a narrow= device function, an exact kernel
+    fail(c.args[0]->getLoc(), fmt::format("{}() on a float64 array in a device function with "
+                                          "narrow= floats: its float atomics are float32; call "
+                                          "it from a narrowed kernel",
                                           f));
   if (memTy != lowerScalar(rt))
     fail(c.getLoc(), fmt::format("internal error: {}() on memory of another width", f));
@@ -50,14 +51,14 @@ Val Generator::atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &
       next = mlir::arith::MaximumFOp::create(b_, l, cur, v);
     else if (op == Op::Min && isFloat)
       next = mlir::arith::MinimumFOp::create(b_, l, cur, v);
-    else if (op == Op::NanMax) // NaN is a missing value, as np.fmax
+    else if (op == Op::NanMax && isFloat) // NaN is a missing value, as np.fmax
       next = mlir::arith::MaxNumFOp::create(b_, l, cur, v);
-    else if (op == Op::NanMin)
+    else if (op == Op::NanMin && isFloat)
       next = mlir::arith::MinNumFOp::create(b_, l, cur, v);
-    else if (op == Op::Max)
+    else if (op == Op::Max || op == Op::NanMax) // integers have no NaN: nanmax is max
       next = isSigned ? mlir::Value(mlir::arith::MaxSIOp::create(b_, l, cur, v))
                       : mlir::Value(mlir::arith::MaxUIOp::create(b_, l, cur, v));
-    else if (op == Op::Min)
+    else if (op == Op::Min || op == Op::NanMin)
       next = isSigned ? mlir::Value(mlir::arith::MinSIOp::create(b_, l, cur, v))
                       : mlir::Value(mlir::arith::MinUIOp::create(b_, l, cur, v));
     else if (op == Op::Exch)

@@ -207,27 +207,21 @@ Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
                                      f, ary.ndim(), indices.size()));
   const Type &dtype = ary.element();
   // Narrowed kernels keep float64 arrays as float32 on the device, so
-  // their atomics are float32 atomics.
-  bool narrowedFloat64 = dtype.isFloat() && dtype.bits() == 64 && result_.narrowFloats;
-  if (dtype.isFloat() && dtype.bits() == 64 && !narrowedFloat64)
-    fail(c.args[0]->getLoc(),
-         fmt::format("{}() on a float64 array: float64 atomics are not available on Vulkan "
-                     "devices; use a float32 array",
-                     f));
-  bool isFloat = dtype.isFloat() && (dtype.bits() == 32 || narrowedFloat64);
+  // their atomics are float32 atomics; other float64 atomics are
+  // compare-and-swap loops on 64-bit integers (Int64Atomics).
+  bool isFloat = dtype.isFloat() && (dtype.bits() == 32 || dtype.bits() == 64);
   bool isInt = dtype.isInteger() && dtype.bits() >= 32;
   if (!isFloat && !isInt)
-    fail(c.args[0]->getLoc(), fmt::format("{}() works on arrays of 32-bit (or narrowed "
-                                          "64-bit) integers and float32, not {}",
+    fail(c.args[0]->getLoc(), fmt::format("{}() works on arrays of 32- and 64-bit integers "
+                                          "and floats, not {}",
                                           f, dtype.str()));
   const bool integerOnly = op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor ||
                            op == AtomicOp::Inc || op == AtomicOp::Dec || op == AtomicOp::Cas;
-  const bool floatOnly = op == AtomicOp::NanMax || op == AtomicOp::NanMin;
+  // nanmax and nanmin take integers too (numba-cuda's Cuda_atomic_maxmin
+  // types), where they are max and min.
   if (isFloat && integerOnly)
     fail(c.args[0]->getLoc(),
          fmt::format("{}() works on integer arrays, not {}", f, dtype.str()));
-  if (isInt && floatOnly)
-    fail(c.args[0]->getLoc(), fmt::format("{}() works on float arrays, not {}", f, dtype.str()));
   if ((op == AtomicOp::Inc || op == AtomicOp::Dec) && dtype.isSigned())
     fail(c.args[0]->getLoc(), fmt::format("{}() works on uint32 (and uint64) arrays, as in "
                                           "numba.cuda, not {}",

@@ -30,6 +30,7 @@ line; exits 1 on any failure or unexpected pass.
 """
 import argparse
 import hashlib
+import itertools
 import json
 import os
 import subprocess
@@ -1481,13 +1482,14 @@ def case_integer_atomics(r, rng):
 
 
 def case_float_atomics(r, rng):
-    for label, env in BUILDS:
-        for local in (32, 128):
+    for (label, env), local, (dtype, entry) in itertools.product(
+            BUILDS, (32, 128), ((np.float32, "float_atomics"), (np.float64, "float_atomics__1"))):
+        if True:  # float64: compare-and-swap loops on 64-bit integers
             n = int(rng.integers(500, 900))
-            x = rng.standard_normal(n).astype(np.float32)
-            acc = np.array([0, 1, -np.inf, np.inf, -np.inf, -np.inf, np.inf, 2.5], np.float32)
-            olds = poisoned(2 * n, np.float32)
-            res = r.run("atomics.py", "float_atomics", [n], {"x": x, "acc": acc, "olds": olds},
+            x = rng.standard_normal(n).astype(dtype)
+            acc = np.array([0, 1, -np.inf, np.inf, -np.inf, -np.inf, np.inf, 2.5], dtype)
+            olds = poisoned(2 * n, dtype)
+            res = r.run("atomics.py", entry, [n], {"x": x, "acc": acc, "olds": olds},
                         outputs=["acc", "olds"], local_size=(local,), env=env)
             # lavapipe and NVIDIA have shaderBufferFloat32AtomicAdd: the
             # runtime must load a variant with OpAtomicFAddEXT unless told
@@ -1497,7 +1499,7 @@ def case_float_atomics(r, rng):
             assert variant == (env is None), (label, r.last_module)
             got, o = res["acc"], res["olds"]
             total = x.astype(np.float64).sum()
-            tol = 1e-5 * np.abs(x).sum()     # any summation order
+            tol = (1e-5 if dtype == np.float32 else 1e-13) * np.abs(x).sum()  # any order
             assert abs(got[0] - total) <= tol and abs(got[1] - (1 - total)) <= tol, (label, got)
             assert got[2] == x.max() and got[3] == x.min() and got[4] == x.max(), (label, got)
             assert got[5] == x.max() and got[6] == x.min(), (label, got)
@@ -1505,6 +1507,14 @@ def case_float_atomics(r, rng):
             assert np.isfinite(o[:n]).all() and (o[:n] == 0).sum() >= 1, label
             chain = np.sort(np.concatenate([o[n:], got[7:8]]))
             assert np.array_equal(chain, np.sort(np.concatenate([x, [2.5]]))), label
+    for k, dtype in enumerate((np.int32, np.int64, np.uint32, np.uint64)):
+        info = np.iinfo(dtype)
+        n = int(rng.integers(300, 600))
+        x = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+        acc = np.array([info.min, info.max], dtype)
+        res = r.run("atomics.py", "integer_nan_extrema" + (f"__{k}" if k else ""), [n],
+                    {"x": x, "acc": acc}, outputs=["acc"])
+        assert res["acc"].tolist() == [x.max(), x.min()], (dtype, res["acc"])
 
 
 def case_histogram(r, rng):

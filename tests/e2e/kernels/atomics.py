@@ -28,7 +28,8 @@ def integer_atomics(values, counts, olds, bits, wraps, wide, claims):
             cuda.atomic.add(claims, 1, 1)
 
 
-@cuda.jit("void(float32[:], float32[:], float32[:])")
+@cuda.jit(["void(float32[:], float32[:], float32[:])",
+           "void(float64[:], float64[:], float64[:])"])
 def float_atomics(x, acc, olds):
     i = cuda.grid(1)
     if i < x.shape[0]:
@@ -74,3 +75,14 @@ def compare_and_swap_first(slot, olds):
     i = cuda.grid(1)
     if i < olds.shape[0]:
         olds[i] = cuda.atomic.compare_and_swap(slot, 0, i + 1)
+
+
+# nanmax and nanmin of integers are max and min (numba-cuda's atomics
+# take every 32- and 64-bit integer type).
+@cuda.jit(["void(int32[:], int32[:])", "void(int64[:], int64[:])",
+           "void(uint32[:], uint32[:])", "void(uint64[:], uint64[:])"])
+def integer_nan_extrema(x, acc):
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        cuda.atomic.nanmax(acc, 0, x[i])
+        cuda.atomic.nanmin(acc, 1, x[i])
