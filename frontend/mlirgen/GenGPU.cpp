@@ -47,14 +47,26 @@ Val Generator::atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &
     else if (op == Op::Sub)
       next = isFloat ? mlir::Value(mlir::arith::SubFOp::create(b_, l, cur, v))
                      : mlir::Value(mlir::arith::SubIOp::create(b_, l, cur, v));
-    else if (op == Op::Max && isFloat) // NaN-propagating, as np.maximum
-      next = mlir::arith::MaximumFOp::create(b_, l, cur, v);
-    else if (op == Op::Min && isFloat)
-      next = mlir::arith::MinimumFOp::create(b_, l, cur, v);
-    else if (op == Op::NanMax && isFloat) // NaN is a missing value, as np.fmax
-      next = mlir::arith::MaxNumFOp::create(b_, l, cur, v);
-    else if (op == Op::NanMin && isFloat)
-      next = mlir::arith::MinNumFOp::create(b_, l, cur, v);
+    else if ((op == Op::Max || op == Op::Min) && isFloat) {
+      // numba-cuda (nvvm.py's ir_numba_atomic_minmax_template): the value
+      // replaces the element only when ordered and larger (smaller), so a
+      // NaN element stays and a NaN value changes nothing.
+      using F = mlir::arith::CmpFPredicate;
+      mlir::Value take = mlir::arith::CmpFOp::create(b_, l, op == Op::Max ? F::OLT : F::OGT,
+                                                     cur, v);
+      next = mlir::arith::SelectOp::create(b_, l, take, v, cur);
+    } else if ((op == Op::NanMax || op == Op::NanMin) && isFloat) {
+      // NaN is a missing value, as np.fmax: a NaN value changes nothing, a
+      // NaN element is replaced; otherwise as max (min).
+      using F = mlir::arith::CmpFPredicate;
+      mlir::Value take = mlir::arith::CmpFOp::create(b_, l, op == Op::NanMax ? F::ULT : F::UGT,
+                                                     cur, v);
+      mlir::Value valueIsNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, v, v);
+      take = mlir::arith::AndIOp::create(
+          b_, l, take,
+          mlir::arith::XOrIOp::create(b_, l, valueIsNan, intConst(1, b_.getI1Type(), l)));
+      next = mlir::arith::SelectOp::create(b_, l, take, v, cur);
+    }
     else if (op == Op::Max || op == Op::NanMax) // integers have no NaN: nanmax is max
       next = isSigned ? mlir::Value(mlir::arith::MaxSIOp::create(b_, l, cur, v))
                       : mlir::Value(mlir::arith::MaxUIOp::create(b_, l, cur, v));

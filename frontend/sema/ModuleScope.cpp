@@ -98,8 +98,13 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
         continue;
       }
       std::optional<ConstValue> value = evaluate(*assign->value);
-      for (auto &target : assign->targets)
+      for (auto &target : assign->targets) {
         bindConstant(*target, value ? &*value : nullptr, assign->value->getLoc());
+        // `sig = "void(int32[::1])"` or `sig = (types.int32[::1],)`, later
+        // written as @cuda.jit(sig): the expression, in case it is one.
+        if (auto *name = dyn_cast<ast::Name>(target.get()))
+          assignedExprs_[name->id] = assign->value.get();
+      }
     } else if (auto *ann = dyn_cast<ast::AnnAssign>(stmt.get())) {
       auto *name = dyn_cast<ast::Name>(ann->target.get());
       if (name && ann->value)
@@ -489,7 +494,16 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   fn.scope = this;
   fn.source = &source_;
   if (auto *call = dyn_cast<ast::Call>(decorator)) {
-    auto addSignature = [&](const ast::Expr &e) {
+    std::function<void(const ast::Expr &)> addSignature = [&](const ast::Expr &e) {
+      if (auto *n = dyn_cast<ast::Name>(&e); n && assignedExprs_.count(n->id)) {
+        const ast::Expr &value = *assignedExprs_.at(n->id); // @cuda.jit(sig)
+        if (auto *list = dyn_cast<ast::List>(&value))
+          for (auto &item : list->elts)
+            addSignature(*item);
+        else
+          addSignature(value);
+        return;
+      }
       if (auto *s = dyn_cast<ast::StringLiteral>(&e))
         fn.signatures.push_back(parseSignatureString(s->value, s->getLoc()));
       else if (isa<ast::Call>(&e) || isa<ast::Tuple>(&e))
@@ -550,7 +564,9 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         // manifest's default; the launch may still choose another).
         fn.localSize = workgroupSizeOption(kw);
       } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
-                 kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers") {
+                 kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers" ||
+                 kw.name == "shared_memory_carveout" ||
+                 kw.name == "launch_bounds") {
         // Options of numba's JIT that have no meaning for an ahead-of-time compile.
       } else if (kw.name == "error_model") {
         throw CompileError(kw.value->getLoc(),

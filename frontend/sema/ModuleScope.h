@@ -168,6 +168,9 @@ private:
   std::map<std::string, GlobalSymbol> globals_;
   std::map<std::string, std::string> unresolvedImports_;
   std::map<std::string, ast::Location> unevaluated_;
+  /// The value last assigned to each module-level name, for signatures
+  /// given by name (`@cuda.jit(sig)`).
+  std::map<std::string, const ast::Expr *> assignedExprs_;
   std::vector<DecoratedFunction> functions_;
   std::vector<LaunchChain> chains_;
 };

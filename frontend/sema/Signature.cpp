@@ -99,6 +99,7 @@ Signature signatureFromExpr(const ast::Expr &expr) {
     params = &call->args;
   } else if (auto *tuple = dyn_cast<ast::Tuple>(&expr)) {
     params = &tuple->elts;
+    sig.resultInferred = true;
   } else {
     throw CompileError(expr.getLoc(), "a signature is written as 'void(float32, float32[:])'");
   }

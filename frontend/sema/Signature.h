@@ -25,6 +25,9 @@ struct Signature {
   Type result = Type::none();
   std::vector<Type> params;
   ast::Location loc; ///< where the signature was written
+  /// Written with argument types only (`(int64, int64)`): a kernel's result
+  /// is none, a device function's the one type inference finds (Numba).
+  bool resultInferred = false;
   std::string str() const;
 };
 

@@ -382,6 +382,8 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
   Signature sig;
   sig.params = params;
   sig.loc = fn.def->getLoc();
+  // `(int64, int64)` declares the arguments only: the result is inferred.
+  const bool declaredResult = declared && !declared->resultInferred;
   if (declared) {
     sig.result = declared->result;
     sig.loc = declared->loc;
@@ -389,8 +391,7 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
   auto type = [&](const std::vector<std::optional<ConstValue>> &known) {
     CallStackEntry entry(context, fn.def->name);
     return std::make_unique<TypedKernel>(sema::Inferrer(context, fn, sig, /*isDevice=*/true,
-                                                        /*declaredResult=*/declared != nullptr,
-                                                        known)
+                                                        declaredResult, known)
                                              .run());
   };
   if (!literals || !context.failedWithoutLiterals.count(key)) {

@@ -334,9 +334,13 @@ class Program:
 
 def atomic_update(op, old, v, t, iw):
     """The new value of an atomic update (docs/language.md, "Atomics");
-    float max/min propagate NaN as np.maximum/np.minimum."""
+    float max/min as numba-cuda's: the value replaces the element only when
+    it compares larger/smaller, so a NaN element stays and a NaN value
+    changes nothing."""
     if is_float(t):
-        return NPT[t]({'max': np.maximum, 'min': np.minimum}[op](NPT[t](old), v))
+        old = NPT[t](old)
+        takes = old < v if op == 'max' else old > v
+        return NPT[t](v) if takes else old
     old = wrap(int(old), t, iw)
     if op == 'add':
         return wrap(old + v, t, iw)
