@@ -71,13 +71,25 @@ std::vector<mlir::Value> Generator::indexValues(const ArrayHandle &a, const ast:
   mlir::Location l = loc(at);
   std::vector<mlir::Value> out;
   Type idxT = Type::integer(indexBits_);
-  for (size_t d = 0; d < indices.size(); ++d) {
-    Val iv = expr(*indices[d]);
-    bool isSigned = iv.type.isInteger() && iv.type.isSigned();
-    mlir::Value idx = convert(iv, isSigned ? idxT : Type::integer(indexBits_, false),
-                              indices[d]->getLoc())
+  // Each index's value and expression (null for the items of a tuple value:
+  // `a[cuda.grid(2)]`, `a[idx]` with idx a tuple).
+  std::vector<std::pair<Val, const ast::Expr *>> items;
+  if (indices.size() == 1 && typeOf(*indices[0]).isTuple()) {
+    Val t = expr(*indices[0]);
+    size_t part = 0;
+    for (const Type &e : t.type.elements())
+      items.push_back({Val{e, {t.parts[part++]}}, nullptr});
+  } else {
+    for (auto *i : indices)
+      items.push_back({expr(*i), i});
+  }
+  for (size_t d = 0; d < items.size(); ++d) {
+    const Val &iv = items[d].first;
+    // Floats (atomics' indices, numba's normalize_indices) convert to intp.
+    bool isSigned = (iv.type.isInteger() && iv.type.isSigned()) || iv.type.isFloat();
+    mlir::Value idx = convert(iv, isSigned ? idxT : Type::integer(indexBits_, false), at)
                           .scalar();
-    auto it = k_.constants.find(indices[d]);
+    auto it = items[d].second ? k_.constants.find(items[d].second) : k_.constants.end();
     bool knownNonNegative = it != k_.constants.end() && it->second.i >= 0;
     if (isSigned && !knownNonNegative) {
       mlir::Value zero = intConst(0, indexType(), l);

@@ -254,6 +254,30 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
 }
 
 
+std::vector<Type> Inferrer::arrayIndexTypes(const ast::Expr &index, bool floatsConvert) {
+  std::vector<const ast::Expr *> items = subscriptIndices(index);
+  std::vector<Type> types;
+  auto check = [&](const Type &t, const ast::Expr &at) {
+    bool ok = t.isInteger() || t.isBoolean() || t.isUnknown() || (floatsConvert && t.isFloat());
+    if (!ok)
+      fail(at.getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
+    types.push_back(t);
+  };
+  if (items.size() == 1) {
+    Type t = expr(*items[0]);
+    if (t.isTuple()) {
+      for (const Type &e : t.elements())
+        check(e, *items[0]);
+      return types;
+    }
+    check(t, *items[0]);
+    return types;
+  }
+  for (auto *i : items)
+    check(expr(*i), *i);
+  return types;
+}
+
 Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
   Type base = expr(*s.value);
   if (base.isTuple()) {
@@ -282,30 +306,28 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
   if (!base.isArray())
     fail(s.value->getLoc(), fmt::format("{} is not subscriptable", base.str()));
   std::vector<const ast::Expr *> indices = subscriptIndices(*s.index);
-  for (auto *i : indices) {
+  for (auto *i : indices)
     if (isa<ast::Slice>(*i))
       fail(i->getLoc(), "slicing arrays is not supported yet");
-    Type t = expr(*i);
-    if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
-      fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
-  }
+  // One index per dimension; a tuple value (`a[cuda.grid(2)]`) gives them all.
+  const size_t indexCount = arrayIndexTypes(*s.index, /*floatsConvert=*/false).size();
   if (isStore)
     if (auto *n = dyn_cast<ast::Name>(s.value.get());
         n && !locals_.count(n->id) && scope_.lookup(n->id))
       fail(s.getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
                                    "read-only in kernels",
                                    n->id));
-  if (indices.size() > base.ndim())
+  if (indexCount > base.ndim())
     fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
-                                        base.ndim(), indices.size()));
-  if (indices.size() < base.ndim()) {
-    if (isStore && indices.size() + 1 < base.ndim())
+                                        base.ndim(), indexCount));
+  if (indexCount < base.ndim()) {
+    if (isStore && indexCount + 1 < base.ndim())
       fail(s.getLoc(), "assigning to a whole plane is not supported yet (assign to rows)");
     if (isStore)
       if (auto root = rootOf(*s.value))
         markAccess(root, false, true);
     // a[i] of a 2-D array: a view of row i.
-    return record(s, viewType(base, static_cast<unsigned>(indices.size())));
+    return record(s, viewType(base, static_cast<unsigned>(indexCount)));
   }
   if (auto root = rootOf(*s.value)) {
     markAccess(root, !isStore, isStore);

@@ -193,18 +193,13 @@ Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
                                           f, ary.str()));
   // The index: an integer for 1-D arrays, a tuple of ndim integers.
   const ast::Expr &index = *c.args[b.has(kFirstElement) ? 0 : 1];
-  std::vector<const ast::Expr *> indices;
-  if (!b.has(kFirstElement))
-    indices = subscriptIndices(index);
-  for (auto *i : indices) {
-    Type t = expr(*i);
-    if (!t.isInteger() && !t.isBoolean() && !t.isUnknown())
-      fail(i->getLoc(), fmt::format("array indices must be integers, not {}", t.str()));
+  if (!b.has(kFirstElement)) {
+    size_t count = arrayIndexTypes(index, /*floatsConvert=*/true).size();
+    if (count != ary.ndim())
+      fail(index.getLoc(), fmt::format("{}() needs one index per dimension: the array has {}, "
+                                       "the index {}",
+                                       f, ary.ndim(), count));
   }
-  if (!b.has(kFirstElement) && indices.size() != ary.ndim())
-    fail(index.getLoc(), fmt::format("{}() needs one index per dimension: the array has {}, "
-                                     "the index {}",
-                                     f, ary.ndim(), indices.size()));
   const Type &dtype = ary.element();
   // Narrowed kernels keep float64 arrays as float32 on the device, so
   // their atomics are float32 atomics; other float64 atomics are

@@ -119,6 +119,12 @@ private:
   /// except on the float64 arrays of narrowed kernels, which are float32 on
   /// the device.
   Type atomicCall(const ast::Call &c, const BuiltinInfo &b);
+  /// The type of each array index `index` gives: its items (`a[i, j]`), or
+  /// the elements of one tuple value (`a[cuda.grid(2)]`, `a[idx]` with idx a
+  /// tuple). Integers and booleans; also floats with `floatsConvert`
+  /// (numba-cuda's atomics convert every index to intp: api_util's
+  /// normalize_indices). Throws for other types.
+  std::vector<Type> arrayIndexTypes(const ast::Expr &index, bool floatsConvert);
   /// numba.cuda's integer intrinsics with cudadecl.py's types: popc and clz
   /// return the argument's integer type, ffs uint32, brev uint32 or uint64
   /// (the argument's width), selp(test, a, b) the type a and b share.

@@ -2399,6 +2399,25 @@ def case_static_arguments(r, rng):
     assert (res["out32"] == want32).all() and (res["out64"] == want64).all()
 
 
+def case_tuple_indices(r, rng):
+    rows, cols = int(rng.integers(20, 50)), int(rng.integers(20, 50))
+    a = rng.random((rows, cols))
+    res = r.run("tuple_indices.py", "scaled_copy", [rows, cols], {
+        "a": a, "b": poisoned((rows, cols), np.float64), "back": poisoned((rows, cols), np.int64)},
+        outputs=["b", "back"], local_size=(8, 8))
+    assert (res["b"] == 2 * a).all()
+    assert (res["back"] == (a[::-1, ::-1] * 1000.0).astype(np.int64)).all()
+    shifts = rng.random((4, 8))
+    res = r.run("tuple_indices.py", "tuple_atomics", None, {
+        "ary": np.zeros((4, 8), np.uint32), "shifts": shifts}, outputs=["ary"], groups=[1],
+        local_size=[4, 8])
+    want = np.zeros((4, 8), np.uint32)
+    for tx in range(4):
+        for ty in range(8):
+            want[tx, (ty + 1) % 8 if shifts[tx, ty] > 0.5 else ty] += 1
+    assert (res["ary"] == want).all(), (res["ary"], want)
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2452,6 +2471,8 @@ CASES = [
      case_math_decompose),
     ("device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)",
      case_static_arguments),
+    ("array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items",
+     case_tuple_indices),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
@@ -2484,6 +2505,8 @@ LLVM_EXPECTED_FAILURES = {
         "generation forms after nvc expands llvm.copysign.f64",
     "atomics: every integer operation, return values, int64 narrowed, cas": _NO_ATOMICS,
     "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
+        _NO_ATOMICS,
+    "array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items":
         _NO_ATOMICS,
     "@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics": _NO_ATOMICS,
     "atomics: float32 add/sub/max/min/nanmax/nanmin/exch, variant and CAS loops": _NO_ATOMICS,
