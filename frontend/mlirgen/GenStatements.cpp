@@ -267,11 +267,42 @@ void Generator::stmt(const ast::Stmt &s) {
 
 void Generator::forStatement(const ast::For &f) {
   mlir::Location l = loc(f.getLoc());
+  // enumerate(range(...)): the range's loop, with the item count alongside.
+  if (auto *call = dyn_cast<ast::Call>(f.iter.get());
+      call && typeOf(*call->func).kind() == Type::Kind::Function &&
+      typeOf(*call->func).name() == "enumerate" && call->args.size() == 1 &&
+      typeOf(*call->args[0]).kind() == Type::Kind::Range) {
+    Type i64 = Type::integer(64);
+    auto slotTy = mlir::MemRefType::get(
+        {}, lowerScalar(i64), mlir::MemRefLayoutAttrInterface(),
+        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+    mlir::Value count;
+    {
+      mlir::OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(entry_);
+      count = mlir::memref::AllocaOp::create(b_, l, slotTy);
+    }
+    mlir::memref::StoreOp::create(b_, l, intConst(0, lowerScalar(i64), l), count);
+    rangeLoop(f, cast<ast::Call>(*call->args[0]), [&](mlir::Value i, const Type &counterT) {
+      mlir::Value k = mlir::memref::LoadOp::create(b_, l, count);
+      mlir::memref::StoreOp::create(
+          b_, l, mlir::arith::AddIOp::create(b_, l, k, intConst(1, lowerScalar(i64), l)), count);
+      bindItems(*f.target, {Val{i64, {k}}, Val{counterT, {i}}}, f.target->getLoc());
+    });
+    return;
+  }
   if (typeOf(*f.iter).kind() != Type::Kind::Range) {
     forEach(f);
     return;
   }
-  auto &call = cast<ast::Call>(*f.iter);
+  rangeLoop(f, cast<ast::Call>(*f.iter), [&](mlir::Value i, const Type &counterT) {
+    assign(*f.target, Val{counterT, {i}}, f.target->getLoc());
+  });
+}
+
+void Generator::rangeLoop(const ast::For &f, const ast::Call &call,
+                          const std::function<void(mlir::Value, const Type &)> &bind) {
+  mlir::Location l = loc(f.getLoc());
   const Type &counterT = typeOf(call).element();
   std::vector<Val> args;
   for (auto &a : call.args)
@@ -293,9 +324,8 @@ void Generator::forStatement(const ast::For &f) {
         constStep = -jt->second.i;
     }
   }
-  countedLoop(f, start, stop, step, constStep, counterT, [&](mlir::Value i) {
-    assign(*f.target, Val{counterT, {i}}, f.target->getLoc());
-  });
+  countedLoop(f, start, stop, step, constStep, counterT,
+              [&](mlir::Value i) { bind(i, counterT); });
 }
 
 Generator::Iterable Generator::iterable(const ast::Expr &iter) {

@@ -282,6 +282,10 @@ private:
   /// `for v in a`, `for i, v in enumerate(a)`, `for x, y in zip(a, b)`: a
   /// counted loop over the shortest array's first extent.
   void forEach(const ast::For &f);
+  /// The loop of `for ... in range(...)` (`call`), calling `bind` with the
+  /// counter and its type at the start of each iteration.
+  void rangeLoop(const ast::For &f, const ast::Call &call,
+                 const std::function<void(mlir::Value, const Type &)> &bind);
 
   /// Assigns the items of one iteration to the loop target: one item to
   /// any target, several to a tuple target of as many elements (or to a

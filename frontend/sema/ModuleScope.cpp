@@ -565,7 +565,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         fn.localSize = workgroupSizeOption(kw);
       } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
                  kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers" ||
-                 kw.name == "shared_memory_carveout" ||
+                 kw.name == "shared_memory_carveout" || kw.name == "forceinline" ||
                  kw.name == "launch_bounds") {
         // Options of numba's JIT that have no meaning for an ahead-of-time compile.
       } else if (kw.name == "error_model") {

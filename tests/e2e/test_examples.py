@@ -809,6 +809,17 @@ def case_array_loops(r, rng):
             dot += x * y - z
         want[i] = [total, weighted, dot, row[-1] + a[i, -2], a[i + 1, 0] if i + 1 < m else row[0]]
     check_close(res["out"], want, rtol=0, atol=0)
+    cnt = int(rng.integers(100, 200))
+    bounds = np.stack([rng.integers(-30, 30, cnt), rng.integers(-30, 30, cnt),
+                       rng.choice([-3, -1, 1, 2, 5], cnt)], axis=1).reshape(-1).astype(np.int64)
+    res = r.run("array_loops.py", "enumerated_ranges", [cnt], {"bounds": bounds,
+                "out": poisoned(cnt, np.int64)}, outputs=["out"])
+    want = []
+    for start, stop, step in bounds.reshape(-1, 3).tolist():
+        total = sum((k + 1) * j for k, j in enumerate(range(start, stop, step)) if j % 3 != 0)
+        total += sum(k - j for k, j in enumerate(range(stop, start, -1)))
+        want.append(total)
+    assert res["out"].tolist() == want
 
 
 def case_complex(r, rng):

@@ -26,3 +26,20 @@ def rows(a, w, b, out):
         if i + 1 < a.shape[0]:
             row = a[i + 1]              # the same variable, another row
         out[i, 4] = row[0]
+
+
+# enumerate(range(...)) with any step, also negative and run-time; continue
+# must not skip the count.
+@cuda.jit("void(int64[::1], int64[::1])")
+def enumerated_ranges(bounds, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        start, stop, step = bounds[3 * i], bounds[3 * i + 1], bounds[3 * i + 2]
+        total = 0
+        for k, j in enumerate(range(start, stop, step)):
+            if j % 3 == 0:
+                continue
+            total += (k + 1) * j
+        for k, j in enumerate(range(stop, start, -1)):
+            total += k - j
+        out[i] = total
