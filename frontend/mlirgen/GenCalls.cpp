@@ -161,6 +161,12 @@ Val Generator::call(const ast::Call &c) {
   }
   if (isInFamily(builtin, BuiltinFamily::BitIntrinsic))
     return bitIntrinsic(*builtin, args, rt, c.getLoc());
+  if (isInFamily(builtin, BuiltinFamily::Operator)) {
+    OperatorKind kind = operatorKind(builtin->id);
+    if (kind.binary)
+      return convert(binary(*kind.binary, args[0], args[1], c.getLoc()), rt, c.getLoc());
+    return Val{rt, {compareScalars(*kind.comparison, args[0], args[1], c.getLoc())}};
+  }
   if (isOneOf(builtin, {Builtin::Complex})) {
     Type part = rt.complexPart();
     mlir::Value re = convert(args[0], part, c.getLoc()).scalar();

@@ -57,4 +57,30 @@ bool isInCmathModule(std::string_view q) { return startsWith(q, "cmath."); }
 
 bool isInGPUModule(std::string_view q) { return startsWith(q, "cuda.") || startsWith(q, "nv."); }
 
+OperatorKind operatorKind(Builtin id) {
+  using B = ast::BinOpKind;
+  using C = ast::CmpOpKind;
+  switch (id) {
+  case Builtin::OperatorAdd: return {B::Add, {}};
+  case Builtin::OperatorSub: return {B::Sub, {}};
+  case Builtin::OperatorMul: return {B::Mult, {}};
+  case Builtin::OperatorTruediv: return {B::Div, {}};
+  case Builtin::OperatorFloordiv: return {B::FloorDiv, {}};
+  case Builtin::OperatorMod: return {B::Mod, {}};
+  case Builtin::OperatorPow: return {B::Pow, {}};
+  case Builtin::OperatorLshift: return {B::LShift, {}};
+  case Builtin::OperatorRshift: return {B::RShift, {}};
+  case Builtin::OperatorAnd: return {B::BitAnd, {}};
+  case Builtin::OperatorOr: return {B::BitOr, {}};
+  case Builtin::OperatorXor: return {B::BitXor, {}};
+  case Builtin::OperatorEq: return {{}, C::Eq};
+  case Builtin::OperatorNe: return {{}, C::NotEq};
+  case Builtin::OperatorLt: return {{}, C::Lt};
+  case Builtin::OperatorLe: return {{}, C::LtE};
+  case Builtin::OperatorGt: return {{}, C::Gt};
+  case Builtin::OperatorGe: return {{}, C::GtE};
+  default: return {};
+  }
+}
+
 } // namespace nvc

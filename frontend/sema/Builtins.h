@@ -15,10 +15,12 @@
 #define NVC_FRONTEND_SEMA_BUILTINS_H
 
 #include "frontend/sema/Types.h"
+#include "frontend/syntax/AST.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string_view>
 
 namespace nvc {
@@ -29,6 +31,7 @@ enum class BuiltinFamily : uint8_t {
   Python,           ///< len, range, abs, min, max, int, ...
   Method,           ///< methods of numbers: conjugate, bit_count
   BitIntrinsic,     ///< cuda.popc, cuda.clz, cuda.ffs, cuda.brev, cuda.selp
+  Operator,         ///< operator.add, operator.lt, ... (operatorKind gives the operator)
   NumPyScalar,      ///< np.abs, np.minimum, ... (not math-library functions)
   Math,             ///< np.exp, cuda.fma, nv.fma (see MathBuiltins.h)
   GridIndex,        ///< cuda.grid, nv.global_id, ...
@@ -77,6 +80,13 @@ enum BuiltinFlag : unsigned {
   kFirstElement = 1u << 5,
 };
 
+/// The Python operator an Operator builtin stands for: a binary operator, or
+/// (for the comparisons) a comparison.
+struct OperatorKind {
+  std::optional<ast::BinOpKind> binary;
+  std::optional<ast::CmpOpKind> comparison;
+};
+
 /// The id of each builtin of Builtins.def.
 enum class Builtin : uint16_t {
 #define NVC_BUILTIN(Id, Name, Family, Op, Flags) Id,
@@ -109,6 +119,9 @@ const BuiltinInfo *calleeBuiltin(const Type &callee);
 
 /// The row of `id`.
 const BuiltinInfo &builtinInfo(Builtin id);
+
+/// The operator of an Operator-family builtin (operator.add: Add).
+OperatorKind operatorKind(Builtin id);
 
 /// Whether `b` (null: not a builtin) belongs to `family`.
 inline bool isInFamily(const BuiltinInfo *b, BuiltinFamily family) {

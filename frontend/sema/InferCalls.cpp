@@ -283,6 +283,21 @@ Type Inferrer::call(const ast::Call &c) {
   }
   if (isInFamily(builtin, BuiltinFamily::BitIntrinsic))
     return bitIntrinsic(c, *builtin, args);
+  if (isInFamily(builtin, BuiltinFamily::Operator)) {
+    // operator.add(a, b) is a + b; operator.lt(a, b) is a < b.
+    if (!needArgs(2, 2, f))
+      return record(c, Type());
+    OperatorKind kind = operatorKind(builtin->id);
+    if (kind.binary)
+      return record(c, binary(*kind.binary, args[0], args[1], c.getLoc()));
+    bool equality = *kind.comparison == ast::CmpOpKind::Eq ||
+                    *kind.comparison == ast::CmpOpKind::NotEq;
+    for (size_t i = 0; i < 2; ++i)
+      if (!args[i].isNumber() && !(equality && args[i].isComplex()))
+        fail(c.args[i]->getLoc(), fmt::format("cannot compare {} and {} with {}()",
+                                              args[0].str(), args[1].str(), f));
+    return record(c, Type::boolean());
+  }
   if (isOneOf(builtin, {Builtin::Complex})) {
     if (!needArgs(1, 2, "complex"))
       return record(c, Type());

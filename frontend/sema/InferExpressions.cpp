@@ -238,6 +238,11 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::integer(32));
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
     }
+    if (m == "operator") {
+      if (lookupBuiltin(m + "." + attr))
+        return record(a, Type::function(m + "." + attr));
+      fail(a.attrLoc, fmt::format("operator.{}() is not supported in kernels", attr));
+    }
     if (m == "cuda.cg") {
       if (lookupBuiltin(m + "." + attr))
         return record(a, Type::function(m + "." + attr));

@@ -68,7 +68,8 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
     return "nv";
   if (dotted == "numpy")
     return "np";
-  if (dotted == "math" || dotted == "numba" || dotted == "numba.types" || dotted == "cmath")
+  if (dotted == "math" || dotted == "numba" || dotted == "numba.types" || dotted == "cmath" ||
+      dotted == "operator")
     return dotted;
   if (dotted == "numba.cuda.types") // numba-cuda's own home of the Numba types
     return "numba.types";

@@ -32,6 +32,7 @@ import argparse
 import hashlib
 import itertools
 import json
+import math
 import os
 import subprocess
 import sys
@@ -2429,6 +2430,30 @@ def case_tuple_indices(r, rng):
     assert (res["ary"] == want).all(), (res["ary"], want)
 
 
+def case_operator_module(r, rng):
+    n = int(rng.integers(300, 600))
+    a = rng.integers(-1000, 1000, n).astype(np.int64)
+    b = rng.integers(-20, 20, n).astype(np.int64)
+    b[:3] = [0, 1, -1]
+    res = r.run("operator_module.py", "integer_ops", [n], {
+        "a": a, "b": b, "out": poisoned((n, 11), np.int64), "quotient": poisoned(n, np.float64),
+        "tests": np.zeros((n, 6), np.bool_)}, outputs=["out", "quotient", "tests"])
+    for i in range(n):
+        x, y = int(a[i]), int(b[i])
+        want = [x + y, x - y, x * y, x // y if y else 0, x % y if y else 0, x & y, x | y, x ^ y,
+                x << (y & 7), x >> (y & 7), y - x]
+        assert res["out"][i].tolist() == want, (x, y, res["out"][i], want)
+        q = x / y if y else (math.copysign(math.inf, x) if x else math.nan)
+        assert res["quotient"][i] == q or (math.isnan(q) and math.isnan(res["quotient"][i]))
+        assert res["tests"][i].tolist() == [x < y, x <= y, x == y, x != y, x > y, x >= y]
+    fa = rng.standard_normal(n).astype(np.float32)
+    fb = rng.standard_normal(n).astype(np.float32)
+    res = r.run("operator_module.py", "float_ops", [n], {"a": fa, "b": fb,
+                "out": poisoned((n, 4), np.float32)}, outputs=["out"])
+    want = np.stack([fa + fb, fa / fb, fa * fa, fa * fb], axis=1)
+    assert (res["out"] == want).all()
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2484,6 +2509,8 @@ CASES = [
      case_static_arguments),
     ("array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items",
      case_tuple_indices),
+    ("the operator module: operator.add ... operator.ge, also as device-function arguments",
+     case_operator_module),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
