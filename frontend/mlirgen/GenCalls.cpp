@@ -74,8 +74,65 @@ Val Generator::complexFunction(const std::string &f, const std::vector<Val> &arg
   return Val{rt, emitComplexFunction(emitter, f, leaves, types, rt, at)};
 }
 
+Val Generator::roundDigits(const Val &xIn, const Val &ndigitsIn, ast::Location at) {
+  // numba-cuda's round_to_impl (CPython's fallback double_round), in
+  // float64, branch-free: pow1 = 10.0 ** e by numba's repeated squaring,
+  // e = ndigits (less 22 above 22, with pow2 = 1e22) or -ndigits; y = x *
+  // pow1 * pow2 or x / pow1; z = rint(y), or 2 * rint(y / 2) when y is
+  // halfway; back by the same powers. inf and NaN x, and a y that overflows,
+  // give x. (numba's rint goes through int64: where |y| >= 2**63 its result
+  // is undefined; here it is the float rint.)
+  mlir::Location l = loc(at);
+  Type f64 = Type::floating(64), i64 = Type::integer(64);
+  mlir::Type ft = lowerScalar(f64);
+  mlir::Value x = convert(xIn, f64, at).scalar();
+  mlir::Value nd = convert(ndigitsIn, i64, at).scalar();
+  using IP = mlir::arith::CmpIPredicate;
+  using FP = mlir::arith::CmpFPredicate;
+  auto fc = [&](double v) { return floatConst(v, ft, l); };
+  auto ic = [&](int64_t v) { return intConst(v, lowerScalar(i64), l); };
+  auto sel = [&](mlir::Value c, mlir::Value a, mlir::Value b) {
+    return mlir::arith::SelectOp::create(b_, l, c, a, b).getResult();
+  };
+  mlir::Value nonNegative = mlir::arith::CmpIOp::create(b_, l, IP::sge, nd, ic(0));
+  mlir::Value above22 = mlir::arith::CmpIOp::create(b_, l, IP::sgt, nd, ic(22));
+  mlir::Value e = sel(nonNegative, sel(above22, mlir::arith::SubIOp::create(b_, l, nd, ic(22)), nd),
+                      mlir::arith::SubIOp::create(b_, l, ic(0), nd));
+  mlir::Value pow1 = binary(ast::BinOpKind::Pow, Val{f64, {fc(10.0)}}, Val{i64, {e}}, at).scalar();
+  mlir::Value pow2 = sel(above22, fc(1e22), fc(1.0));
+  mlir::Value up = mlir::arith::MulFOp::create(
+      b_, l, mlir::arith::MulFOp::create(b_, l, x, pow1), pow2);
+  mlir::Value y = sel(nonNegative, up, mlir::arith::DivFOp::create(b_, l, x, pow1));
+  mlir::Value z = mlir::math::RoundEvenOp::create(b_, l, y);
+  mlir::Value halfway = mlir::arith::CmpFOp::create(
+      b_, l, FP::OEQ, mlir::math::AbsFOp::create(b_, l, mlir::arith::SubFOp::create(b_, l, y, z)),
+      fc(0.5));
+  mlir::Value even = mlir::arith::MulFOp::create(
+      b_, l, fc(2.0),
+      mlir::math::RoundEvenOp::create(b_, l, mlir::arith::DivFOp::create(b_, l, y, fc(2.0))));
+  z = sel(halfway, even, z);
+  mlir::Value down = mlir::arith::DivFOp::create(
+      b_, l, mlir::arith::DivFOp::create(b_, l, z, pow2), pow1);
+  mlir::Value r = sel(nonNegative, down, mlir::arith::MulFOp::create(b_, l, z, pow1));
+  mlir::Value inf = fc(INFINITY);
+  mlir::Value xSpecial = mlir::arith::CmpFOp::create(
+      b_, l, FP::UGE, mlir::math::AbsFOp::create(b_, l, x), inf);
+  mlir::Value yOverflows = mlir::arith::AndIOp::create(
+      b_, l, nonNegative,
+      mlir::arith::CmpFOp::create(b_, l, FP::OEQ, mlir::math::AbsFOp::create(b_, l, y), inf));
+  r = sel(mlir::arith::OrIOp::create(b_, l, xSpecial, yOverflows), x, r);
+  return convert(Val{f64, {r}}, xIn.type, at);
+}
+
 Val Generator::call(const ast::Call &c) {
   mlir::Location l = loc(c.getLoc());
+  if (auto it = k_.unpackedCalls.find(&c); it != k_.unpackedCalls.end()) {
+    // f(*t): t once into its local, then f(t[0], ..., t[n-1]).
+    Val t = expr(*c.args[0]);
+    declareLocal(it->second.tuple, t.type, c.getLoc());
+    storeLocal(it->second.tuple, t, c.getLoc());
+    return call(*it->second.call);
+  }
   const Type &callee = typeOf(*c.func);
   if (callee.kind() == Type::Kind::UserFunction)
     return userCall(c);
@@ -88,6 +145,22 @@ Val Generator::call(const ast::Call &c) {
     return atomicCall(c, *builtin, typeOf(c));
   if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
     return privateArray(c, *builtin, typeOf(c));
+  if (isInFamily(builtin, BuiltinFamily::Fence)) {
+    // CUDA's __threadfence* order the invocation's memory accesses as seen
+    // by the block (workgroup scope) or the device (device scope; Vulkan
+    // has no host-coherent shader scope, so _system is the device's);
+    // __syncwarp is a subgroup control barrier.
+    using S = mlir::spirv::Scope;
+    using M = mlir::spirv::MemorySemantics;
+    M sem = M::AcquireRelease | M::UniformMemory | M::WorkgroupMemory;
+    if (builtin->id == Builtin::CudaSyncwarp)
+      mlir::spirv::ControlBarrierOp::create(b_, l, S::Subgroup, S::Subgroup,
+                                            sem | M::SubgroupMemory);
+    else
+      mlir::spirv::MemoryBarrierOp::create(
+          b_, l, builtin->id == Builtin::CudaThreadfenceBlock ? S::Workgroup : S::Device, sem);
+    return Val{Type::none(), {}};
+  }
   if (isInFamily(builtin, BuiltinFamily::Barrier)) {
     // OpControlBarrier with workgroup scope and workgroup-memory semantics.
     mlir::gpu::BarrierOp::create(b_, l);
@@ -148,6 +221,8 @@ Val Generator::call(const ast::Call &c) {
       return z;
     return Val{z.type, {z.parts[0], mlir::arith::NegFOp::create(b_, l, z.parts[1])}};
   }
+  if (isOneOf(builtin, {Builtin::Round}) && args.size() == 2)
+    return roundDigits(args[0], args[1], c.getLoc());
   if (isOneOf(builtin, {Builtin::Round})) {
     // rint of the float (an integer converts to float64), then to int64.
     Type ft = args[0].type.isFloat() ? args[0].type : Type::floating(64);

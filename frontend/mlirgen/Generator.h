@@ -473,6 +473,8 @@ private:
   /// their evaluated arguments; `rt` is the call's type (GenBitIntrinsics.cpp).
   Val bitIntrinsic(const BuiltinInfo &b, const std::vector<Val> &args, const Type &rt,
                    ast::Location at);
+  /// round(x, ndigits) of a float, as numba-cuda's round_to_impl.
+  Val roundDigits(const Val &x, const Val &ndigits, ast::Location at);
   /// The number of set bits of an i32 or i64 value, in its type.
   mlir::Value populationCount(mlir::Value v, mlir::Location l);
   /// An 8- or 16-bit integer zero-extended to i32; wider ones unchanged.

@@ -37,6 +37,7 @@ enum class BuiltinFamily : uint8_t {
   GridIndex,        ///< cuda.grid, nv.global_id, ...
   Barrier,          ///< cuda.syncthreads, nv.barrier, nv.syncthreads
   BarrierReduction, ///< cuda.syncthreads_count/_and/_or
+  Fence,            ///< cuda.threadfence(_block/_system), cuda.syncwarp
   GridSync,         ///< cuda.cg.this_grid
   Subgroup,         ///< nv.subgroup.*, cuda.*_sync, cuda.activemask
   Atomic,           ///< cuda.atomic.*, nv.atomic.*

@@ -130,7 +130,48 @@ Type Inferrer::bitIntrinsic(const ast::Call &c, const BuiltinInfo &builtin,
   }
 }
 
+/// A copy of a callee expression (a name or a chain of attributes).
+static ast::ExprPtr cloneCallee(const ast::Expr &e) {
+  if (auto *n = dyn_cast<ast::Name>(&e))
+    return std::make_unique<ast::Name>(n->getLoc(), n->id);
+  if (auto *a = dyn_cast<ast::Attribute>(&e))
+    if (ast::ExprPtr base = cloneCallee(*a->value))
+      return std::make_unique<ast::Attribute>(a->getLoc(), std::move(base), a->attr, a->attrLoc);
+  return nullptr;
+}
+
+Type Inferrer::unpackedCall(const ast::Call &c) {
+  if (c.args.size() != 1 || !c.keywords.empty())
+    fail(c.getLoc(), "argument unpacking is supported for one argument, f(*t), only");
+  Type t = expr(*c.args[0]);
+  if (t.isUnknown())
+    return record(c, Type());
+  if (!t.isTuple())
+    fail(c.args[0]->getLoc(), fmt::format("cannot unpack {} into arguments", t.str()));
+  auto it = result_.unpackedCalls.find(&c);
+  if (it == result_.unpackedCalls.end()) {
+    ast::ExprPtr func = cloneCallee(*c.func);
+    if (!func)
+      fail(c.func->getLoc(), "argument unpacking needs a function named directly");
+    TypedKernel::UnpackedCall u;
+    u.tuple = fmt::format("$unpacked{}", result_.unpackedCalls.size());
+    std::vector<ast::ExprPtr> items;
+    for (size_t k = 0; k < t.elements().size(); ++k)
+      items.push_back(std::make_unique<ast::Subscript>(
+          c.args[0]->getLoc(), std::make_unique<ast::Name>(c.args[0]->getLoc(), u.tuple),
+          std::make_unique<ast::IntLiteral>(c.args[0]->getLoc(), std::to_string(k), k, true)));
+    u.call = std::make_shared<ast::Call>(c.getLoc(), std::move(func), std::move(items),
+                                         std::vector<ast::Keyword>{});
+    it = result_.unpackedCalls.emplace(&c, std::move(u)).first;
+  }
+  locals_.insert(it->second.tuple);
+  result_.varTypes[it->second.tuple] = t;
+  return record(c, expr(*it->second.call));
+}
+
 Type Inferrer::call(const ast::Call &c) {
+  if (!c.starredArgs.empty())
+    return unpackedCall(c);
   Type callee = expr(*c.func);
   std::vector<Type> args;
   auto typeArgs = [&]() {
@@ -192,6 +233,29 @@ Type Inferrer::call(const ast::Call &c) {
                                        "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
                                        "dec and cas)",
                                        f));
+  if (isInFamily(builtin, BuiltinFamily::Fence)) {
+    // cuda.syncwarp(mask=0xffffffff): a subgroup barrier of every active
+    // lane (Vulkan subgroup barriers take all of them); the fences take
+    // no arguments.
+    if (!c.keywords.empty())
+      fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
+    size_t most = builtin->has(kMaskFirst) ? 1 : 0;
+    if (c.args.size() > most)
+      fail(c.getLoc(), fmt::format("{}() takes {} argument{} ({} given)", f, most,
+                                   most == 1 ? "" : "s", c.args.size()));
+    if (!c.args.empty()) {
+      Type m = expr(*c.args[0]);
+      if (!m.isInteger() && !m.isUnknown())
+        fail(c.args[0]->getLoc(), fmt::format("the mask of {}() must be an integer", f));
+      if (!isActiveMask(*c.args[0]))
+        fail(c.args[0]->getLoc(),
+             fmt::format("{}() supports only a mask of all active lanes (0xffffffff or "
+                         "cuda.activemask()): Vulkan subgroup barriers include every active "
+                         "invocation",
+                         f));
+    }
+    return record(c, Type::none());
+  }
   if (isInFamily(builtin, BuiltinFamily::Barrier)) {
     if (!c.args.empty() || !c.keywords.empty())
       fail(c.getLoc(), fmt::format("{}() takes no arguments", f));
@@ -269,11 +333,20 @@ Type Inferrer::call(const ast::Call &c) {
     // an integer converts to float64 first; halves round to even (rint).
     if (!needArgs(1, 2, "round"))
       return record(c, Type());
-    if (args.size() == 2)
-      fail(c.getLoc(), "round(x, ndigits) is not supported yet; round(x) is");
     if (!args[0].isNumber() || args[0].isComplex())
       fail(c.args[0]->getLoc(), fmt::format("round() takes a real number, not {}",
                                             args[0].str()));
+    if (args.size() == 2) {
+      // round(x, ndigits) of a float is that float type (numba-cuda's
+      // round_to_impl for float32 and float64).
+      if (!args[0].isFloat())
+        fail(c.args[0]->getLoc(), fmt::format("round(x, ndigits) takes a float x, not {}",
+                                              args[0].str()));
+      if (!args[1].isInteger())
+        fail(c.args[1]->getLoc(), fmt::format("round()'s ndigits must be an integer, not {}",
+                                              args[1].str()));
+      return record(c, args[0]);
+    }
     return record(c, Type::integer(64));
   }
   if (isOneOf(builtin, {Builtin::MethodBitCount})) {

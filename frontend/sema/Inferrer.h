@@ -119,6 +119,10 @@ private:
   /// except on the float64 arrays of narrowed kernels, which are float32 on
   /// the device.
   Type atomicCall(const ast::Call &c, const BuiltinInfo &b);
+  /// `f(*t)`: types t (a tuple) into a local of its own and the call as
+  /// `f(t[0], ..., t[n-1])` (result_.unpackedCalls). Only a call of one
+  /// unpacked argument whose callee is a name or attribute is supported.
+  Type unpackedCall(const ast::Call &c);
   /// The type of each array index `index` gives: its items (`a[i, j]`), or
   /// the elements of one tuple value (`a[cuda.grid(2)]`, `a[idx]` with idx a
   /// tuple). Integers and booleans; also floats with `floatsConvert`

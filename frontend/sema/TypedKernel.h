@@ -19,6 +19,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -74,6 +75,14 @@ struct TypedKernel {
   /// The specialization (InferenceContext key) each call of a user
   /// function calls.
   std::unordered_map<const ast::Call *, std::string> callees;
+  /// `f(*t)` (one unpacked tuple argument): the call as type inference
+  /// expanded it, `f($t[0], ..., $t[n-1])`, and the local `$t` that holds
+  /// the tuple (evaluated once, before the call).
+  struct UnpackedCall {
+    std::shared_ptr<ast::Call> call;
+    std::string tuple;
+  };
+  std::unordered_map<const ast::Call *, UnpackedCall> unpackedCalls;
 
   const Type &typeOf(const ast::Expr *e) const;
 };

@@ -172,6 +172,9 @@ struct Call : Expr {
   ExprPtr func;
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
+  /// Indices of the arguments written `*expr` (argument unpacking of a
+  /// tuple; type inference expands them: sema's unpackedCall).
+  std::vector<size_t> starredArgs;
   static bool classof(const Expr *e) { return e->getKind() == Kind::Call; }
 };
 

@@ -252,7 +252,7 @@ private:
   ExprPtr parseSubscriptIndex();
   ExprPtr parseSliceItem();
   void parseCallArguments(std::vector<ExprPtr> &args, std::vector<Keyword> &keywords,
-                          unsigned &depth);
+                          unsigned &depth, std::vector<size_t> *starred = nullptr);
 
   std::vector<Token> tokens_;
   size_t pos_ = 0;
@@ -1081,9 +1081,11 @@ ExprPtr Parser::parsePrimary() {
       std::vector<ExprPtr> args;
       std::vector<Keyword> keywords;
       unsigned depth = depthOf(e);
-      parseCallArguments(args, keywords, depth);
-      e = finish(std::make_unique<Call>(loc, std::move(e), std::move(args), std::move(keywords)),
-                 depth);
+      std::vector<size_t> starred;
+      parseCallArguments(args, keywords, depth, &starred);
+      auto call = std::make_unique<Call>(loc, std::move(e), std::move(args), std::move(keywords));
+      call->starredArgs = std::move(starred);
+      e = finish(std::move(call), depth);
     } else if (isOp("[")) {
       Location open = advance().loc;
       NestingGuard guard(exprNesting_, open, "too many nested parentheses");
@@ -1101,11 +1103,24 @@ ExprPtr Parser::parsePrimary() {
 /// Call arguments after `(`, through `)`; `depth` is raised to the deepest
 /// argument's.
 void Parser::parseCallArguments(std::vector<ExprPtr> &args, std::vector<Keyword> &keywords,
-                                unsigned &depth) {
+                                unsigned &depth, std::vector<size_t> *starred) {
   while (!isOp(")")) {
     const Token &t = peek();
-    if (isOp("*"))
-      unsupported(t.loc, "argument unpacking ('*args') is not allowed in kernels");
+    if (isOp("*")) {
+      // f(*t): unpacking a tuple, typed and expanded by type inference.
+      if (!starred)
+        unsupported(t.loc, "argument unpacking ('*args') is not allowed here");
+      if (!keywords.empty())
+        fail(t.loc, "iterable argument unpacking follows keyword argument unpacking");
+      advance();
+      ExprPtr arg = parseTest();
+      depth = std::max(depth, depthOf(arg));
+      starred->push_back(args.size());
+      args.push_back(std::move(arg));
+      if (!acceptOp(","))
+        break;
+      continue;
+    }
     if (isOp("**"))
       unsupported(t.loc, "keyword argument unpacking ('**kwargs') is not allowed in kernels");
     if (t.kind == TokenKind::Name && isOp("=", 1)) {
