@@ -31,6 +31,7 @@ line; exits 1 on any failure or unexpected pass.
 import argparse
 import hashlib
 import itertools
+import cmath
 import json
 import math
 import os
@@ -2428,6 +2429,14 @@ def case_tuple_indices(r, rng):
         for ty in range(8):
             want[tx, (ty + 1) % 8 if shifts[tx, ty] > 0.5 else ty] += 1
     assert (res["ary"] == want).all(), (res["ary"], want)
+    n = int(rng.integers(100, 300))
+    z = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    res = r.run("tuple_indices.py", "unpacked", [n], {"z": z, "back": poisoned(n, np.complex128),
+                "r": poisoned(n, np.float64)}, outputs=["back", "r"])
+    want_back = np.array([cmath.rect(*cmath.polar(v)) for v in z])
+    want_r = np.array([math.hypot(v.real, v.imag) + round(v.real, 2) for v in z])
+    check_close(res["back"], want_back, rtol=1e-15, atol=1e-15)
+    check_close(res["r"], want_r, rtol=0, atol=0)
 
 
 def case_operator_module(r, rng):
