@@ -170,6 +170,19 @@ Val Generator::call(const ast::Call &c) {
   if (callee.kind() == Type::Kind::DType)
     return convert(expr(*c.args[0]), callee.element(), c.getLoc());
   const std::string &f = callee.name();
+  if (rt.isVector() && f.rfind("cuda.", 0) == 0) {
+    // A vector type's constructor: the elements of its arguments in order.
+    const Type &base = rt.elements().front();
+    Val out{rt, {}};
+    for (auto &a : c.args) {
+      Val v = expr(*a);
+      if (v.type.isVector())
+        out.parts.insert(out.parts.end(), v.parts.begin(), v.parts.end());
+      else
+        out.parts.push_back(convert(v, base, a->getLoc()).scalar());
+    }
+    return out;
+  }
   static const mlir::gpu::Dimension dims[] = {mlir::gpu::Dimension::x, mlir::gpu::Dimension::y,
                                               mlir::gpu::Dimension::z};
   Type i64 = Type::integer(64);

@@ -170,6 +170,12 @@ Val Generator::expr(const ast::Expr &e) {
 Val Generator::attribute(const ast::Attribute &a) {
   mlir::Location l = loc(a.getLoc());
   const Type &base = typeOf(*a.value);
+  if (base.isVector()) {
+    // v.x ... v.w (VectorTypes.h); the elements are scalars.
+    Val v = expr(*a.value);
+    unsigned k = *vectorAttributeIndex(a.attr, static_cast<unsigned>(base.elements().size()));
+    return Val{base.elements()[k], {v.parts[k]}};
+  }
   if ((base.isComplex() || base.isNumber()) && (a.attr == "real" || a.attr == "imag")) {
     Val v = expr(*a.value);
     if (base.isComplex())

@@ -369,8 +369,42 @@ Val Generator::item(const ArrayHandle &a, mlir::Value i, ast::Location at) {
   return view(a, {i}, at);
 }
 
+void Generator::unrolledTupleLoop(const ast::For &f) {
+  // One copy of the body per item (items that are tuples cannot live in a
+  // private array); `continue` goes to the next copy, `break` past the last
+  // and its `else`.
+  mlir::Location l = loc(f.getLoc());
+  Val tuple = expr(*f.iter);
+  const std::vector<Type> &items = typeOf(*f.iter).elements();
+  mlir::Block *orelse = f.orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
+  size_t part = 0;
+  for (size_t k = 0; k < items.size(); ++k) {
+    size_t width = leafCount(items[k]);
+    Val item{items[k], std::vector<mlir::Value>(tuple.parts.begin() + part,
+                                                tuple.parts.begin() + part + width)};
+    part += width;
+    mlir::Block *next = k + 1 < items.size() ? newBlock() : (orelse ? orelse : exit);
+    assign(*f.target, item, f.target->getLoc());
+    loops_.push_back({exit, next});
+    block(f.body);
+    loops_.pop_back();
+    if (!terminated())
+      mlir::cf::BranchOp::create(b_, l, next);
+    b_.setInsertionPointToEnd(next);
+  }
+  if (orelse) {
+    block(f.orelse);
+    if (!terminated())
+      mlir::cf::BranchOp::create(b_, l, exit);
+  }
+  b_.setInsertionPointToEnd(exit);
+}
+
 void Generator::forEach(const ast::For &f) {
   mlir::Location l = loc(f.getLoc());
+  if (typeOf(*f.iter).isTuple() && !typeOf(*f.iter).elements().empty() &&
+      typeOf(*f.iter).elements().front().isTuple())
+    return unrolledTupleLoop(f);
   Iterable it = iterable(*f.iter);
   Type idxT = Type::integer(indexBits_);
   mlir::Value n = it.arrays[0]->shape[0];

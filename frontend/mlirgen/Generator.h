@@ -28,6 +28,7 @@
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/mlirgen/MathCodegen.h"
 #include "frontend/sema/TypeRules.h"
+#include "frontend/sema/VectorTypes.h"
 #include "abi/Attributes.h"
 #include "passes/DynamicSharedMemory.h"
 
@@ -282,6 +283,8 @@ private:
   /// `for v in a`, `for i, v in enumerate(a)`, `for x, y in zip(a, b)`: a
   /// counted loop over the shortest array's first extent.
   void forEach(const ast::For &f);
+  /// `for v in (t1, t2, ...)` over tuples of tuples (vectors): unrolled.
+  void unrolledTupleLoop(const ast::For &f);
   /// The loop of `for ... in range(...)` (`call`), calling `bind` with the
   /// counter and its type at the start of each iteration.
   void rangeLoop(const ast::For &f, const ast::Call &call,

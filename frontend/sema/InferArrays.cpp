@@ -14,6 +14,8 @@
 #include "frontend/sema/TypeRules.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <fmt/ranges.h>
 #include <llvm/Support/Casting.h>
 
@@ -64,11 +66,18 @@ Type Inferrer::iterationItem(const ast::Expr &iter) {
   if (t.isTuple() && !t.elements().empty()) {
     // A tuple of one scalar type (Numba's UniTuple), e.g. the seed's
     // `for offset in (128, 64, 32, 16, 8, 4, 2, 1)`.
+    // Items that are tuples or vectors of one type too (numba-cuda's vector
+    // tests loop over `(f2_1, f2_2, ...)`); those loops are unrolled.
     const Type &first = t.elements().front();
     for (const Type &e : t.elements())
-      if (!(e == first) || !first.isScalar())
+      if (!(e == first) || !(first.isScalar() || (first.isTuple() && !first.elements().empty() &&
+                                                  std::all_of(first.elements().begin(),
+                                                              first.elements().end(),
+                                                              [](const Type &x) {
+                                                                return x.isScalar();
+                                                              }))))
         fail(iter.getLoc(), fmt::format("cannot iterate over {}: for loops take tuples whose "
-                                        "items are numbers of one type",
+                                        "items are numbers (or tuples of numbers) of one type",
                                         t.str()));
     return first;
   }

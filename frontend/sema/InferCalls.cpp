@@ -10,6 +10,7 @@
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/TypeRules.h"
+#include "frontend/sema/VectorTypes.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -207,6 +208,30 @@ Type Inferrer::call(const ast::Call &c) {
     fail(c.func->getLoc(), fmt::format("{} is not callable", callee.str()));
   }
   const std::string &f = callee.name();
+  if (f.rfind("cuda.", 0) == 0)
+    if (std::optional<Type> vector = vectorTypeNamed(f.substr(5))) {
+      // cuda.float32x3(a, b, c), float32x3(f32x2, c): scalars converted to
+      // the base type and vectors of the same base, n elements in all.
+      if (!c.keywords.empty())
+        fail(c.keywords.front().loc, fmt::format("{}() takes no keywords", f));
+      size_t count = 0;
+      for (auto &a : c.args) {
+        Type t = expr(*a);
+        if (t.isUnknown())
+          return record(c, Type());
+        if (t.isVector() && t.elements().front() == vector->elements().front())
+          count += t.elements().size();
+        else if (t.isNumber())
+          ++count;
+        else
+          fail(a->getLoc(), fmt::format("{}() takes numbers and {} vectors, not {}", f,
+                                        vector->elements().front().str(), t.str()));
+      }
+      if (count != vector->elements().size())
+        fail(c.getLoc(), fmt::format("{}() needs {} elements, the arguments give {}", f,
+                                     vector->elements().size(), count));
+      return record(c, *vector);
+    }
   const BuiltinInfo *builtin = lookupBuiltin(f);
   if (isInFamily(builtin, BuiltinFamily::GridIndex)) {
     // cuda.grid(ndim) and cuda.gridsize(ndim) take 1..3 dimensions; the nv

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/Inferrer.h"
+#include "frontend/sema/VectorTypes.h"
 
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
@@ -236,6 +237,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::module("cuda.libdevice"));
       if (attr == "warpsize" || attr == "laneid")
         return record(a, Type::integer(32));
+      if (vectorTypeNamed(attr)) // cuda.float32x4, cuda.short2: constructors
+        return record(a, Type::function("cuda." + attr));
       fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda'", attr));
     }
     if (m == "operator") {
@@ -274,6 +277,11 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, Type::integer(32));
     fail(a.attrLoc, fmt::format("{} has no attribute '{}' (use .x, .y or .z)",
                                 "cuda." + base.name(), attr));
+  }
+  if (base.isVector()) {
+    if (auto k = vectorAttributeIndex(attr, static_cast<unsigned>(base.elements().size())))
+      return record(a, base.elements()[*k]);
+    fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
   }
   if (base.isComplex() || base.isNumber()) {
     // Numba gives numbers .real, .imag and .conjugate() (reals too).

@@ -45,6 +45,12 @@ Type Type::tuple(std::vector<Type> elements) {
   return t;
 }
 
+Type Type::vector(const Type &base, unsigned count, std::string name) {
+  Type t = tuple(std::vector<Type>(count, base));
+  t.name_ = std::move(name);
+  return t;
+}
+
 Type Type::range(const Type &counter) {
   Type t = make(Kind::Range);
   t.element_ = std::make_shared<Type>(counter);
@@ -143,6 +149,8 @@ std::string Type::str() const {
   case Kind::Array:
     return fmt::format("array({}, {}d, {})", element_->str(), ndim_, layout_);
   case Kind::Tuple: {
+    if (!name_.empty())
+      return name_; // a vector type: float32x4
     bool uniform = !elements_.empty() &&
                    std::all_of(elements_.begin(), elements_.end(),
                                [&](const Type &t) { return t == elements_.front(); });

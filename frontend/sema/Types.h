@@ -52,6 +52,10 @@ public:
   /// 'C', 'F' or 'A' (Numba's layouts).
   static Type array(const Type &dtype, unsigned ndim, char layout);
   static Type tuple(std::vector<Type> elements);
+  /// numba.cuda's vector type `name` (float32x4, short2, ...): `count`
+  /// elements of `base`, read as .x .y .z .w; a tuple to the rest of nvc
+  /// (VectorTypes.h).
+  static Type vector(const Type &base, unsigned count, std::string name);
   static Type range(const Type &counter);
   static Type module(std::string name);
   static Type function(std::string qualifiedName);
@@ -73,6 +77,8 @@ public:
   Type complexPart() const { return floating(bits_ / 2); }
   bool isArray() const { return kind_ == Kind::Array; }
   bool isTuple() const { return kind_ == Kind::Tuple; }
+  /// A numba.cuda vector type (a tuple with a vector type's name).
+  bool isVector() const { return kind_ == Kind::Tuple && !name_.empty(); }
 
   unsigned bits() const { return bits_; }
   bool isSigned() const { return signed_; }

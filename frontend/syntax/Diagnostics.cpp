@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/syntax/Diagnostics.h"
+#include "frontend/syntax/Rebindings.h"
 
 #include <fmt/format.h>
 
@@ -52,9 +53,11 @@ void DiagnosticEngine::note(ast::Location loc, std::string_view message,
   emit(Severity::Note, loc, message, {}, file);
 }
 
-void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_view message,
+void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_view rawMessage,
                             std::string_view flag, const SourceFile *file) {
   const SourceFile &src = file ? *file : file_;
+  // Variables split by renameRebindings are named as the source names them.
+  const std::string message = displayName(rawMessage);
   const char *label = severity == Severity::Error     ? "error"
                       : severity == Severity::Warning ? "warning"
                                                       : "note";

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/syntax/Parser.h"
+#include "frontend/syntax/Rebindings.h"
 
 #include "frontend/syntax/Lexer.h"
 
@@ -1389,7 +1390,10 @@ std::unique_ptr<ast::Module> parseModule(const SourceFile &file) {
     throwEarlierSyntaxError(file, lexError);
     throw;
   }
-  return Parser(std::move(tokens)).parseModule(file.path());
+  std::unique_ptr<ast::Module> module = Parser(std::move(tokens)).parseModule(file.path());
+  // Numba types each version of a re-bound variable apart (Rebindings.h).
+  renameRebindings(*module);
+  return module;
 }
 
 } // namespace nvc

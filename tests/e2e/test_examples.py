@@ -2474,6 +2474,24 @@ def case_fences(r, rng):
     assert (res["flags"] == 1).all()
 
 
+def case_rebinding(r, rng):
+    n = int(rng.integers(100, 300))
+    d = rng.integers(-5, 6, n).astype(np.int64)
+    d[:2] = [0, 3]
+    res = r.run("rebinding.py", "rebound", [n], {"out": poisoned((n, 7), np.float64), "d": d},
+                outputs=["out"])
+    want = np.array([[7 // v if v else 0, 7 % v if v else 0, 1.5, 1.0 if v > 0 else 2.5, 1.5,
+                      1.0, 1.5] for v in d.tolist()])
+    assert (res["out"] == want).all(), res["out"][:3]
+    s = rng.integers(-300, 300, n).astype(np.int16)
+    res = r.run("rebinding.py", "vectors", [n], {"out": poisoned((n, 5), np.float32), "s": s},
+                outputs=["out"])
+    f = s.astype(np.float32)
+    want = np.stack([1 + f * 10 + 200, 1 + 10 + f * 100, 1 - f, f - 1,
+                     (s.astype(np.int64) * 3).astype(np.float32)], axis=1).astype(np.float32)
+    assert (res["out"] == want).all(), (res["out"][:2], want[:2])
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2533,6 +2551,8 @@ CASES = [
      case_operator_module),
     ("cuda.threadfence, threadfence_block, threadfence_system; cuda.syncwarp between lanes",
      case_fences),
+    ("re-bound variables keep each binding's type (Numba's SSA); vector types, loops over them",
+     case_rebinding),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
