@@ -106,9 +106,15 @@ private:
   /// A read of every name in `e` (loads).
   void use(Expr &e, const State &state) {
     if (auto *n = dyn_cast<Name>(&e)) {
-      auto it = state.find(n->id);
-      if (it == state.end() || it->second.empty() || globals_.count(n->id))
+      if (globals_.count(n->id))
         return;
+      auto it = state.find(n->id);
+      if (it == state.end() || it->second.empty()) {
+        // Read before any assignment reaches it (Numba warns and reads an
+        // undefined value): it stays with the variable's first web.
+        undefinedUses_.push_back(n);
+        return;
+      }
       size_t first = *it->second.begin();
       for (size_t d : it->second)
         unite(d, first);
@@ -208,6 +214,8 @@ private:
         size_t d = addDef(n, n->id);
         if (auto it = uses_.find(n); it != uses_.end())
           unite(d, it->second);
+        else
+          undefinedDefs_.push_back(d); // joins the first web (rename)
         state[n->id] = {d};
       }
     } else if (auto *a = dyn_cast<AnnAssign>(&s)) {
@@ -298,6 +306,16 @@ private:
   }
 
   void rename() {
+    // Reads that no definition reaches, and updates of them (`c += 1` of an
+    // undefined c), belong to the variable's first web.
+    std::map<std::string, size_t> firstDef;
+    for (size_t d = 0; d < defs_.size(); ++d)
+      firstDef.emplace(defs_[d].name, d);
+    for (size_t d : undefinedDefs_)
+      unite(d, firstDef.at(defs_[d].name));
+    for (Name *n : undefinedUses_)
+      if (auto it = firstDef.find(n->id); it != firstDef.end() && !uses_.count(n))
+        uses_[n] = it->second;
     // Webs by variable, in order of their first definition.
     std::map<std::string, std::vector<size_t>> webs; // name -> web roots
     for (size_t d = 0; d < defs_.size(); ++d) {
@@ -325,6 +343,8 @@ private:
   std::vector<size_t> parent_;
   std::map<Name *, size_t> defIndex_;
   std::map<Name *, size_t> uses_;
+  std::vector<Name *> undefinedUses_;
+  std::vector<size_t> undefinedDefs_;
   std::set<std::string> globals_;
   std::vector<Loop> loops_;
   std::vector<State> breaks_;
