@@ -145,6 +145,15 @@ Val Generator::call(const ast::Call &c) {
     return atomicCall(c, *builtin, typeOf(c));
   if (callee.kind() == Type::Kind::Function && k_.privateArrays.count(&c))
     return privateArray(c, *builtin, typeOf(c));
+  if (isInFamily(builtin, BuiltinFamily::CacheHint)) {
+    // A load or store of a[idx], without the hint (Vulkan has none).
+    const ArrayHandle &a = arrayValue(*c.args[0]);
+    mlir::Value linear = elementLinear(a, *c.args[1], c.args[1]->getLoc());
+    if (!builtin->has(kStore))
+      return loadElement(a, linear, c.getLoc());
+    storeElement(a, linear, convert(expr(*c.args[2]), a.type.element(), c.getLoc()), c.getLoc());
+    return Val{Type::none(), {}};
+  }
   if (isInFamily(builtin, BuiltinFamily::Fence)) {
     // CUDA's __threadfence* order the invocation's memory accesses as seen
     // by the block (workgroup scope) or the device (device scope; Vulkan
@@ -262,6 +271,8 @@ Val Generator::call(const ast::Call &c) {
                                      : floatConst(0, lowerScalar(part), l);
     return Val{rt, {re, im}};
   }
+  if (isOneOf(builtin, {Builtin::TupleOf}))
+    return args[0];
   if (isOneOf(builtin, {Builtin::Pow}))
     return convert(binary(ast::BinOpKind::Pow, args[0], args[1], c.getLoc()), rt, c.getLoc());
   std::vector<Type> argTypes;

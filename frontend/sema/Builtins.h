@@ -38,6 +38,7 @@ enum class BuiltinFamily : uint8_t {
   Barrier,          ///< cuda.syncthreads, nv.barrier, nv.syncthreads
   BarrierReduction, ///< cuda.syncthreads_count/_and/_or
   Fence,            ///< cuda.threadfence(_block/_system), cuda.syncwarp
+  CacheHint,        ///< cuda.ldca ... cuda.stwt (loads and stores with a cache hint)
   GridSync,         ///< cuda.cg.this_grid
   Subgroup,         ///< nv.subgroup.*, cuda.*_sync, cuda.activemask
   Atomic,           ///< cuda.atomic.*, nv.atomic.*
@@ -79,6 +80,8 @@ enum BuiltinFlag : unsigned {
   /// An atomic without an index argument: it works on element 0 of a 1-D
   /// array (cuda.atomic.compare_and_swap).
   kFirstElement = 1u << 5,
+  /// A cache-hint builtin that stores (cuda.stcg ...) rather than loads.
+  kStore = 1u << 6,
 };
 
 /// The Python operator an Operator builtin stands for: a binary operator, or

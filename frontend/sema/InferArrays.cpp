@@ -157,6 +157,9 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
       dtypeExpr = kw.value.get();
     else if (kw.name == "fill_value" && isFull)
       fillExpr = kw.value.get();
+    else if (kw.name == "alignment" &&
+             (constructor.id == Builtin::CudaLocalArray || constructor.has(kSharedArray)))
+      checkAlignment(*kw.value, f);
     else
       fail(kw.loc, fmt::format("unknown keyword '{}' of {}()", kw.name, f));
   }
@@ -262,6 +265,33 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
   return record(c, Type::array(dtype, static_cast<unsigned>(shape.size()), 'C'));
 }
 
+
+void Inferrer::checkAlignment(const ast::Expr &alignment, const std::string &f) {
+  // numba-cuda's rules (cudadecl.py: a constant integer or None; cudaimpl.py
+  // _validate_alignment: positive, a power of two, a multiple of the pointer
+  // size). The array's placement is the driver's: Vulkan's logical
+  // addressing gives Function and Workgroup variables no visible address, so
+  // a valid alignment changes nothing a kernel can observe.
+  if (isa<ast::NoneLiteral>(alignment))
+    return;
+  auto *name = dyn_cast<ast::Name>(&alignment);
+  if (isa<ast::StringLiteral>(alignment) ||
+      (name && !locals_.count(name->id) && scope_.unevaluated(name->id)))
+    fail(alignment.getLoc(), fmt::format("{}(): alignment must be a constant integer", f));
+  Type t = expr(alignment);
+  auto it = result_.constants.find(&alignment);
+  if (!t.isInteger() || it == result_.constants.end())
+    fail(alignment.getLoc(), fmt::format("{}(): alignment must be a constant integer", f));
+  int64_t a = it->second.i;
+  if (a <= 0)
+    fail(alignment.getLoc(), fmt::format("{}(): Alignment must be positive", f));
+  if ((a & (a - 1)) != 0)
+    fail(alignment.getLoc(), fmt::format("{}(): Alignment must be a power of 2", f));
+  if (a % 8 != 0)
+    fail(alignment.getLoc(), fmt::format("{}(): Alignment must be a multiple of 8 (the "
+                                         "pointer size)",
+                                         f));
+}
 
 std::vector<Type> Inferrer::arrayIndexTypes(const ast::Expr &index, bool floatsConvert) {
   std::vector<const ast::Expr *> items = subscriptIndices(index);

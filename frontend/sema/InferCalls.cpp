@@ -94,6 +94,38 @@ int64_t Inferrer::constantAxis(const ast::Call &c, const std::string &fname, int
 }
 
 
+Type Inferrer::cacheHint(const ast::Call &c, const BuiltinInfo &b) {
+  // numba-cuda's ld*/st* (cudadecl.py): an array of integers or floats, an
+  // index of one integer per dimension; loads return the element.
+  const bool store = b.has(kStore);
+  const size_t want = store ? 3 : 2;
+  if (c.args.size() != want || !c.keywords.empty())
+    fail(c.getLoc(), fmt::format("{}() takes {} arguments", b.name, want));
+  Type ary = expr(*c.args[0]);
+  if (ary.isUnknown())
+    return record(c, Type());
+  std::string op = std::string(b.name).substr(5);
+  if (!ary.isArray() || !(ary.element().isInteger() || ary.element().isFloat()))
+    fail(c.args[0]->getLoc(), fmt::format("{} requires array of integer or float type, not {}",
+                                          op, ary.str()));
+  std::vector<Type> index = arrayIndexTypes(*c.args[1], /*floatsConvert=*/true);
+  for (const Type &t : index)
+    if (t.isFloat())
+      fail(c.args[1]->getLoc(), fmt::format("{} is not a valid index", t.str()));
+  if (index.size() != ary.ndim())
+    fail(c.args[1]->getLoc(),
+         index.size() == 1 && !expr(*c.args[1]).isTuple()
+             ? fmt::format("Expected {} indices, got a scalar", ary.ndim())
+             : fmt::format("Expected {} indices, got {}", ary.ndim(), index.size()));
+  if (store) {
+    Type v = expr(*c.args[2]);
+    if (!v.isNumber() && !v.isUnknown())
+      fail(c.args[2]->getLoc(), fmt::format("{}() stores a number, not {}", b.name, v.str()));
+  }
+  markAccess(rootOf(*c.args[0]), !store, store);
+  return record(c, store ? Type::none() : ary.element());
+}
+
 Type Inferrer::bitIntrinsic(const ast::Call &c, const BuiltinInfo &builtin,
                             const std::vector<Type> &args) {
   const bool selp = builtin.id == Builtin::CudaSelp;
@@ -258,6 +290,8 @@ Type Inferrer::call(const ast::Call &c) {
                                        "max, min, nanmax, nanmin, exch, and_, or_, xor, inc, "
                                        "dec and cas)",
                                        f));
+  if (isInFamily(builtin, BuiltinFamily::CacheHint))
+    return cacheHint(c, *builtin);
   if (isInFamily(builtin, BuiltinFamily::Fence)) {
     // cuda.syncwarp(mask=0xffffffff): a subgroup barrier of every active
     // lane (Vulkan subgroup barriers take all of them); the fences take
@@ -352,6 +386,15 @@ Type Inferrer::call(const ast::Call &c) {
     if (!args.empty())
       fail(c.getLoc(), "conjugate() takes no arguments");
     return record(c, expr(*cast<ast::Attribute>(*c.func).value));
+  }
+  if (isOneOf(builtin, {Builtin::TupleOf})) {
+    // tuple(t) of a tuple is t (numba-cuda's vector tests loop over
+    // tuple((v1, v2, ...))).
+    if (!needArgs(1, 1, "tuple"))
+      return record(c, Type());
+    if (!args[0].isTuple())
+      fail(c.args[0]->getLoc(), fmt::format("tuple() of {} is not supported", args[0].str()));
+    return record(c, args[0]);
   }
   if (isOneOf(builtin, {Builtin::Round})) {
     // Numba's Round template: round(float32) is intp, round(float64) int64,

@@ -119,6 +119,9 @@ private:
   /// except on the float64 arrays of narrowed kernels, which are float32 on
   /// the device.
   Type atomicCall(const ast::Call &c, const BuiltinInfo &b);
+  /// cuda.ldca(ary, idx) ... cuda.stwt(ary, idx, value): plain loads and
+  /// stores (Vulkan has no per-access cache hints), typed as numba-cuda.
+  Type cacheHint(const ast::Call &c, const BuiltinInfo &b);
   /// `f(*t)`: types t (a tuple) into a local of its own and the call as
   /// `f(t[0], ..., t[n-1])` (result_.unpackedCalls). Only a call of one
   /// unpacked argument whose callee is a name or attribute is supported.
@@ -129,6 +132,9 @@ private:
   /// (numba-cuda's atomics convert every index to intp: api_util's
   /// normalize_indices). Throws for other types.
   std::vector<Type> arrayIndexTypes(const ast::Expr &index, bool floatsConvert);
+  /// The `alignment=` of cuda.local.array / cuda.shared.array, checked as
+  /// numba-cuda checks it; throws with its messages.
+  void checkAlignment(const ast::Expr &alignment, const std::string &f);
   /// numba.cuda's integer intrinsics with cudadecl.py's types: popc and clz
   /// return the argument's integer type, ffs uint32, brev uint32 or uint64
   /// (the argument's width), selp(test, a, b) the type a and b share.

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/TypeInference.h"
 
+#include "frontend/sema/Builtins.h"
+#include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/ModuleLoader.h"
 
 #include <fmt/format.h>
@@ -98,6 +100,18 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
           }
         continue;
       }
+      if (std::optional<GlobalSymbol> fn = functionAlias(*assign->value)) {
+        // operator_ldca = cuda.ldca, op = math.sin, g = device_fn: the same
+        // function under another name.
+        for (auto &target : assign->targets)
+          if (auto *name = dyn_cast<ast::Name>(target.get())) {
+            GlobalSymbol sym = *fn;
+            sym.loc = name->getLoc();
+            globals_[name->id] = sym;
+            unevaluated_.erase(name->id);
+          }
+        continue;
+      }
       std::optional<ConstValue> value = evaluate(*assign->value);
       for (auto &target : assign->targets) {
         bindConstant(*target, value ? &*value : nullptr, assign->value->getLoc());
@@ -114,12 +128,13 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
                                 name->getLoc()};
     }
   }
-  // Functions are complete now: let their symbols point at them.
-  for (auto &fn : functions_) {
-    auto it = globals_.find(fn.def->name);
-    if (it != globals_.end() && it->second.kind == GlobalSymbol::Kind::UserFunction)
-      it->second.function = &fn;
-  }
+  // Functions are complete now: let their symbols (and aliases, `g = f`)
+  // point at them.
+  for (auto &[name, sym] : globals_)
+    if (sym.kind == GlobalSymbol::Kind::UserFunction)
+      for (auto &fn : functions_)
+        if (fn.def->name == sym.qualifiedName)
+          sym.function = &fn;
 }
 
 void ModuleScope::bindConstant(const ast::Expr &target, const ConstValue *value,
@@ -146,6 +161,34 @@ void ModuleScope::bindConstant(const ast::Expr &target, const ConstValue *value,
   bool unpackable = value && value->type.isTuple() && value->elements.size() == elts->size();
   for (size_t i = 0; i < elts->size(); ++i)
     bindConstant(*(*elts)[i], unpackable ? &value->elements[i] : nullptr, valueLoc);
+}
+
+std::optional<GlobalSymbol> ModuleScope::functionAlias(const ast::Expr &value) const {
+  if (auto *n = dyn_cast<ast::Name>(&value)) {
+    const GlobalSymbol *sym = lookup(n->id);
+    if (sym && (sym->kind == GlobalSymbol::Kind::Function ||
+                sym->kind == GlobalSymbol::Kind::UserFunction))
+      return *sym;
+    return std::nullopt;
+  }
+  // module.attr...: a builtin or math function of a module kernels know.
+  std::string rest;
+  const ast::Expr *e = &value;
+  while (auto *a = dyn_cast<ast::Attribute>(e)) {
+    rest = "." + a->attr + rest;
+    e = a->value.get();
+  }
+  auto *base = dyn_cast<ast::Name>(e);
+  const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
+  if (rest.empty() || !sym || sym->kind != GlobalSymbol::Kind::Module)
+    return std::nullopt;
+  std::string qualified = sym->qualifiedName + rest;
+  if (qualified.rfind("numba.cuda.", 0) == 0)
+    qualified = qualified.substr(6);
+  if (!lookupBuiltin(qualified) && !isMathBuiltin(qualified))
+    return std::nullopt;
+  return GlobalSymbol{GlobalSymbol::Kind::Function, qualified, Type::function(qualified), {},
+                      value.getLoc()};
 }
 
 std::optional<GlobalSymbol> ModuleScope::dtypeAlias(const ast::Expr &value) const {

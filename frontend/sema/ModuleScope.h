@@ -157,6 +157,9 @@ private:
   /// `value` as a dtype (`numba.boolean`, `np.float32`, another dtype's
   /// name), for `dt = numba.boolean`.
   std::optional<GlobalSymbol> dtypeAlias(const ast::Expr &value) const;
+  /// `value` as a function under another name (`op = cuda.ldca`, `f =
+  /// math.sin`, `g = a_device_function`).
+  std::optional<GlobalSymbol> functionAlias(const ast::Expr &value) const;
   /// Binds the names of an assignment target (a name, or tuples of them
   /// unpacking a tuple value) to `value`, or records them as unevaluated
   /// when `value` is null.

@@ -19,13 +19,16 @@ device with the same inputs (outputs poisoned where upstream leaves them
 uninitialised), and every array argument after the run must equal the
 reference's (floats within the case's tolerance, NaN where NaN).
 """
+import contextlib
 import dataclasses
 import hashlib
 import importlib.util
+import io
 import json
 import os
 import subprocess
 import sys
+import warnings
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -161,18 +164,27 @@ def simulate(module, case, args):
         _sim_modules[module] = load_module(os.path.join(KERNELS, module + ".py"),
                                            "conformance_kernels_" + module)
     kernel = getattr(_sim_modules[module], case.kernel)
-    if case.shared_bytes is not None:
-        kernel[case.griddim, case.blockdim, 0, case.shared_bytes](*args)
-    else:
-        kernel[case.griddim, case.blockdim](*args)
+    # Kernels that print (test_print) print in the simulator: not ours to show.
+    with contextlib.redirect_stdout(io.StringIO()):
+        if case.shared_bytes is not None:
+            kernel[case.griddim, case.blockdim, 0, case.shared_bytes](*args)
+        else:
+            kernel[case.griddim, case.blockdim](*args)
     return args
 
 
 def reference(module, case, args):
     """{argument index: expected array}; nothing for a case that expects
-    nvc to refuse the kernel."""
+    nvc to refuse the kernel. NumPy's overflow warnings of integer kernels
+    run in the simulator (wrapping, as on the GPU) are silenced."""
     if case.rejects is not None:
         return {}
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _reference(module, case, args)
+
+
+def _reference(module, case, args):
     if case.reference == "sim":
         after = simulate(module, case, [a.copy() if isinstance(a, np.ndarray) else a
                                         for a in args])
@@ -291,9 +303,12 @@ def compare(case, got, want):
 
 
 def draw_args(case, case_id, seed):
+    """The case's arguments, drawn with its own seeded generator (NumPy's
+    overflow warnings of integer inputs, which wrap as upstream's, silenced)."""
     rng = np.random.default_rng(case_seed(case_id, seed))
-    args = list(case.args(rng))
-    return args
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return list(case.args(rng))
 
 
 def empty(shape, dtype):

@@ -2492,6 +2492,17 @@ def case_rebinding(r, rng):
     assert (res["out"] == want).all(), (res["out"][:2], want[:2])
 
 
+def case_cache_hints(r, rng):
+    n = int(rng.integers(200, 400))
+    x = rng.standard_normal(n).astype(np.float32)
+    m = rng.integers(-1000, 1000, (n, 5)).astype(np.int64)
+    res = r.run("cache_hints.py", "hinted", [n], {"x": x, "r": poisoned(n, np.float32), "m": m,
+                "n": np.zeros((n, 5), np.int64)}, outputs=["r", "n"])
+    want = (((x + x) + x) + x) + x
+    assert (res["r"] == want).all()
+    assert (res["n"] == m * 2 - 2).all()
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2553,6 +2564,8 @@ CASES = [
      case_fences),
     ("re-bound variables keep each binding's type (Numba's SSA); vector types, loops over them",
      case_rebinding),
+    ("cache-hint loads and stores (cuda.ldca ... cuda.stwt), module-level function aliases, tuple()",
+     case_cache_hints),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
