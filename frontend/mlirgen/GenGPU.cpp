@@ -174,6 +174,61 @@ Val Generator::subgroupCall(const ast::Call &c, const BuiltinInfo &b, const Type
         l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, ballot(all, l));
     return Val{rt, {shuffle32(v, first, mlir::gpu::ShuffleMode::IDX, l)}};
   }
+  case Op::AllEqual: {
+    // numba-cuda's eq_sync: every lane's predicate is true, or none is.
+    mlir::Value p = mlir::arith::ExtUIOp::create(b_, l, b_.getI32Type(),
+                                                 truthOf(args[0], c.getLoc()));
+    mlir::Value all = mlir::gpu::SubgroupReduceOp::create(b_, l, p, K::MINUI, false);
+    mlir::Value any = mlir::gpu::SubgroupReduceOp::create(b_, l, p, K::MAXUI, false);
+    return Val{Type::boolean(), {mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq,
+                                                             all, any)}};
+  }
+  case Op::MatchAny:
+  case Op::MatchAll: {
+    // CUDA's __match_*_sync compare the values' bits. match_any: bit k for
+    // each lane k (of the first 32) whose value equals this lane's, from
+    // one shuffle per lane; match_all: every lane's value equals the first
+    // active lane's, then the active lanes, else 0.
+    const Type &vt = args[0].type;
+    mlir::Value v = args[0].scalar();
+    unsigned bits = vt.isBoolean() ? 8 : vt.bits() < 32 ? 32 : vt.bits();
+    mlir::Type it = b_.getIntegerType(bits);
+    if (vt.isFloat())
+      v = mlir::arith::BitcastOp::create(b_, l, b_.getIntegerType(vt.bits()), v);
+    if (v.getType().getIntOrFloatBitWidth() < bits)
+      v = mlir::arith::ExtUIOp::create(b_, l, it, v);
+    mlir::Type i32 = b_.getI32Type();
+    using P = mlir::arith::CmpIPredicate;
+    if (op == Op::MatchAny) {
+      mlir::Value size = mlir::arith::IndexCastOp::create(
+          b_, l, i32, mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
+      mlir::Value acc = intConst(0, i32, l);
+      for (int k = 0; k < 32; ++k) {
+        mlir::Value lane = intConst(k, i32, l);
+        mlir::Value other = shuffle32(v, lane, mlir::gpu::ShuffleMode::IDX, l);
+        mlir::Value same = mlir::arith::AndIOp::create(
+            b_, l, mlir::arith::CmpIOp::create(b_, l, P::ult, lane, size),
+            mlir::arith::CmpIOp::create(b_, l, P::eq, other, v));
+        mlir::Value bit = mlir::arith::ShLIOp::create(
+            b_, l, mlir::arith::ExtUIOp::create(b_, l, i32, same), lane);
+        acc = mlir::arith::OrIOp::create(b_, l, acc, bit);
+      }
+      return Val{rt, {acc}};
+    }
+    mlir::Value yes = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
+    mlir::Value words = ballot(yes, l);
+    mlir::Value first = mlir::spirv::GroupNonUniformBallotFindLSBOp::create(
+        b_, l, i32, mlir::spirv::Scope::Subgroup, words);
+    mlir::Value same = mlir::arith::ExtUIOp::create(
+        b_, l, i32,
+        mlir::arith::CmpIOp::create(b_, l, P::eq, shuffle32(v, first, mlir::gpu::ShuffleMode::IDX, l),
+                                    v));
+    mlir::Value all = mlir::arith::CmpIOp::create(
+        b_, l, P::ne, mlir::gpu::SubgroupReduceOp::create(b_, l, same, K::MINUI, false),
+        intConst(0, i32, l));
+    mlir::Value lanes = mlir::spirv::CompositeExtractOp::create(b_, l, words, 0);
+    return Val{rt, {mlir::arith::SelectOp::create(b_, l, all, lanes, intConst(0, i32, l)), all}};
+  }
   case Op::Any:
   case Op::All: {
     // any = max over the lanes' 0/1, all = min.

@@ -57,6 +57,7 @@ enum class SubgroupOp : uint8_t {
   Any, All, Ballot, BallotCount, BroadcastFirst,
   Shuffle, ShuffleXor, ShuffleUp, ShuffleDown,
   ActiveMask,
+  AllEqual, MatchAny, MatchAll,
 };
 
 /// The operation of an Atomic builtin (numba.cuda's cuda.atomic.*).

@@ -219,9 +219,11 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
     shape[0] = 0;
   Type dtype = Type::floating(64); // NumPy's default
   if (dtypeExpr) {
-    Type d = expr(*dtypeExpr);
-    if (auto *s = dyn_cast<ast::StringLiteral>(dtypeExpr); s && scalarTypeFromName(s->value))
-      d = Type::dtype(*scalarTypeFromName(s->value));
+    // A dtype may be named by a string, as NumPy's (dtype="int32").
+    auto *s = dyn_cast<ast::StringLiteral>(dtypeExpr);
+    if (s && !scalarTypeFromName(s->value))
+      fail(dtypeExpr->getLoc(), fmt::format("{}(): '{}' is not a NumPy dtype name", f, s->value));
+    Type d = s ? Type::dtype(*scalarTypeFromName(s->value)) : expr(*dtypeExpr);
     if (d.kind() != Type::Kind::DType)
       fail(dtypeExpr->getLoc(), "expected a dtype such as np.float32");
     dtype = d.element();

@@ -138,8 +138,17 @@ Type Inferrer::subgroupCall(const ast::Call &c, const BuiltinInfo &b) {
     return record(c, args[0].isBoolean() ? Type::integer(64) : args[0]);
   case Op::Any:
   case Op::All:
+  case Op::AllEqual: // cuda.eq_sync: whether every lane's predicate is the same
     arity(1);
     return record(c, Type::boolean());
+  case Op::MatchAny: // cuda.match_any_sync: the lanes holding the same value
+    arity(1);
+    number(0);
+    return record(c, Type::integer(32, false));
+  case Op::MatchAll: // cuda.match_all_sync: (the lanes, whether all hold one value)
+    arity(1);
+    number(0);
+    return record(c, Type::tuple({Type::integer(32, false), Type::boolean()}));
   case Op::Ballot:
     // nv.subgroup.ballot: the four uint32 words of SPIR-V's ballot (lane
     // i is bit i % 32 of word i / 32), as a UniTuple(uint32, 4);

@@ -167,6 +167,11 @@ std::optional<MathFunction> resolveMathBuiltin(const std::string &q) {
   for (const char *prefix : {"cuda.libdevice.", "nv.libdevice."})
     if (q.rfind(prefix, 0) == 0)
       return resolveLibdevice(q.substr(std::string(prefix).size()));
+  if (q == "cuda.cbrt") {
+    // numba.cuda's cbrt: float32 → float32, float64 → float64 (cudadecl.py).
+    MathFunction fn{"cbrt", Sig::PyUnary, 1, 0, false, false};
+    return fn;
+  }
   if (q == "cuda.fma" || q == "nv.fma") {
     // numba.cuda.fma: (f32, f32, f32) → f32 and (f64, f64, f64) → f64; the
     // width is chosen per call in mathComputeType.

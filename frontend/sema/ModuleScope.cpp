@@ -75,6 +75,8 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
     return dotted;
   if (dotted == "numba.cuda.types") // numba-cuda's own home of the Numba types
     return "numba.types";
+  if (dotted == "numba.cuda.libdevice") // from numba.cuda import libdevice
+    return "cuda.libdevice";
   return std::nullopt;
 }
 

@@ -2503,6 +2503,38 @@ def case_cache_hints(r, rng):
     assert (res["n"] == m * 2 - 2).all()
 
 
+def case_warp_match(r, rng):
+    groups = int(rng.integers(2, 6))
+    n = 64 * groups
+    keys = rng.integers(0, 3, n).astype(np.int64)
+    keys[:32] = 2                      # a whole subgroup (of up to 32) of one value
+    out = {"any_lanes": np.zeros(n, np.uint32), "all_lanes": np.zeros(n, np.uint32),
+           "all_same": np.zeros(n, np.bool_), "eq": np.zeros(n, np.bool_),
+           "size": np.zeros(n, np.int32)}
+    res = r.run("warp_match.py", "matches", None, {"keys": keys, **out}, outputs=list(out),
+                groups=[groups], local_size=[64])
+    size = int(res["size"][0])
+    for start in range(0, n, size):
+        chunk = keys[start:start + size]
+        full = (1 << size) - 1 if size < 32 else 0xFFFFFFFF
+        for j in range(size):
+            want_any = sum(1 << k for k in range(min(size, 32)) if chunk[k] == chunk[j])
+            assert res["any_lanes"][start + j] == want_any, (start, j, res["any_lanes"][start + j])
+        same = bool((chunk == chunk[0]).all())
+        assert (res["all_same"][start:start + size] == same).all()
+        assert (res["all_lanes"][start:start + size] == (full if same else 0)).all()
+        pred = chunk > 1
+        assert (res["eq"][start:start + size] == bool(pred.all() or not pred.any())).all()
+    m = int(rng.integers(100, 300))
+    x = rng.standard_normal(m) * 100
+    res = r.run("warp_match.py", "roots", [m], {"x": x, "r32": poisoned(m, np.float32),
+                "r64": poisoned(m, np.float64), "named": poisoned(m, np.int32)},
+                outputs=["r32", "r64", "named"])
+    check_close(res["r64"], np.cbrt(x), rtol=0, atol=0)
+    check_close(res["r32"], np.cbrt(x.astype(np.float32)), rtol=2e-7)
+    assert (res["named"] == np.arange(m) * 3).all()
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2566,6 +2598,8 @@ CASES = [
      case_rebinding),
     ("cache-hint loads and stores (cuda.ldca ... cuda.stwt), module-level function aliases, tuple()",
      case_cache_hints),
+    ("cuda.match_any_sync, match_all_sync, eq_sync; cuda.cbrt, libdevice import, dtype by name",
+     case_warp_match),
     ("@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics",
      case_int64_default),
     ("seed reductions: block_sums, total, grid-stride sums with atomics", case_seed_reductions),
@@ -2593,6 +2627,8 @@ _NO_SCANS = ("subgroup scans, ballots, ballot bit counts and broadcast_first are
 _BACKEND_CRASH = ("LLVM 22's SPIR-V target crashes (segmentation fault in 'SPIRV legalize "
                   "bitcast' after its structurizer); nvc recovers and reports an internal error")
 LLVM_EXPECTED_FAILURES = {
+    "cuda.match_any_sync, match_all_sync, eq_sync; cuda.cbrt, libdevice import, dtype by name":
+        _NO_SCANS,
     "cuda.threadfence, threadfence_block, threadfence_system; cuda.syncwarp between lanes":
         "memory and subgroup barriers are emitted as SPIR-V operations (spirv.MemoryBarrier, "
         "spirv.ControlBarrier) the LLVM backend does not translate yet",
