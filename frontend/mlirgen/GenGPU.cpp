@@ -174,6 +174,17 @@ Val Generator::subgroupCall(const ast::Call &c, const BuiltinInfo &b, const Type
         l, b_.getI32Type(), mlir::spirv::Scope::Subgroup, ballot(all, l));
     return Val{rt, {shuffle32(v, first, mlir::gpu::ShuffleMode::IDX, l)}};
   }
+  case Op::LanemaskLt: {
+    // The lanes below this one: (1 << lane) - 1 (lanes of the first 32).
+    mlir::Type i32 = b_.getI32Type();
+    mlir::Value lane = mlir::arith::IndexCastOp::create(
+        b_, l, i32, mlir::gpu::LaneIdOp::create(b_, l, nullptr));
+    mlir::Value bit = mlir::arith::ShLIOp::create(b_, l, intConst(1, i32, l), lane);
+    mlir::Value below = mlir::arith::SubIOp::create(b_, l, bit, intConst(1, i32, l));
+    mlir::Value wide = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::uge, lane,
+                                                   intConst(32, i32, l));
+    return Val{rt, {mlir::arith::SelectOp::create(b_, l, wide, intConst(-1, i32, l), below)}};
+  }
   case Op::AllEqual: {
     // numba-cuda's eq_sync: every lane's predicate is true, or none is.
     mlir::Value p = mlir::arith::ExtUIOp::create(b_, l, b_.getI32Type(),

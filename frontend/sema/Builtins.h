@@ -57,7 +57,7 @@ enum class SubgroupOp : uint8_t {
   Any, All, Ballot, BallotCount, BroadcastFirst,
   Shuffle, ShuffleXor, ShuffleUp, ShuffleDown,
   ActiveMask,
-  AllEqual, MatchAny, MatchAll,
+  AllEqual, MatchAny, MatchAll, LanemaskLt,
 };
 
 /// The operation of an Atomic builtin (numba.cuda's cuda.atomic.*).

@@ -104,13 +104,22 @@ Type Inferrer::subgroupCall(const ast::Call &c, const BuiltinInfo &b) {
   };
   using Op = SubgroupOp;
   const Op op = b.subgroupOp();
-  if (op == Op::ActiveMask) {
+  if (op == Op::ActiveMask || op == Op::LanemaskLt) {
     arity(0);
     return record(c, Type::integer(32, false));
   }
   if (maskFirst) {
     if (args.empty())
       fail(c.getLoc(), fmt::format("{}() takes a mask first", f));
+    // numba-cuda's typing of the *_sync functions (cudadecl.py).
+    if (!args[0].isInteger() && !args[0].isUnknown())
+      fail(c.args[0]->getLoc(), fmt::format("{}(): Mask type must be an integer, not {}", f,
+                                            args[0].str()));
+    if ((op == Op::All || op == Op::Any || op == Op::AllEqual || op == Op::Ballot) &&
+        args.size() > 1 && !(args[1].isInteger() || args[1].isBoolean() || args[1].isUnknown()))
+      fail(c.args[1]->getLoc(), fmt::format("{}(): Predicate must be an integer or boolean, "
+                                            "not {}",
+                                            f, args[1].str()));
     if (!isActiveMask(*c.args[0]))
       fail(c.args[0]->getLoc(),
            fmt::format("{}() supports only a mask of all active lanes (0xffffffff or "

@@ -923,6 +923,16 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
       if (sym && sym->kind == GlobalSymbol::Kind::Module && sym->qualifiedName == "np" &&
           (attr->attr == "array" || attr->attr == "arange" || attr->attr == "linspace"))
         return evaluateArray(*call, attr->attr);
+      // cuda.to_device(<a frozen array>): a device array kernels capture
+      // (numba-cuda passes its pointer); frozen with its values like any
+      // global array, read-only in kernels.
+      if (sym && sym->kind == GlobalSymbol::Kind::Module && sym->qualifiedName == "cuda" &&
+          attr->attr == "to_device" && call->args.size() == 1 && call->keywords.empty()) {
+        auto v = evaluate(*call->args[0]);
+        if (v && v->type.isArray())
+          return v;
+        return std::nullopt;
+      }
     }
     // np.float32(0.5), float32(2), int(3), float(1): typed constants.
     if (call->args.size() != 1 || !call->keywords.empty())

@@ -1081,6 +1081,10 @@ def case_precision(r, rng):
 
 def case_global_arrays(r, rng):
     n = int(rng.integers(100, 300))
+    res = r.run("global_arrays.py", "captured", [n], {"out": poisoned(n, np.float64)},
+                outputs=["out"])
+    table = np.array([3.0, 1.5, -2.0, 8.0])
+    assert (res["out"] == table[np.arange(n) % 4] * np.arange(n)).all()
     x = rng.standard_normal(n).astype(np.float32)
     out, extra = np.zeros(n, np.float32), np.zeros(n)
     res = r.run("global_arrays.py", "smooth", [n], {"x": x, "out": out, "extra": extra},
@@ -2510,7 +2514,7 @@ def case_warp_match(r, rng):
     keys[:32] = 2                      # a whole subgroup (of up to 32) of one value
     out = {"any_lanes": np.zeros(n, np.uint32), "all_lanes": np.zeros(n, np.uint32),
            "all_same": np.zeros(n, np.bool_), "eq": np.zeros(n, np.bool_),
-           "size": np.zeros(n, np.int32)}
+           "size": np.zeros(n, np.int32), "below": np.zeros(n, np.uint32)}
     res = r.run("warp_match.py", "matches", None, {"keys": keys, **out}, outputs=list(out),
                 groups=[groups], local_size=[64])
     size = int(res["size"][0])
@@ -2525,6 +2529,7 @@ def case_warp_match(r, rng):
         assert (res["all_lanes"][start:start + size] == (full if same else 0)).all()
         pred = chunk > 1
         assert (res["eq"][start:start + size] == bool(pred.all() or not pred.any())).all()
+        assert res["below"][start:start + size].tolist() == [(1 << j) - 1 for j in range(size)]
     m = int(rng.integers(100, 300))
     x = rng.standard_normal(m) * 100
     res = r.run("warp_match.py", "roots", [m], {"x": x, "r32": poisoned(m, np.float32),

@@ -6,10 +6,12 @@ from numba.cuda import libdevice
 from numba.cuda import float32 as numba_float32
 
 
-@cuda.jit("void(int64[::1], uint32[::1], uint32[::1], boolean[::1], boolean[::1], int32[::1])")
-def matches(keys, any_lanes, all_lanes, all_same, eq, size):
+@cuda.jit("void(int64[::1], uint32[::1], uint32[::1], boolean[::1], boolean[::1], int32[::1], "
+          "uint32[::1])")
+def matches(keys, any_lanes, all_lanes, all_same, eq, size, below):
     i = cuda.grid(1)
     v = keys[i]
+    below[i] = cuda.lanemask_lt()
     any_lanes[i] = cuda.match_any_sync(0xffffffff, v)
     m, p = cuda.match_all_sync(0xffffffff, v)
     all_lanes[i] = m
