@@ -70,6 +70,7 @@ void applySignatureOptions(ModuleScope &scope, const CompileOptions &options,
                                           "function has {} parameters",
                                           name, sig.params.size(), fn.def->params.size())};
         fn.signatures = sigs;
+        fn.signatureError.reset(); // --sig replaces what the decorator said
       }
     if (!found)
       throw OptionError{

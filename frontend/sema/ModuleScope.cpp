@@ -559,12 +559,17 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                                        "\"void(float32, float32[:])\", a type expression "
                                        "such as void(float32[:]), or a list of them");
     };
-    for (auto &arg : call->args) {
-      if (auto *list = dyn_cast<ast::List>(arg.get()))
-        for (auto &e : list->elts)
-          addSignature(*e);
-      else
-        addSignature(*arg);
+    try {
+      for (auto &arg : call->args) {
+        if (auto *list = dyn_cast<ast::List>(arg.get()))
+          for (auto &e : list->elts)
+            addSignature(*e);
+        else
+          addSignature(*arg);
+      }
+    } catch (CompileError &e) {
+      fn.signatures.clear();
+      fn.signatureError = e;
     }
     for (auto &kw : call->keywords) {
       if (kw.name == "device") {

@@ -73,6 +73,10 @@ struct DecoratedFunction {
   /// numba-vulkan's @nv.jit: its integers default to exact 64 bits.
   bool numbaCudaSpelling = false;
   std::vector<Signature> signatures;    ///< from the decorator or annotations
+  /// The decorator's signature nvc could not read: reported when the
+  /// function is compiled (typed as a kernel or called), not before, so that
+  /// `--kernel` selects the file's other kernels (Numba compiles lazily).
+  std::optional<CompileError> signatureError;
   std::optional<PrecisionPolicy> precision; ///< from narrow=..., if given
   /// fastmath=True (Numba's option): the kernel permits FMA contraction
   /// (passes/ContractFMA.cpp, docs/optimisation.md).

@@ -202,6 +202,12 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
   for (auto &fn : context.scope.functions()) {
     if (!fn.isKernel)
       continue;
+    if (fn.signatureError) {
+      const CompileError &e = *fn.signatureError;
+      if (reported.insert({e.file, e.loc.line, e.loc.col, e.message}).second)
+        context.diags.error(e.loc, e.message, e.file);
+      continue;
+    }
     if (fn.signatures.empty()) {
       if (called.count(fn.def->name))
         continue; // an @nv.jit helper called from kernels
@@ -341,6 +347,8 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
                                             "called from GPU code; make it a device function "
                                             "(@cuda.jit(device=True))",
                                             fn.def->name));
+  if (fn.signatureError)
+    throw *fn.signatureError;
   for (auto &name : context.callStack)
     if (name == fn.def->name)
       throw CompileError(callLoc, fmt::format("recursive call of '{}': recursion is not "
