@@ -47,8 +47,18 @@ const ModuleScope *ModuleLoader::load(const std::string &dotted, ast::Location i
     loaded.ast = parseModule(*loaded.file);
     loaded.scope = std::make_unique<ModuleScope>(*loaded.ast, *loaded.file, diags_, this);
   } catch (CompileError &e) {
+    // The error names the helper's file, which must outlive this frame: the
+    // diagnostic is printed (with the file's line) after the unwinding.
     if (!e.file)
       e.file = loaded.file.get();
+    failedFiles_.push_back(std::move(loaded.file));
+    loading_.erase(dotted);
+    throw;
+  } catch (CompileErrors &errors) {
+    for (CompileError &e : errors.errors)
+      if (!e.file)
+        e.file = loaded.file.get();
+    failedFiles_.push_back(std::move(loaded.file));
     loading_.erase(dotted);
     throw;
   }

@@ -52,6 +52,8 @@ private:
   std::map<std::string, Loaded> modules_;
   std::set<std::string> loading_;
   std::vector<std::string> loadedFiles_;
+  /// Helper files whose parse failed: kept, since their CompileError names them.
+  std::vector<std::unique_ptr<SourceFile>> failedFiles_;
 };
 
 } // namespace nvc

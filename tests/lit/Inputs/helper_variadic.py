@@ -1,0 +1,2 @@
+def impl(z, *args):
+    return z
