@@ -138,6 +138,9 @@ def enable_simulator():
     if _simulator_ready:
         return
     os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+    # Kernel files import their helper modules (extensions_usecases) by name.
+    if KERNELS not in sys.path:
+        sys.path.insert(0, KERNELS)
     import numba
     from numba import cuda, types
     for name in dir(types):

@@ -17,6 +17,7 @@ row from expected_failures.py).
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import sys
@@ -29,28 +30,40 @@ import conformance as cf  # noqa: E402
 from expected_failures import EXPECTED_FAILURES, applies, is_later  # noqa: E402
 
 
-def prepare(module, case, case_id, args_seed, work, save):
+def prepare(module, case, case_id, args_seed):
     """Draws the inputs and computes the reference (in this thread: the
     simulator is not thread-safe). Returns (args, want) or raises."""
     args = cf.draw_args(case, case_id, args_seed)
     want = cf.reference(module, case, args)
-    if save:
-        stem = os.path.join(work, f"{module}__{case.case_name()}")
-        np.savez(stem + ".case.npz",
-                 **{f"arg{i}": np.asarray(a) for i, a in enumerate(args)},
-                 **{f"want{i}": np.asarray(w) for i, w in want.items()})
     return args, want
 
 
-def load_saved(work, module, case):
+def args_digest(args):
+    """A hash of the arguments' bytes and types (the inputs are drawn again
+    from the case's seed on the other machine; this checks they match)."""
+    h = hashlib.sha256()
+    for a in args:
+        a = np.asarray(a)
+        h.update(f"{a.dtype.str}{a.shape}".encode())
+        h.update(np.ascontiguousarray(a).tobytes())
+    return h.hexdigest()
+
+
+def save_case(work, module, case, args, want):
+    """The reference of a compiled case and its inputs' digest, for
+    --precompiled (the inputs themselves are drawn again there)."""
+    stem = os.path.join(work, f"{module}__{case.case_name()}")
+    np.savez_compressed(stem + ".case.npz", digest=np.array(args_digest(args)),
+                        **{f"want{i}": np.asarray(w) for i, w in want.items()})
+
+
+def load_saved(work, module, case, case_id, seed):
     stem = os.path.join(work, f"{module}__{case.case_name()}")
     data = np.load(stem + ".case.npz")
-    n = len([k for k in data.files if k.startswith("arg")])
-    args = []
-    for i in range(n):
-        a = data[f"arg{i}"]
-        args.append(a if a.ndim > 0 or a.dtype.kind in "OV" else a[()])
-    # 0-d arrays were scalars unless the case passes 0-d arrays (none do).
+    args = cf.draw_args(case, case_id, seed)
+    if args_digest(args) != str(data["digest"]):
+        raise cf.CaseFailure("reference", "the inputs drawn here differ from those the "
+                             "reference was computed for (another NumPy?)")
     want = {int(k[4:]): data[k] for k in data.files if k.startswith("want")}
     return args, want
 
@@ -123,20 +136,27 @@ def main():
                 case_id = f"{module}/{case.case_name()}"
                 if opts.filter not in case_id:
                     continue
+                if opts.precompiled and case_id in opts.compile_status:
+                    status = opts.compile_status[case_id]   # failed where it was compiled
+                    results[case_id] = (case, cf.CaseFailure(status["stage"], status["message"]))
+                    continue
                 try:
                     if opts.precompiled:
-                        args, want = load_saved(opts.work, module, case)
+                        args, want = load_saved(opts.work, module, case, case_id, opts.seed)
                     else:
-                        args, want = prepare(module, case, case_id, opts.seed, opts.work,
-                                             opts.compile_only)
+                        args, want = prepare(module, case, case_id, opts.seed)
                 except Exception as e:  # a broken case or simulator failure
                     tb = traceback.format_exception_only(type(e), e)[-1].strip()
                     results[case_id] = (case, cf.CaseFailure("reference", tb))
                     continue
-                futures[pool.submit(execute, opts, module, case, args, want)] = (case_id, case)
+                futures[pool.submit(execute, opts, module, case, args, want)] = (
+                    case_id, case, module, args, want)
         for fut in concurrent.futures.as_completed(futures):
-            case_id, case = futures[fut]
+            case_id, case, module, args, want = futures[fut]
             results[case_id] = (case, fut.result())
+            # Only what compiled travels to the other machine.
+            if opts.compile_only and results[case_id][1] is None:
+                save_case(opts.work, module, case, args, want)
 
     if opts.compile_only:
         status = {cid: {"stage": e.stage, "message": e.message}
