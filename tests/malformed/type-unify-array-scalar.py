@@ -9,5 +9,5 @@ def k(x, y, a, b):
     c = x
     if b > 0:
         c = 1.0
-    x[0] = 1
+    x[0] = c
 # EXPECT: 11:13
