@@ -224,7 +224,11 @@ Val Generator::subgroupCall(const ast::Call &c, const BuiltinInfo &b, const Type
             b_, l, mlir::arith::ExtUIOp::create(b_, l, i32, same), lane);
         acc = mlir::arith::OrIOp::create(b_, l, acc, bit);
       }
-      return Val{rt, {acc}};
+      // Inactive lanes (past a partial last subgroup) shuffle undefined
+      // values: only active lanes count.
+      mlir::Value yes = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
+      mlir::Value active = mlir::spirv::CompositeExtractOp::create(b_, l, ballot(yes, l), 0);
+      return Val{rt, {mlir::arith::AndIOp::create(b_, l, acc, active)}};
     }
     mlir::Value yes = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
     mlir::Value words = ballot(yes, l);

@@ -99,6 +99,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0, help="input seed (default 0: the suite's)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-k", "--filter", default="", help="only cases whose id contains this")
+    ap.add_argument("--every", type=int, default=1,
+                    help="only every N-th case (the sanitized build's shorter run)")
     ap.add_argument("--compile-only", action="store_true")
     ap.add_argument("--precompiled", action="store_true")
     ap.add_argument("--markdown", action="store_true", help="print the category table as Markdown")
@@ -135,6 +137,10 @@ def main():
             for case in module_cases:
                 case_id = f"{module}/{case.case_name()}"
                 if opts.filter not in case_id:
+                    continue
+                ordinal = getattr(opts, "_ordinal", 0)
+                opts._ordinal = ordinal + 1
+                if ordinal % opts.every:
                     continue
                 if opts.precompiled and case_id in opts.compile_status:
                     status = opts.compile_status[case_id]   # failed where it was compiled
