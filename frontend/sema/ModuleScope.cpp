@@ -91,23 +91,15 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
     } else if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get())) {
       addFunction(*def);
     } else if (auto *assign = dyn_cast<ast::Assign>(stmt.get())) {
-      if (std::optional<GlobalSymbol> alias = dtypeAlias(*assign->value)) {
-        // dt = numba.boolean, f32 = np.float32: a dtype under another name.
+      // dt = numba.boolean, f32 = np.float32: a dtype under another name;
+      // operator_ldca = cuda.ldca, op = math.sin, g = device_fn: a function.
+      std::optional<GlobalSymbol> alias = dtypeAlias(*assign->value);
+      if (!alias)
+        alias = functionAlias(*assign->value);
+      if (alias) {
         for (auto &target : assign->targets)
           if (auto *name = dyn_cast<ast::Name>(target.get())) {
             GlobalSymbol sym = *alias;
-            sym.loc = name->getLoc();
-            globals_[name->id] = sym;
-            unevaluated_.erase(name->id);
-          }
-        continue;
-      }
-      if (std::optional<GlobalSymbol> fn = functionAlias(*assign->value)) {
-        // operator_ldca = cuda.ldca, op = math.sin, g = device_fn: the same
-        // function under another name.
-        for (auto &target : assign->targets)
-          if (auto *name = dyn_cast<ast::Name>(target.get())) {
-            GlobalSymbol sym = *fn;
             sym.loc = name->getLoc();
             globals_[name->id] = sym;
             unevaluated_.erase(name->id);
@@ -165,6 +157,22 @@ void ModuleScope::bindConstant(const ast::Expr &target, const ConstValue *value,
     bindConstant(*(*elts)[i], unpackable ? &value->elements[i] : nullptr, valueLoc);
 }
 
+/// The dotted name of a callee or attribute chain, e.g. "cuda.jit" for
+/// `@cuda.jit(...)` (a call's callee), "cuda.ldca" for `cuda.ldca`.
+static std::string decoratorName(const ast::Expr &expr) {
+  const ast::Expr *callee = &expr;
+  if (auto *call = dyn_cast<ast::Call>(callee))
+    callee = call->func.get();
+  std::string name;
+  while (auto *attr = dyn_cast<ast::Attribute>(callee)) {
+    name = "." + attr->attr + name;
+    callee = attr->value.get();
+  }
+  if (auto *n = dyn_cast<ast::Name>(callee))
+    return n->id + name;
+  return "";
+}
+
 std::optional<GlobalSymbol> ModuleScope::functionAlias(const ast::Expr &value) const {
   if (auto *n = dyn_cast<ast::Name>(&value)) {
     const GlobalSymbol *sym = lookup(n->id);
@@ -174,16 +182,14 @@ std::optional<GlobalSymbol> ModuleScope::functionAlias(const ast::Expr &value) c
     return std::nullopt;
   }
   // module.attr...: a builtin or math function of a module kernels know.
-  std::string rest;
-  const ast::Expr *e = &value;
-  while (auto *a = dyn_cast<ast::Attribute>(e)) {
-    rest = "." + a->attr + rest;
-    e = a->value.get();
-  }
-  auto *base = dyn_cast<ast::Name>(e);
-  const GlobalSymbol *sym = base ? lookup(base->id) : nullptr;
-  if (rest.empty() || !sym || sym->kind != GlobalSymbol::Kind::Module)
+  std::string dotted = decoratorName(value);
+  size_t dot = dotted.find('.');
+  if (!isa<ast::Attribute>(&value) || dot == std::string::npos)
     return std::nullopt;
+  const GlobalSymbol *sym = lookup(dotted.substr(0, dot));
+  if (!sym || sym->kind != GlobalSymbol::Kind::Module)
+    return std::nullopt;
+  std::string rest = dotted.substr(dot);
   std::string qualified = sym->qualifiedName + rest;
   if (qualified.rfind("numba.cuda.", 0) == 0)
     qualified = qualified.substr(6);
@@ -482,21 +488,6 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
     globals_[bound] = {GlobalSymbol::Kind::Function, *module + "." + alias.name,
                        Type::function(*module + "." + alias.name), {}, alias.loc};
   }
-}
-
-/// The decorator's callee name, e.g. "cuda.jit" for `@cuda.jit(...)`.
-static std::string decoratorName(const ast::Expr &expr) {
-  const ast::Expr *callee = &expr;
-  if (auto *call = dyn_cast<ast::Call>(callee))
-    callee = call->func.get();
-  std::string name;
-  while (auto *attr = dyn_cast<ast::Attribute>(callee)) {
-    name = "." + attr->attr + name;
-    callee = attr->value.get();
-  }
-  if (auto *n = dyn_cast<ast::Name>(callee))
-    return n->id + name;
-  return "";
 }
 
 void ModuleScope::addFunction(const ast::FunctionDef &def) {
