@@ -32,6 +32,49 @@ struct ArgumentABI {
   ArrayAccess access;
 };
 
+/// A place that may raise: a row of the manifest's error table
+/// (docs/manifest.md "The error buffer"). `message` is the text of
+/// str(exception), with `{0}` and `{1}` standing for the record's two
+/// integer arguments when `arguments` is 1 or 2.
+struct ErrorSiteABI {
+  std::string type;
+  std::string message;
+  unsigned arguments = 0;
+  std::string function; ///< the Python function that raises
+  std::string file;     ///< its file's name, without directories
+  unsigned line = 0, column = 0;
+};
+
+/// A piece of the line a print() call writes: constant text, or one value
+/// of the record, of `dtype` (a NumPy name: the value as the device holds
+/// it, after narrowing).
+struct PrintPieceABI {
+  std::string text;
+  std::string dtype; ///< empty for text
+};
+
+/// One print() call: a row of the manifest's print table (docs/manifest.md
+/// "The print buffer").
+struct PrintSiteABI {
+  std::string function, file;
+  unsigned line = 0, column = 0;
+  std::vector<PrintPieceABI> pieces;
+};
+
+/// The error and print sites of a module. Their ids (position + 1) are
+/// shared by all its entry points, since a device function's code, with
+/// the ids in it, is shared by the kernels that call it; every entry point
+/// that has an error (print) buffer lists the whole table.
+struct ReportSites {
+  std::vector<ErrorSiteABI> errors;
+  std::vector<PrintSiteABI> prints;
+  /// The id of `site`, added if no identical site is there yet (a device
+  /// function generated for several array memory spaces adds its sites
+  /// once).
+  uint32_t errorId(const ErrorSiteABI &site);
+  uint32_t printId(const PrintSiteABI &site);
+};
+
 /// What MLIR generation decided about one entry point.
 struct EntryPointABI {
   std::string entryName;    ///< the SPIR-V entry point (= MLIR function) name
@@ -48,6 +91,13 @@ struct EntryPointABI {
   /// (frontend/sema/LocalIdBounds.h); `maxWorkgroupSizeReasons` says which, per axis.
   std::array<int64_t, 3> maxWorkgroupSize = {0, 0, 0};
   std::array<std::string, 3> maxWorkgroupSizeReasons;
+  /// The entry point may raise / prints: it takes the error / print buffer
+  /// (hidden storage buffers after the arrays: docs/manifest.md "Errors and
+  /// printing"), and the manifest lists the module's tables.
+  bool errorBuffer = false;
+  bool printBuffer = false;
+  std::vector<ErrorSiteABI> errors; ///< the module's, when errorBuffer
+  std::vector<PrintSiteABI> prints; ///< the module's, when printBuffer
 };
 
 } // namespace nvc

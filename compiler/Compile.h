@@ -15,6 +15,7 @@
 #include <array>
 #include <map>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,15 @@ struct CompileOptions {
   /// over sums for LICM, and float multiply-adds are contracted
   /// (implies fpContractFast).
   bool fastMath = false;
+  /// --error-model=python: functions without error_model= (or debug=True)
+  /// raise ZeroDivisionError on division by zero (Numba's "python" model);
+  /// false: numba.cuda's "numpy" model (0, inf or nan).
+  bool pythonErrorModel = false;
+  /// Bounds checking of every function, overriding boundscheck=: on
+  /// (--boundscheck, or NUMBA_BOUNDSCHECK=1 in the environment, which nvc
+  /// reads as Numba does), off (NUMBA_BOUNDSCHECK=0), or absent: each
+  /// function's boundscheck= (default off).
+  std::optional<bool> boundscheck;
   /// --coarsen=C: thread coarsening factor for kernels without coarsen= in
   /// their decorator (1 disables it); 0: the cost model decides
   /// (passes/CoarsenThreads.cpp).

@@ -131,6 +131,8 @@ bool runFrontendSteps(Compilation &c, FrontendModule &out) {
   applyKernelSelection(scope, options, c.path);
 
   InferenceContext inference(scope, c.diags, defaultPrecision(options, scope));
+  inference.defaultPythonErrorModel = options.pythonErrorModel;
+  inference.forcedBoundscheck = options.boundscheck;
   // Each entry point's name, and its kernel once `out.kernels` is complete.
   std::vector<std::pair<std::string, const TypedKernel *>> entryPoints;
   for (auto &[entry, k] : typeKernels(inference)) {

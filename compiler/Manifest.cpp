@@ -144,6 +144,41 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       }
       args.push_back(a);
     }
+    // The hidden error and print buffers: bindings after the arrays'
+    // (docs/manifest.md "Errors and printing").
+    json errorBuffer = nullptr, printBuffer = nullptr;
+    if (entry.errorBuffer) {
+      json errors = json::array();
+      for (size_t i = 0; i < entry.errors.size(); ++i) {
+        const ErrorSiteABI &e = entry.errors[i];
+        errors.push_back({{"id", i + 1},
+                          {"type", e.type},
+                          {"message", e.message},
+                          {"arguments", e.arguments},
+                          {"function", e.function},
+                          {"file", e.file},
+                          {"line", e.line},
+                          {"column", e.column}});
+      }
+      errorBuffer = {{"binding", binding++}, {"words", 8}, {"errors", errors}};
+    }
+    if (entry.printBuffer) {
+      json records = json::array();
+      for (size_t i = 0; i < entry.prints.size(); ++i) {
+        const PrintSiteABI &p = entry.prints[i];
+        json pieces = json::array();
+        for (const PrintPieceABI &piece : p.pieces)
+          pieces.push_back(piece.dtype.empty() ? json{{"text", piece.text}}
+                                               : json{{"dtype", piece.dtype}});
+        records.push_back({{"id", i + 1},
+                           {"function", p.function},
+                           {"file", p.file},
+                           {"line", p.line},
+                           {"column", p.column},
+                           {"pieces", pieces}});
+      }
+      printBuffer = {{"binding", binding++}, {"header_words", 4}, {"records", records}};
+    }
     json block;
     if (sizes.empty())
       block = {{"kind", "none"}, {"size", 0}, {"binding", nullptr}};
@@ -193,6 +228,8 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"original_grid_offset", coarsen > 1 ? json(layout.offsets.back()) : json(nullptr)},
         {"parameter_block", block},
         {"arguments", args},
+        {"error_buffer", errorBuffer},
+        {"print_buffer", printBuffer},
     });
   }
   if (!variants.empty()) {

@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -65,6 +66,8 @@ struct Options {
   std::string fpContract = "off";
   bool fastMath = false;
   unsigned coarsen = 0;                  // --coarsen=C (0: the cost model decides)
+  std::string errorModel = "numpy";      // --error-model
+  bool boundscheck = false;              // --boundscheck
 };
 
 [[noreturn]] void fatal(const std::string &message) {
@@ -257,6 +260,14 @@ int main(int argc, char **argv) {
                "every kernel as if decorated fastmath=True: float32 sin/cos/tan/exp/log/pow/... "
                "use the device's built-ins (error in docs/math.md), invariant factors are "
                "distributed over sums for hoisting; implies --fp-contract=fast");
+  app.add_option("--error-model", opt.errorModel,
+                 "division and modulo by zero in functions without error_model=: numpy "
+                 "(default, numba.cuda's: 0, inf or nan) or python (raise ZeroDivisionError)")
+      ->check(CLI::IsMember({"numpy", "python"}));
+  app.add_flag("--boundscheck", opt.boundscheck,
+               "check every array index of every function against its extent, raising "
+               "IndexError (as NUMBA_BOUNDSCHECK=1, which nvc also reads; NUMBA_BOUNDSCHECK=0 "
+               "turns boundscheck= off everywhere)");
   app.add_option("--coarsen", opt.coarsen,
                  "thread coarsening: outputs of a 1-D grid per invocation in kernels without "
                  "coarsen= (1 disables it; default: a cost model, -O2 and up)")
@@ -319,6 +330,13 @@ int main(int argc, char **argv) {
   options.fpContractFast = opt.fpContract == "fast";
   options.fastMath = opt.fastMath;
   options.coarsen = opt.coarsen;
+  options.pythonErrorModel = opt.errorModel == "python";
+  // Numba's NUMBA_BOUNDSCHECK: "0" or "1" overrides every function's
+  // boundscheck=; unset or empty leaves them (numba/core/config.py).
+  if (const char *env = std::getenv("NUMBA_BOUNDSCHECK"); env && *env)
+    options.boundscheck = std::string(env) != "0";
+  if (opt.boundscheck)
+    options.boundscheck = true;
   if (opt.input.empty()) {
     if (!opt.printPipeline)
       fatal("no input file (see --help)");

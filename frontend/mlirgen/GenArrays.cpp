@@ -89,6 +89,7 @@ std::vector<mlir::Value> Generator::indexValues(const ArrayHandle &a, const ast:
     bool isSigned = (iv.type.isInteger() && iv.type.isSigned()) || iv.type.isFloat();
     mlir::Value idx = convert(iv, isSigned ? idxT : Type::integer(indexBits_, false), at)
                           .scalar();
+    mlir::Value original = idx;
     auto it = items[d].second ? k_.constants.find(items[d].second) : k_.constants.end();
     bool knownNonNegative = it != k_.constants.end() && it->second.i >= 0;
     if (isSigned && !knownNonNegative) {
@@ -98,6 +99,9 @@ std::vector<mlir::Value> Generator::indexValues(const ArrayHandle &a, const ast:
       mlir::Value wrapped = mlir::arith::AddIOp::create(b_, l, idx, a.shape[d]);
       idx = mlir::arith::SelectOp::create(b_, l, neg, wrapped, idx);
     }
+    if (k_.boundscheck)
+      checkIndex(idx, a.shape[d], static_cast<unsigned>(d), original, a,
+                 items[d].second ? items[d].second->getLoc() : at);
     out.push_back(idx);
   }
   return out;

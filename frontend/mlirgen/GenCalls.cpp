@@ -39,10 +39,31 @@ Val Generator::userCall(const ast::Call &c) {
     }
   }
   std::string callee = requested_.request(key, arrays, allStorageBuffers);
-  auto call = mlir::func::CallOp::create(b_, l, callee, leafTypes(spec.returnType), operands);
+  // The hidden buffers the callee reports through; a callee that may raise
+  // returns whether it did last, and then this invocation stops too.
+  std::vector<mlir::Type> results = leafTypes(spec.returnType);
+  if (spec.mayRaise) {
+    operands.push_back(errorBuffer_);
+    results.push_back(b_.getI1Type());
+  }
+  if (spec.mayPrint)
+    operands.push_back(printBuffer_);
+  if ((spec.mayRaise && !errorBuffer_) || (spec.mayPrint && !printBuffer_))
+    fail(c.getLoc(), "internal error: a call of a function that reports through a buffer "
+                     "this function does not have");
+  auto call = mlir::func::CallOp::create(b_, l, callee, results, operands);
   Val out{spec.returnType, {}};
   for (auto r : call.getResults())
     out.parts.push_back(r);
+  if (spec.mayRaise) {
+    mlir::Value raised = out.parts.back();
+    out.parts.pop_back();
+    mlir::Block *stop = newBlock(), *cont = newBlock();
+    mlir::cf::CondBranchOp::create(b_, l, raised, stop, cont);
+    b_.setInsertionPointToEnd(stop);
+    stopInvocation(l);
+    b_.setInsertionPointToEnd(cont);
+  }
   return out;
 }
 
@@ -226,6 +247,10 @@ Val Generator::call(const ast::Call &c) {
     else
       v = mlir::gpu::GridDimOp::create(b_, l, d);
     return Val{i64, {asI64(v)}};
+  }
+  if (isOneOf(builtin, {Builtin::Print})) {
+    printCall(c);
+    return Val{Type::none(), {}};
   }
   if (isOneOf(builtin, {Builtin::Len})) {
     Val v = expr(*c.args[0]);

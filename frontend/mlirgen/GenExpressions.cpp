@@ -192,21 +192,9 @@ Val Generator::attribute(const ast::Attribute &a) {
                                        : mlir::Value(mlir::gpu::SubgroupSizeOp::create(b_, l, nullptr));
     return Val{Type::integer(32), {mlir::arith::IndexCastOp::create(b_, l, b_.getI32Type(), v)}};
   }
-  if (base.kind() == Type::Kind::Dim3) {
-    auto dim = a.attr == "x"   ? mlir::gpu::Dimension::x
-               : a.attr == "y" ? mlir::gpu::Dimension::y
-                               : mlir::gpu::Dimension::z;
-    mlir::Value v;
-    if (base.name() == "threadIdx")
-      v = mlir::gpu::ThreadIdOp::create(b_, l, dim);
-    else if (base.name() == "blockIdx")
-      v = mlir::gpu::BlockIdOp::create(b_, l, dim);
-    else if (base.name() == "blockDim")
-      v = mlir::gpu::BlockDimOp::create(b_, l, dim);
-    else
-      v = mlir::gpu::GridDimOp::create(b_, l, dim);
-    return Val{Type::integer(32), {mlir::arith::IndexCastOp::create(b_, l, b_.getI32Type(), v)}};
-  }
+  if (base.kind() == Type::Kind::Dim3)
+    return Val{Type::integer(32),
+               {dim3Component(base.name(), a.attr == "x" ? 0 : a.attr == "y" ? 1 : 2, l)}};
   if (base.isArray()) {
     const ArrayHandle &arr = arrayValue(*a.value);
     Type i64 = Type::integer(64);
@@ -228,6 +216,20 @@ Val Generator::attribute(const ast::Attribute &a) {
   fail(a.getLoc(), fmt::format("'{}' cannot be used as a value here", a.attr));
 }
 
+mlir::Value Generator::dim3Component(const std::string &name, unsigned axis, mlir::Location l) {
+  auto dim = static_cast<mlir::gpu::Dimension>(axis);
+  mlir::Value v;
+  if (name == "threadIdx")
+    v = mlir::gpu::ThreadIdOp::create(b_, l, dim);
+  else if (name == "blockIdx")
+    v = mlir::gpu::BlockIdOp::create(b_, l, dim);
+  else if (name == "blockDim")
+    v = mlir::gpu::BlockDimOp::create(b_, l, dim);
+  else
+    v = mlir::gpu::GridDimOp::create(b_, l, dim);
+  return mlir::arith::IndexCastOp::create(b_, l, b_.getI32Type(), v);
+}
+
 Val Generator::binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
   mlir::Location l = loc(at);
   const Type &lt = lhsIn.type, &rt = rhsIn.type;
@@ -242,6 +244,7 @@ Val Generator::binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast
     fail(at, fmt::format("unsupported operand types {} and {}", lt.str(), rt.str()));
   mlir::Value a = convert(lhsIn, t, at).scalar();
   mlir::Value b = convert(rhsIn, t, at).scalar();
+  checkDivisor(op, rhsIn, Val{t, {b}}, t, at); // error_model="python"
   auto result = [&](mlir::Value v) { return Val{t, {v}}; };
   if (t.isFloat()) {
     switch (op) {
@@ -301,6 +304,7 @@ Val Generator::complexBinary(ast::BinOpKind op, const Val &lhsIn, const Val &rhs
     fail(at, fmt::format("unsupported operand types {} and {}", lhsIn.type.str(),
                          rhsIn.type.str()));
   Val a = convert(lhsIn, t, at), b = convert(rhsIn, t, at);
+  checkDivisor(op, rhsIn, b, t, at); // error_model="python"
   mlir::Value ar = a.parts[0], ai = a.parts[1], br = b.parts[0], bi = b.parts[1];
   auto add = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
     return mlir::arith::AddFOp::create(b_, l, x, y);

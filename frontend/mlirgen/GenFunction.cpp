@@ -15,10 +15,10 @@ using llvm::isa;
 
 Generator::Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
           const ModuleLowering &lowering, const InferenceContext &inference,
-          DeviceRequests &requested) : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(lowering.indexBits),
+          DeviceRequests &requested, ReportSites &sites) : ctx_(ctx), file_(file), k_(kernel), b_(&ctx), indexBits_(lowering.indexBits),
       intBits_(lowering.intBits),
       narrowFloats_(lowering.narrowFloats), float32Storage_(lowering.float32Storage),
-      inference_(inference), requested_(requested) {}
+      inference_(inference), requested_(requested), sites_(sites) {}
 
 void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string &name,
                                const std::vector<mlir::MemRefType> &arrays) {
@@ -28,7 +28,16 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
   for (auto &t : k_.signature.params)
     appendArgumentTypes(t, inputs,
                         t.isArray() && !arrays.empty() ? arrays[arrayIdx++] : nullptr);
+  // The hidden buffers it reports through, and whether it raised
+  // (GenErrors.cpp).
+  mlir::MemRefType wordBuffer = bufferMemRefType(Type::integer(32));
+  if (k_.mayRaise)
+    inputs.push_back(wordBuffer);
+  if (k_.mayPrint)
+    inputs.push_back(wordBuffer);
   std::vector<mlir::Type> results = leafTypes(k_.returnType);
+  if (k_.mayRaise)
+    results.push_back(b_.getI1Type());
   auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), name,
                                                         b_.getFunctionType(inputs, results));
   func.setPrivate();
@@ -58,6 +67,10 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
       storeLocal(pname, v, def.params[i].loc);
     }
   }
+  if (k_.mayRaise)
+    errorBuffer_ = entry_->getArgument(argIdx++);
+  if (k_.mayPrint)
+    printBuffer_ = entry_->getArgument(argIdx++);
   exit_ = new mlir::Block();
   for (auto t : results)
     exit_->addArgument(t, loc(def.getLoc()));
@@ -74,9 +87,10 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
     // value that path's result is undefined (type inference made every
     // return statement agree).
     std::vector<mlir::Value> undef;
-    for (auto t : results)
+    for (auto t : leafTypes(k_.returnType))
       undef.push_back(mlir::ub::PoisonOp::create(b_, loc(def.getLoc()), t));
-    mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_, undef);
+    mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_,
+                               exitValues(undef, loc(def.getLoc())));
   }
   func.getBody().push_back(exit_);
   b_.setInsertionPointToEnd(exit_);
@@ -98,7 +112,7 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
   std::vector<EntryParameter> params;
   for (size_t i = 0; i < sig.params.size(); ++i)
     params.push_back({def.params[i].name, def.params[i].loc, sig.params[i], k_.access[i]});
-  EntryArguments args = entryArguments(params, abi);
+  EntryArguments args = entryArguments(params, abi, k_.mayRaise, k_.mayPrint);
   const std::vector<mlir::Type> &inputs = args.types;
 
   auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), entryName,
@@ -120,6 +134,10 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
     declareLocal(p.name, p.type, p.loc);
     storeLocal(p.name, v, p.loc);
   });
+  if (args.errorBuffer >= 0)
+    errorBuffer_ = entry_->getArgument(args.errorBuffer);
+  if (args.printBuffer >= 0)
+    printBuffer_ = entry_->getArgument(args.printBuffer);
 
   exit_ = new mlir::Block();
   try {
@@ -152,7 +170,12 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
   std::vector<EntryParameter> params;
   for (auto &p : def.params)
     params.push_back({p.name, p.loc, typed.types.at(p.name), typed.access[p.name]});
-  EntryArguments args = entryArguments(params, abi);
+  bool chainRaises = false, chainPrints = false;
+  for (const TypedKernel *k : typed.launched) {
+    chainRaises |= k->mayRaise;
+    chainPrints |= k->mayPrint;
+  }
+  EntryArguments args = entryArguments(params, abi, chainRaises, chainPrints);
   const std::vector<mlir::Type> &inputs = args.types;
   mlir::Location fl = loc(def.getLoc());
   auto func = mlir::func::FuncOp::create(moduleBuilder, fl, def.name,
@@ -170,6 +193,10 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
   std::map<std::string, Val> scalars;
   bindEntryArguments(params, args,
                      [&](const EntryParameter &p, const Val &v) { scalars[p.name] = v; });
+  if (args.errorBuffer >= 0)
+    errorBuffer_ = entry_->getArgument(args.errorBuffer);
+  if (args.printBuffer >= 0)
+    printBuffer_ = entry_->getArgument(args.printBuffer);
   for (auto &im : chain.intermediates) {
     const Type &t = typed.types.at(im.name);
     const ArrayHandle &like = *arrays_.at(im.like);
@@ -207,14 +234,24 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
         operands.insert(operands.end(), v.parts.begin(), v.parts.end());
       }
     }
-    mlir::func::CallOp::create(b_, loc(launch.loc), callee, mlir::TypeRange{}, operands);
+    // A launched kernel that raises stops its invocation of that launch
+    // only, as a launch of its own would: its raised flag is not looked at.
+    std::vector<mlir::Type> results;
+    if (k.mayRaise) {
+      operands.push_back(errorBuffer_);
+      results.push_back(b_.getI1Type());
+    }
+    if (k.mayPrint)
+      operands.push_back(printBuffer_);
+    mlir::func::CallOp::create(b_, loc(launch.loc), callee, results, operands);
   }
   mlir::func::ReturnOp::create(b_, fl);
   return func;
 }
 
 Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParameter> &params,
-                                                   EntryPointABI &abi) {
+                                                   EntryPointABI &abi, bool errorBuffer,
+                                                   bool printBuffer) {
   std::vector<mlir::Type> scalarTys, bufferTys, descTys;
   for (const EntryParameter &p : params) {
     const Type &t = p.type;
@@ -247,9 +284,21 @@ Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParam
   EntryArguments out;
   out.types = scalarTys;
   out.types.insert(out.types.end(), bufferTys.begin(), bufferTys.end());
+  // The hidden error and print buffers follow the arrays' (their bindings
+  // come next: docs/manifest.md "Errors and printing").
+  abi.errorBuffer = errorBuffer;
+  abi.printBuffer = printBuffer;
+  if (errorBuffer) {
+    out.errorBuffer = static_cast<int>(out.types.size());
+    out.types.push_back(bufferMemRefType(Type::integer(32)));
+  }
+  if (printBuffer) {
+    out.printBuffer = static_cast<int>(out.types.size());
+    out.types.push_back(bufferMemRefType(Type::integer(32)));
+  }
   out.types.insert(out.types.end(), descTys.begin(), descTys.end());
   out.firstBuffer = scalarTys.size();
-  out.firstDescriptor = scalarTys.size() + bufferTys.size();
+  out.firstDescriptor = out.types.size() - descTys.size();
   return out;
 }
 

@@ -257,9 +257,13 @@ void Generator::stmt(const ast::Stmt &s) {
     std::vector<mlir::Value> values;
     if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None)
       values = convert(expr(*r.value), k_.returnType, r.value->getLoc()).parts;
-    mlir::cf::BranchOp::create(b_, l, exit_, values);
+    mlir::cf::BranchOp::create(b_, l, exit_, exitValues(values, l));
     return;
   }
+  case ast::Stmt::Kind::Raise:
+  case ast::Stmt::Kind::Assert:
+    raiseStatement(s);
+    return;
   default:
     fail(s.getLoc(), "this statement is not supported in kernels");
   }

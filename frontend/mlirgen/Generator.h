@@ -104,9 +104,10 @@ class Generator {
 public:
   /// `requested` collects the device-function specializations this
   /// function calls, for generateMLIR to emit.
+  /// `sites` collects the module's error and print sites (their ids).
   Generator(mlir::MLIRContext &ctx, const SourceFile &file, const TypedKernel &kernel,
             const ModuleLowering &lowering, const InferenceContext &inference,
-            DeviceRequests &requested);
+            DeviceRequests &requested, ReportSites &sites);
 
   /// Emits a device-function specialization as a private func.func taking
   /// each scalar leaf, and for each array its buffer and descriptor, and
@@ -153,11 +154,16 @@ private:
     std::vector<mlir::Type> types;
     unsigned firstBuffer = 0;     ///< index of the first array buffer
     unsigned firstDescriptor = 0; ///< index of the first descriptor value
+    int errorBuffer = -1;         ///< index of the error buffer, -1 for none
+    int printBuffer = -1;         ///< index of the print buffer, -1 for none
   };
   /// The argument list of an entry point taking `params`; appends each
   /// parameter's ArgumentABI to `abi.arguments`. Throws CompileError at a
   /// parameter whose type cannot be passed (a tuple, none).
-  EntryArguments entryArguments(const std::vector<EntryParameter> &params, EntryPointABI &abi);
+  /// `errorBuffer`, `printBuffer`: the entry point takes the hidden buffers
+  /// (after the arrays' buffers, before the descriptors).
+  EntryArguments entryArguments(const std::vector<EntryParameter> &params, EntryPointABI &abi,
+                                bool errorBuffer, bool printBuffer);
   /// Binds the arguments of entry_ (laid out by `args`) to `params`: an
   /// array to an ArrayHandle in arrays_, a scalar to the Val handed to
   /// `bindScalar`.
@@ -212,6 +218,51 @@ private:
   }
   [[noreturn]] void fail(ast::Location l, const std::string &msg) { throw CompileError(l, msg); }
   bool terminated();
+
+  //===--------------------------------------------------------------------===//
+  // Errors and printing (GenErrors.cpp; docs/manifest.md "Errors and
+  // printing")
+  //===--------------------------------------------------------------------===//
+  /// Records `site` in the error buffer (if no other invocation did first)
+  /// with the two integer `arguments` (null: 0) and stops the invocation.
+  /// Leaves the insertion point in a block after the stop (unreachable).
+  void raiseError(const ErrorSiteABI &site, std::array<mlir::Value, 2> arguments,
+                  ast::Location at);
+  /// raiseError where `condition` holds; continues after it otherwise.
+  void raiseIf(mlir::Value condition, const ErrorSiteABI &site,
+               std::array<mlir::Value, 2> arguments, ast::Location at);
+  /// The site of an error raised at `at` in this function.
+  ErrorSiteABI errorSite(const std::string &type, const std::string &message, unsigned arguments,
+                         ast::Location at) const;
+  /// A `raise` or `assert` statement (its RaiseSite from type inference).
+  void raiseStatement(const ast::Stmt &s);
+  /// error_model="python": raises ZeroDivisionError (Numba's messages) when
+  /// `divisor` (`original` before conversion to `t`) is zero, unless it is a
+  /// nonzero constant; nothing for other operators or models.
+  void checkDivisor(ast::BinOpKind op, const Val &original, const Val &divisor, const Type &t,
+                    ast::Location at);
+  /// boundscheck=True: raises IndexError when the wrapped `index` is not in
+  /// [0, extent); the message names `original` (the index as written), the
+  /// axis, the extent and the array.
+  void checkIndex(mlir::Value index, mlir::Value extent, unsigned axis, mlir::Value original,
+                  const ArrayHandle &a, ast::Location at);
+  /// A print() call: appends its record to the print buffer.
+  void printCall(const ast::Call &c);
+  /// Leaves the function because the invocation raised: a kernel returns, a
+  /// device function returns with its raised flag set.
+  void stopInvocation(mlir::Location l);
+  /// `values` for the function's exit block: a device function that may
+  /// raise appends its raised flag, false.
+  std::vector<mlir::Value> exitValues(std::vector<mlir::Value> values, mlir::Location l);
+  /// A scalar as 32-bit words, low word first (bool 0/1, narrower integers
+  /// must have been extended).
+  std::vector<mlir::Value> valueWords(mlir::Value v, mlir::Location l);
+  mlir::Value wordIndex(mlir::Value word, mlir::Location l);
+  void storeWord(mlir::Value buffer, mlir::Value index, mlir::Value word, mlir::Location l);
+  /// The file this function is defined in, without directories.
+  std::string sourceFileName() const;
+  /// `cuda.threadIdx.x` and friends: component `axis` of a dim3 as an i32.
+  mlir::Value dim3Component(const std::string &name, unsigned axis, mlir::Location l);
 
   /// Starts a new block (for code after a break/continue/return, which is
   /// unreachable and removed by canonicalization).
@@ -553,6 +604,11 @@ private:
   const InferenceContext &inference_;
   EntryPointABI *abi_ = nullptr; ///< kernels only: what the manifest records
   DeviceRequests &requested_;
+  ReportSites &sites_;
+  /// The entry point's error and print buffers (memref<?xi32>), passed on
+  /// to the device functions that need them; null where the function
+  /// cannot raise / does not print.
+  mlir::Value errorBuffer_, printBuffer_;
   std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
 
   /// Views made while generating (row views, views loaded from variables);

@@ -75,11 +75,12 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
   mlir::OpBuilder inner(&context);
   inner.setInsertionPointToStart(gpuModule.getBody());
   mlirgen::DeviceRequests requested;
+  ReportSites sites;
   std::set<std::string> generated;
   std::map<std::string, const TypedKernel *> kernelsByEntry;
   for (auto &[entryName, kernel] : kernels) {
     EntryPointABI abi;
-    mlirgen::Generator(context, file, *kernel, lowering, inference, requested)
+    mlirgen::Generator(context, file, *kernel, lowering, inference, requested, sites)
         .generate(inner, entryName, abi);
     abis.push_back(std::move(abi));
     kernelsByEntry[entryName] = kernel;
@@ -91,11 +92,11 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
       break;
     EntryPointABI abi;
     std::vector<std::pair<std::string, const TypedKernel *>> calls;
-    mlirgen::Generator(context, file, *kernels.front().second, lowering, inference, requested)
+    mlirgen::Generator(context, file, *kernels.front().second, lowering, inference, requested, sites)
         .generateChain(inner, chain, kernelsByEntry, abi, calls);
     abis.push_back(std::move(abi));
     for (auto &[name, kernel] : calls)
-      mlirgen::Generator(context, file, *kernel, lowering, inference, requested)
+      mlirgen::Generator(context, file, *kernel, lowering, inference, requested, sites)
           .generateDevice(inner, name);
   }
   // Device functions the kernels call, and those they call in turn.
@@ -105,7 +106,7 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
         continue;
       const TypedKernel &spec = *inference.specializations.at(request.key);
       try {
-        mlirgen::Generator(context, file, spec, lowering, inference, requested)
+        mlirgen::Generator(context, file, spec, lowering, inference, requested, sites)
             .generateDevice(inner, name, request.arrays);
       } catch (CompileError &e) {
         if (!e.file)
@@ -113,6 +114,14 @@ generateMLIR(mlir::MLIRContext &context, const SourceFile &file,
         throw;
       }
     }
+  }
+  // Every entry point with an error (print) buffer lists the module's
+  // table: the ids in shared device functions are module-wide.
+  for (EntryPointABI &abi : abis) {
+    if (abi.errorBuffer)
+      abi.errors = sites.errors;
+    if (abi.printBuffer)
+      abi.prints = sites.prints;
   }
   return module;
 }

@@ -346,6 +346,8 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
     return record(s, Type());
   if (!base.isArray())
     fail(s.value->getLoc(), fmt::format("{} is not subscriptable", base.str()));
+  if (result_.boundscheck)
+    result_.mayRaise = true; // an index out of range raises IndexError
   std::vector<const ast::Expr *> indices = subscriptIndices(*s.index);
   for (auto *i : indices)
     if (isa<ast::Slice>(*i))

@@ -67,6 +67,8 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
   std::string key = inferDeviceFunction(context_, *fn, args, c.getLoc(), constants);
   result_.callees[&c] = key;
   const TypedKernel &spec = *context_.specializations.at(key);
+  result_.mayRaise |= spec.mayRaise;
+  result_.mayPrint |= spec.mayPrint;
   for (size_t i = 0; i < c.args.size(); ++i)
     if (args[i].isArray())
       markAccess(rootOf(*c.args[i]), spec.access[i].read, spec.access[i].written);
@@ -283,6 +285,8 @@ Type Inferrer::call(const ast::Call &c) {
     return syncthreadsReduction(c, f);
   if (isInFamily(builtin, BuiltinFamily::Subgroup))
     return subgroupCall(c, *builtin);
+  if (isInFamily(builtin, BuiltinFamily::Atomic) || isInFamily(builtin, BuiltinFamily::CacheHint))
+    result_.mayRaise |= result_.boundscheck; // their index is checked as a subscript's
   if (isInFamily(builtin, BuiltinFamily::Atomic))
     return atomicCall(c, *builtin);
   if (!builtin && isInAtomicModule(f))
@@ -322,6 +326,8 @@ Type Inferrer::call(const ast::Call &c) {
   }
   if (!builtin && isInGPUModule(f) && !isMathBuiltin(f))
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
+  if (isOneOf(builtin, {Builtin::Print}))
+    return printCall(c);
   typeArgs();
   if (isOneOf(builtin, {Builtin::Range})) {
     if (!needArgs(1, 3, "range"))
@@ -373,6 +379,7 @@ Type Inferrer::call(const ast::Call &c) {
     if (!needArgs(2, 2, "divmod"))
       return record(c, Type());
     Type q = binary(ast::BinOpKind::FloorDiv, args[0], args[1], c.getLoc());
+    noteDivision(ast::BinOpKind::FloorDiv, c.args[1].get(), q);
     return record(c, Type::tuple({q, q}));
   }
   if (isOneOf(builtin, {Builtin::Pow})) {
@@ -429,8 +436,11 @@ Type Inferrer::call(const ast::Call &c) {
     if (!needArgs(2, 2, f))
       return record(c, Type());
     OperatorKind kind = operatorKind(builtin->id);
-    if (kind.binary)
-      return record(c, binary(*kind.binary, args[0], args[1], c.getLoc()));
+    if (kind.binary) {
+      Type t = binary(*kind.binary, args[0], args[1], c.getLoc());
+      noteDivision(*kind.binary, c.args[1].get(), t);
+      return record(c, t);
+    }
     bool equality = *kind.comparison == ast::CmpOpKind::Eq ||
                     *kind.comparison == ast::CmpOpKind::NotEq;
     for (size_t i = 0; i < 2; ++i)

@@ -345,6 +345,7 @@ Type Inferrer::expr(const ast::Expr &e) {
     if (l.isUnknown() || r.isUnknown())
       return record(e, Type());
     Type t = binary(b.op, l, r, b.getLoc());
+    noteDivision(b.op, b.rhs.get(), t);
     warnLiteralPromotion(*b.lhs, r, t);
     warnLiteralPromotion(*b.rhs, l, t);
     warnIntNarrowing(b.op, b.lhs.get(), *b.rhs, t, false, b.getLoc());

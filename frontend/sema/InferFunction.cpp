@@ -116,6 +116,11 @@ Inferrer::Inferrer(InferenceContext &context, const DecoratedFunction &fn, const
   result_.wideIndices = precision.wideIndices;
   result_.narrowFloats = precision.narrowFloats;
   result_.fastmath = fn.fastmath;
+  // numba-cuda: debug=True implies error_model="python" unless error_model=
+  // says otherwise; NUMBA_BOUNDSCHECK / --boundscheck override boundscheck=.
+  result_.pythonErrorModel =
+      fn.pythonErrorModel.value_or(fn.debug || context.defaultPythonErrorModel);
+  result_.boundscheck = context.forcedBoundscheck.value_or(fn.boundscheck.value_or(false));
   result_.coarsen = fn.coarsen;
   result_.localSize = fn.localSize;
   result_.access.resize(sig.params.size());

@@ -123,6 +123,7 @@ void Inferrer::stmt(const ast::Stmt &s) {
                    : expr(*a.target);
     Type rhs = expr(*a.value);
     Type t = binary(a.op, lhs, rhs, a.opLoc);
+    noteDivision(a.op, a.value.get(), t);
     warnLiteralPromotion(*a.value, lhs, t);
     warnIntNarrowing(a.op, isa<ast::Subscript>(*a.target) ? a.target.get() : nullptr, *a.value,
                      t, loopDepth_ > 0 && isa<ast::Name>(*a.target), a.opLoc);
@@ -209,9 +210,11 @@ void Inferrer::stmt(const ast::Stmt &s) {
     fail(s.getLoc(), "'global' and 'nonlocal' are not supported in kernels: globals are "
                      "compile-time constants");
   case ast::Stmt::Kind::Raise:
-    fail(s.getLoc(), "raising exceptions in kernels is not supported yet");
+    raiseStatement(cast<ast::Raise>(s));
+    return;
   case ast::Stmt::Kind::Assert:
-    fail(s.getLoc(), "assert in kernels is not supported yet");
+    assertStatement(cast<ast::Assert>(s));
+    return;
   case ast::Stmt::Kind::Del:
     fail(s.getLoc(), "'del' is not supported in kernels");
   }

@@ -154,6 +154,26 @@ private:
   /// "Arrays inside kernels"). Records the shape as the call's constant.
   Type privateArray(const ast::Call &c, const BuiltinInfo &constructor);
   void condition(const ast::Expr &e);
+  //===--- InferErrors.cpp: raise, assert, print, checked operations -----===//
+  /// `raise Cls` / `raise Cls(args)`: the class must be an exception class
+  /// (ModuleScope::exceptionClass) and the arguments compile-time constants,
+  /// as in numba.cuda; records the RaiseSite and marks the function mayRaise.
+  void raiseStatement(const ast::Raise &r);
+  /// `assert test[, msg]`: AssertionError(msg), msg a constant.
+  void assertStatement(const ast::Assert &a);
+  /// print(args): constant strings, numbers, booleans, complex numbers,
+  /// tuples of them and dim3 values; no keywords. Marks mayPrint.
+  Type printCall(const ast::Call &c);
+  /// Under error_model="python": `op` with this divisor (null: unknown) may
+  /// raise ZeroDivisionError, unless the divisor is a nonzero literal.
+  void noteDivision(ast::BinOpKind op, const ast::Expr *divisor, const Type &result);
+  /// The text of a string literal or a module-level string constant.
+  std::optional<std::string> constantText(const ast::Expr &e);
+  /// str() and repr() of a compile-time constant argument (string, number,
+  /// bool, module constant), as Python gives them; nothing for others.
+  std::optional<std::pair<std::string, std::string>> constantStrAndRepr(const ast::Expr &e);
+  /// The exception class a raise names; throws for anything else.
+  std::string exceptionClassOf(const ast::Expr &e);
   /// Numba's result type of `lhs op rhs` for numbers (TypeRules).
   Type binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc);
   /// Records `lhs op rhs` of two integer constants as a constant too, so that

@@ -83,6 +83,8 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
 ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
                          DiagnosticEngine &diags, ModuleLoader *loader)
     : diags_(diags), source_(source), loader_(loader) {
+  for (const ast::ClassHeader &c : module.classes)
+    classes_[c.name] = c.bases;
   for (auto &stmt : module.body) {
     if (auto *imp = dyn_cast<ast::Import>(stmt.get())) {
       addImport(*imp);
@@ -107,6 +109,15 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
         continue;
       }
       std::optional<ConstValue> value = evaluate(*assign->value);
+      // msg = "...": a string for print() and exception messages.
+      auto *text = dyn_cast<ast::StringLiteral>(assign->value.get());
+      for (auto &target : assign->targets)
+        if (auto *name = dyn_cast<ast::Name>(target.get())) {
+          if (text)
+            strings_[name->id] = text->value;
+          else
+            strings_.erase(name->id);
+        }
       for (auto &target : assign->targets) {
         bindConstant(*target, value ? &*value : nullptr, assign->value->getLoc());
         // `sig = "void(int32[::1])"` or `sig = (types.int32[::1],)`, later
@@ -605,15 +616,26 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         // nvc's option: the workgroup size the kernel is written for (the
         // manifest's default; the launch may still choose another).
         fn.localSize = workgroupSizeOption(kw);
-      } else if (kw.name == "cache" || kw.name == "debug" || kw.name == "lineinfo" ||
+      } else if (kw.name == "debug" || kw.name == "boundscheck") {
+        auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get());
+        if (!b)
+          throw CompileError(kw.value->getLoc(), fmt::format("{}= must be True or False", kw.name));
+        if (kw.name == "debug")
+          fn.debug = b->value;
+        else
+          fn.boundscheck = b->value;
+      } else if (kw.name == "cache" || kw.name == "lineinfo" ||
                  kw.name == "opt" || kw.name == "inline" || kw.name == "max_registers" ||
                  kw.name == "shared_memory_carveout" || kw.name == "forceinline" ||
                  kw.name == "launch_bounds") {
         // Options of numba's JIT that have no meaning for an ahead-of-time compile.
       } else if (kw.name == "error_model") {
-        throw CompileError(kw.value->getLoc(),
-                           "error_model is not supported yet: integer division by zero "
-                           "gives 0, as in numba.cuda");
+        // Numba's error_model: "python" raises ZeroDivisionError where
+        // "numpy" (numba-cuda's default) gives 0 or inf/nan.
+        auto *str = dyn_cast<ast::StringLiteral>(kw.value.get());
+        if (!str || (str->value != "python" && str->value != "numpy"))
+          throw CompileError(kw.value->getLoc(), "error_model= takes \"python\" or \"numpy\"");
+        fn.pythonErrorModel = str->value == "python";
       } else {
         throw CompileError(kw.loc, fmt::format("unknown option '{}' of @jit", kw.name));
       }
@@ -965,6 +987,45 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
     }
     c.i = v->type.isFloat() ? static_cast<int64_t>(v->f) : v->i;
     return c;
+  }
+  return std::nullopt;
+}
+
+} // namespace nvc
+
+namespace nvc {
+
+std::optional<std::string> ModuleScope::exceptionClass(const std::string &name) const {
+  // Python's builtin exception classes a kernel may raise or derive from.
+  static const std::set<std::string> kBuiltinExceptions = {
+      "BaseException",  "Exception",         "ArithmeticError",   "AssertionError",
+      "AttributeError", "BufferError",       "EOFError",          "FloatingPointError",
+      "IndexError",     "KeyError",          "LookupError",       "MemoryError",
+      "NameError",      "NotImplementedError", "OSError",         "OverflowError",
+      "RecursionError", "ReferenceError",    "RuntimeError",      "StopIteration",
+      "SystemError",    "TypeError",         "UnboundLocalError", "UnicodeError",
+      "ValueError",     "ZeroDivisionError"};
+  std::set<std::string> seen; // a class cycle (`class A(B)`, `class B(A)`) is no exception class
+  std::string current = name;
+  while (seen.insert(current).second) {
+    auto it = classes_.find(current);
+    if (it == classes_.end()) {
+      if (kBuiltinExceptions.count(current) && !globals_.count(current))
+        return name;
+      return std::nullopt;
+    }
+    // A class counts when one of its bases does; only the first base that
+    // leads somewhere is followed (multiple inheritance of exceptions is
+    // rare, and any exception base suffices).
+    std::optional<std::string> next;
+    for (const std::string &base : it->second)
+      if (!base.empty() && (classes_.count(base) || kBuiltinExceptions.count(base))) {
+        next = base;
+        break;
+      }
+    if (!next)
+      return std::nullopt;
+    current = *next;
   }
   return std::nullopt;
 }

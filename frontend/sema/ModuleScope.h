@@ -88,6 +88,14 @@ struct DecoratedFunction {
   /// kernel is written for, its manifest default (docs/language.md,
   /// "Workgroups, shared memory and barriers"); absent when not given.
   std::optional<std::array<int32_t, 3>> localSize;
+  /// error_model= ("python": division and modulo by zero raise
+  /// ZeroDivisionError; "numpy": they give 0 or inf/nan); absent when not
+  /// given. debug=True alone means "python", as in numba-cuda.
+  std::optional<bool> pythonErrorModel;
+  bool debug = false; ///< debug=True (numba-cuda's; only its error model matters here)
+  /// boundscheck=True/False (Numba's): array indices checked against their
+  /// extents, raising IndexError; absent when not given.
+  std::optional<bool> boundscheck;
   const ModuleScope *scope = nullptr;   ///< where its body's names resolve
   const SourceFile *source = nullptr;   ///< the file it is defined in
 };
@@ -142,6 +150,18 @@ public:
   const ast::Location *unevaluated(const std::string &name) const;
   const std::vector<DecoratedFunction> &functions() const { return functions_; }
   std::vector<DecoratedFunction> &functions() { return functions_; }
+  /// The exception class `name` (a dotted name as written) stands for: one of
+  /// Python's builtin exception classes (ValueError, IndexError, ...) that
+  /// the module does not rebind, or a class the module defines whose bases
+  /// lead, through classes it defines, to one. Nothing for anything else.
+  /// docs/language.md "Errors": kernels raise these.
+  std::optional<std::string> exceptionClass(const std::string &name) const;
+  /// The text of a module-level name bound to a string literal (`msg =
+  /// "..."`), for print() and exception messages; else null.
+  const std::string *stringConstant(const std::string &name) const {
+    auto it = strings_.find(name);
+    return it == strings_.end() || globals_.count(name) ? nullptr : &it->second;
+  }
   /// The `@nv.chain` host functions of the file, in source order.
   const std::vector<LaunchChain> &chains() const { return chains_; }
   std::vector<LaunchChain> &chains() { return chains_; }
@@ -180,6 +200,10 @@ private:
   std::map<std::string, const ast::Expr *> assignedExprs_;
   std::vector<DecoratedFunction> functions_;
   std::vector<LaunchChain> chains_;
+  /// Module-level classes by name: their bases (ast::ClassHeader).
+  std::map<std::string, std::vector<std::string>> classes_;
+  /// Module-level names last bound to a string literal.
+  std::map<std::string, std::string> strings_;
 };
 
 } // namespace nvc

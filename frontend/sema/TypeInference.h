@@ -52,6 +52,13 @@ public:
   DiagnosticEngine &diags;
   /// For kernels without narrow= (the command line's --narrow).
   PrecisionPolicy defaultPrecision;
+  /// The command line's --error-model=python: the error model of functions
+  /// without error_model= or debug=True.
+  bool defaultPythonErrorModel = false;
+  /// Bounds checking forced on or off for every function (--boundscheck,
+  /// NUMBA_BOUNDSCHECK=1 or 0, as Numba reads it); absent: each function's
+  /// boundscheck= (off when not given).
+  std::optional<bool> forcedBoundscheck;
   /// Literal locations already warned about (inference runs several rounds).
   std::set<std::pair<uint32_t, uint32_t>> warnedLiterals;
   /// (file, line) pairs -Wint-narrowing has warned about (once per line,

@@ -84,6 +84,30 @@ struct TypedKernel {
   };
   std::unordered_map<const ast::Call *, UnpackedCall> unpackedCalls;
 
+  /// What a `raise` or `assert` statement raises (docs/language.md "Errors"):
+  /// the exception class's name and the text of str(exception).
+  struct RaiseSite {
+    std::string type;
+    std::string message;
+  };
+  std::unordered_map<const ast::Stmt *, RaiseSite> raises;
+  /// print() arguments that are constant strings (a literal or a
+  /// module-level string constant), with their text.
+  std::unordered_map<const ast::Expr *, std::string> printTexts;
+  /// error_model="python": a division, floor division or modulo by zero
+  /// raises ZeroDivisionError (with Numba's message) instead of giving 0 or
+  /// inf/nan; divisors that are nonzero literals are not checked.
+  bool pythonErrorModel = false;
+  /// boundscheck=True: every array index is checked against its extent.
+  bool boundscheck = false;
+  /// Whether running the function may raise: it has a raise site, a checked
+  /// division or a checked index, or calls a function that may raise. Such a
+  /// function takes the entry point's error buffer (docs/manifest.md).
+  bool mayRaise = false;
+  /// Whether it prints (a print() call, or a call of a function that does):
+  /// it takes the entry point's print buffer.
+  bool mayPrint = false;
+
   const Type &typeOf(const ast::Expr *e) const;
 };
 

@@ -462,9 +462,22 @@ struct Del : Stmt {
 };
 
 /// A parsed source file.
+/// A module-level `class NAME(BASE, ...):` statement's header. nvc skips
+/// class bodies (host code); kernels may raise a class that derives from an
+/// exception class (docs/language.md "Errors"), which needs only its name
+/// and bases.
+struct ClassHeader {
+  Location loc;
+  std::string name;
+  /// The bases as dotted names (`Exception`, `errors.MyError`); a base that
+  /// is not a dotted name is recorded as "".
+  std::vector<std::string> bases;
+};
+
 struct Module {
   std::string path; ///< as given on the command line
   Block body;
+  std::vector<ClassHeader> classes; ///< module-level classes, in source order
 };
 
 } // namespace nvc::ast

@@ -36,6 +36,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -129,6 +130,9 @@ class Parser {
 public:
   explicit Parser(std::vector<Token> tokens) : tokens_(std::move(tokens)) {}
   bool startsHostBlock() const;
+  /// The header of the module-level class statement at the cursor (after its
+  /// decorators), or nothing when the host block is not a class.
+  std::optional<ClassHeader> classHeader() const;
   void skipHostBlock();
   std::unique_ptr<Module> parseModule(std::string path);
 
@@ -301,6 +305,8 @@ std::unique_ptr<Module> Parser::parseModule(std::string path) {
   module->path = std::move(path);
   while (peek().kind != TokenKind::EndOfFile) {
     if (startsHostBlock()) {
+      if (auto header = classHeader())
+        module->classes.push_back(std::move(*header));
       skipHostBlock();
       continue;
     }
@@ -322,6 +328,41 @@ bool Parser::startsHostBlock() const {
   }
   const Token &t = peek(k);
   return t.kind == TokenKind::Keyword && (t.text == "class" || t.text == "try" || t.text == "with");
+}
+
+std::optional<ClassHeader> Parser::classHeader() const {
+  size_t k = 0;
+  while (peek(k).kind == TokenKind::Op && peek(k).text == "@") {
+    while (peek(k).kind != TokenKind::Newline && peek(k).kind != TokenKind::EndOfFile)
+      ++k;
+    ++k;
+  }
+  if (!(peek(k).kind == TokenKind::Keyword && peek(k).text == "class") ||
+      peek(k + 1).kind != TokenKind::Name)
+    return std::nullopt;
+  ClassHeader header{peek(k).loc, peek(k + 1).text, {}};
+  k += 2;
+  if (peek(k).kind != TokenKind::Op || peek(k).text != "(")
+    return header;
+  ++k;
+  std::string base;
+  bool dotted = true;
+  for (; peek(k).kind != TokenKind::EndOfFile; ++k) {
+    const Token &t = peek(k);
+    if (t.kind == TokenKind::Op && (t.text == "," || t.text == ")")) {
+      if (!base.empty() || !dotted)
+        header.bases.push_back(dotted ? base : "");
+      base.clear();
+      dotted = true;
+      if (t.text == ")")
+        break;
+    } else if (t.kind == TokenKind::Name || (t.kind == TokenKind::Op && t.text == ".")) {
+      base += t.text;
+    } else {
+      dotted = false; // metaclass=..., a call, a subscript: not a plain base
+    }
+  }
+  return header;
 }
 
 void Parser::skipHostBlock() {

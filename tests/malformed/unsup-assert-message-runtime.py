@@ -6,5 +6,5 @@ import numpy as np
 @cuda.jit("void(float32[::1], int32[::1], float32, int32)")
 def k(x, y, a, b):
     i = cuda.grid(1)
-    assert a > 0, "neg"
-# EXPECT: 9:5
+    assert a > 0, a
+# EXPECT: 9:19

@@ -6,5 +6,5 @@ import numpy as np
 @cuda.jit("void(float32[::1], int32[::1], float32, int32)")
 def k(x, y, a, b):
     i = cuda.grid(1)
-    print(a)
-# EXPECT: 9:5
+    raise ValueError("bad", a)
+# EXPECT: 9:29
