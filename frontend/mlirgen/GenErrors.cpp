@@ -81,7 +81,7 @@ std::vector<mlir::Value> Generator::valueWords(mlir::Value v, mlir::Location l) 
 }
 
 void Generator::stopInvocation(mlir::Location l) {
-  if (!k_.isDevice) {
+  if (!returnsRaisedFlag_) {
     mlir::cf::BranchOp::create(b_, l, exit_);
     return;
   }
@@ -94,7 +94,7 @@ void Generator::stopInvocation(mlir::Location l) {
 }
 
 std::vector<mlir::Value> Generator::exitValues(std::vector<mlir::Value> values, mlir::Location l) {
-  if (k_.isDevice && k_.mayRaise)
+  if (returnsRaisedFlag_)
     values.push_back(intConst(0, b_.getI1Type(), l));
   return values;
 }

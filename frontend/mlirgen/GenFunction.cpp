@@ -36,7 +36,8 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
   if (k_.mayPrint)
     inputs.push_back(wordBuffer);
   std::vector<mlir::Type> results = leafTypes(k_.returnType);
-  if (k_.mayRaise)
+  returnsRaisedFlag_ = k_.mayRaise;
+  if (returnsRaisedFlag_)
     results.push_back(b_.getI1Type());
   auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), name,
                                                         b_.getFunctionType(inputs, results));

@@ -609,6 +609,10 @@ private:
   /// to the device functions that need them; null where the function
   /// cannot raise / does not print.
   mlir::Value errorBuffer_, printBuffer_;
+  /// The function is emitted by generateDevice (a device function, or a
+  /// kernel's copy for a chain) and may raise: its last result says whether
+  /// it did (GenErrors.cpp).
+  bool returnsRaisedFlag_ = false;
   std::map<std::string, std::unique_ptr<ArrayHandle>> arrays_;
 
   /// Views made while generating (row views, views loaded from variables);

@@ -26,6 +26,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import warnings
@@ -67,6 +68,12 @@ class Case:
         TypingError); the case passes when nvc reports an error
         (`file:line:col: error: ...`, exit 1) whose text contains `rejects`
         ("" for any error), and fails if nvc compiles it or crashes.
+    raises: the launch raises (docs/language.md "Errors"): a regular
+        expression the first line of the launcher's report must match in
+        full (`ValueError`, `MyError: foo`); nvc-run must exit 1, and the
+        arrays are still compared (the other invocations ran).
+    prints: the lines the launch prints, in any order (a list, or args ->
+        list); None: the launch prints nothing checked.
     """
     kernel: str
     test: str
@@ -83,6 +90,8 @@ class Case:
     flags: Sequence[str] = ()
     name: Optional[str] = None
     rejects: Optional[str] = None
+    raises: Optional[str] = None
+    prints: Any = None
 
     def case_name(self):
         return self.name or self.kernel
@@ -273,10 +282,25 @@ def run_case(nvc_run, spv, work, module, case, args):
             cmd += [f"{name}=@{path}", "--out", f"{name}={outputs[i]}"]
         else:
             cmd.append(f"{name}={scalar_text(value)}")
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if p.returncode != 0:
-        lines = p.stdout.strip().splitlines()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    report = p.stderr.strip().splitlines()
+    if case.raises is not None:
+        # nvc-run reports the exception in two lines on stderr and exits 1.
+        first = next((l for l in report if not l.startswith(("nvc-run:", "warning:"))), "")
+        if p.returncode != 1 or not re.fullmatch(case.raises, first):
+            raise CaseFailure("run", f"expected an exception matching '{case.raises}', got exit "
+                              f"{p.returncode}: {first or (report or [''])[-1]}")
+    elif p.returncode != 0:
+        lines = report or p.stdout.strip().splitlines()
         raise CaseFailure("run", lines[-1] if lines else f"exit {p.returncode}")
+    if case.prints is not None:
+        want = case.prints(*args) if callable(case.prints) else case.prints
+        got = p.stdout.splitlines()
+        if sorted(got) != sorted(want):
+            missing = sorted(set(want) - set(got))[:3]
+            extra = sorted(set(got) - set(want))[:3]
+            raise CaseFailure("compare", f"printed {len(got)} lines, want {len(want)}; "
+                              f"missing {missing}, unexpected {extra}")
     return {i: np.load(path) for i, path in outputs.items()}
 
 

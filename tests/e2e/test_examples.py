@@ -30,11 +30,13 @@ line; exits 1 on any failure or unexpected pass.
 """
 import argparse
 import hashlib
+import io
 import itertools
 import cmath
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -102,8 +104,21 @@ class Runner:
         variables (NVC_NO_VARIANTS=1: the main module even where the device
         could run a variant); `shared_bytes` is the launch's dynamic shared
         memory (nvc-run --shared-bytes)."""
+        results, report = self.run_reporting(example, entry, grid, arrays, scalars, outputs,
+                                             local_size, flags, groups, env, shared_bytes)
+        if report.returncode != 0:
+            raise AssertionError(f"nvc-run exited {report.returncode}: {report.stderr.strip()}")
+        return results
+
+    def run_reporting(self, example, entry, grid, arrays, scalars=(), outputs=(),
+                      local_size=None, flags=(), groups=None, env=None, shared_bytes=None,
+                      run_flags=()):
+        """As run(), for kernels that raise or print: returns ({name: array},
+        report), report having `returncode`, `stderr` and `printed` (the
+        lines the kernel printed: stdout without nvc-run -v's lines).
+        `run_flags` go to nvc-run (--print-words N)."""
         spv = self.compile(example, flags)
-        cmd = [self.nvc_run, spv, "--entry", entry]
+        cmd = [self.nvc_run, spv, "--entry", entry, *run_flags]
         if shared_bytes is not None:
             cmd += ["--shared-bytes", str(shared_bytes)]
         if groups:
@@ -122,8 +137,10 @@ class Runner:
         for name in outputs:
             results[name] = os.path.join(self.work, f"{self.backend}_{entry}_{name}_out.npy")
             cmd += ["--out", f"{name}={results[name]}"]
-        p = subprocess.run(cmd + ["-v"], check=True, env={**os.environ, **(env or {})},
-                           stdout=subprocess.PIPE, text=True)
+        p = subprocess.run(cmd + ["-v"], env={**os.environ, **(env or {})},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode not in (0, 1):
+            raise AssertionError(f"nvc-run exited {p.returncode}: {p.stderr.strip()}")
         # nvc-run -v names the module it loaded (a variant, or the main one).
         self.last_module = next((l.split(": ", 1)[1] for l in p.stdout.splitlines()
                                  if l.startswith("module: ")), None)
@@ -133,7 +150,15 @@ class Runner:
         self.last_variants = {l.split(" ", 1)[1].split(": ", 1)[0]:
                               l.endswith(": the device can run it")
                               for l in p.stdout.splitlines() if l.startswith("variant ")}
-        return {name: np.load(path) for name, path in results.items()}
+        verbose = ("device: ", "module: ", "variant ", "entry point: ", "workgroups (groups): ",
+                   "workgroup size (local size): ", "dynamic shared memory: ", "wrote ")
+        p.printed = [l for l in p.stdout.splitlines() if not l.startswith(verbose)]
+        outputs_written = p.returncode == 0 or all(os.path.exists(path)
+                                                   for path in results.values())
+        if not outputs_written:
+            raise AssertionError(f"nvc-run exited {p.returncode} without its outputs: "
+                                 f"{p.stderr.strip()}")
+        return {name: np.load(path) for name, path in results.items()}, p
 
     def may_flush_float32_subnormals(self):
         """Whether the module of the last run leaves float32 subnormals to the
@@ -2540,6 +2565,343 @@ def case_warp_match(r, rng):
     assert (res["named"] == np.arange(m) * 3).all()
 
 
+# ---------------------------------------------------------------------------
+# Errors and printing (docs/language.md "Errors" and "Printing"): what
+# nvc-run reports (stderr, exit status 1, outputs still written) and prints
+# (stdout), against Python's own formatting of the same values.
+# ---------------------------------------------------------------------------
+
+ERRORS = "errors_print.py"
+
+
+def py_float_repr(x, bits):
+    """Python's repr of a float (float32: of the shortest decimal that reads
+    back as the same float32, NumPy's digits with Python's layout)."""
+    x = float(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    if bits == 64:
+        return repr(x)
+    sci = np.format_float_scientific(np.float32(x), unique=True, trim="-")
+    mantissa, exp = sci.split("e")
+    sign = "-" if mantissa.startswith("-") else ""
+    digits = mantissa.lstrip("-").replace(".", "")
+    exp = int(exp)
+    if -4 <= exp < 16:
+        if exp >= 0:
+            digits = digits.ljust(exp + 1, "0")
+            text = digits[:exp + 1] + "." + (digits[exp + 1:] or "0")
+        else:
+            text = "0." + "0" * (-exp - 1) + digits
+        return sign + text
+    text = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return f"{sign}{text}e{'+' if exp >= 0 else '-'}{abs(exp):02d}"
+
+
+def py_complex_repr(z, bits):
+    """Python's repr of a complex whose parts are floats of `bits`."""
+    def part(v):
+        t = py_float_repr(v, bits)
+        return t[:-2] if t.endswith(".0") else t
+    re, im = float(z.real), float(z.imag)
+    if re == 0 and math.copysign(1, re) > 0:
+        return part(im) + "j"
+    sign = "-" if (im < 0 or (im == 0 and math.copysign(1, im) < 0)) else "+"
+    return f"({part(re)}{sign}{part(abs(im)) if not math.isnan(im) else 'nan'}j)"
+
+
+def check_report(report, first, where, ids=None):
+    """nvc-run exited 1 and reported `first` (the exception line) and
+    `where` (a regular expression of the location line, whose global id
+    must be one of `ids`)."""
+    lines = report.stderr.strip().splitlines()
+    assert report.returncode == 1, (report.returncode, report.stderr)
+    assert first in lines, (first, lines)
+    line = lines[lines.index(first) + 1]
+    m = re.fullmatch(where + r" \(global id \((\d+), (\d+), (\d+)\)\)", line)
+    assert m, (where, line)
+    if ids is not None:
+        assert int(m.group(m.re.groups - 2)) in ids, (line, sorted(ids)[:10])
+
+
+def case_errors_raise(r, rng):
+    # 004's example: a device function raises for x <= 0.
+    n = int(rng.integers(300, 700))
+    x = rng.uniform(0.5, 10.0, n)
+    bad = rng.choice(n, 5, replace=False)
+    x[bad] = -rng.uniform(0, 3, 5)
+    x[bad[0]] = 0.0
+    res, rep = r.run_reporting(ERRORS, "log_kernel", [n], {"x": x, "out": poisoned(n, np.float64)},
+                               outputs=["out"])
+    check_report(rep, "ValueError: log of a non-positive number",
+                 r"raised in Vulkan kernel 'log_kernel', in checked_log at errors_print\.py:22",
+                 set(bad.tolist()))
+    good = np.setdiff1d(np.arange(n), bad)
+    check_close(res["out"][good], np.log(x[good]), rtol=0, atol=0)
+    assert np.isnan(res["out"][bad]).all(), "raising invocations stored"
+    # Nothing raised: exit 0, nothing reported.
+    x = rng.uniform(0.5, 10.0, n)
+    res, rep = r.run_reporting(ERRORS, "log_kernel", [n], {"x": x, "out": poisoned(n, np.float64)},
+                               outputs=["out"])
+    assert rep.returncode == 0 and "Error" not in rep.stderr, rep.stderr
+    check_close(res["out"], np.log(x), rtol=0, atol=0)
+    # A class of the file two levels below ValueError, raised bare.
+    xi = rng.integers(0, 1000, n).astype(np.int32)
+    neg = rng.choice(n, 3, replace=False)
+    xi[neg] = -xi[neg] - 1
+    res, rep = r.run_reporting(ERRORS, "user_class", [n],
+                               {"x": xi, "out": poisoned(n, np.int32)}, outputs=["out"])
+    check_report(rep, "NegativeInput",
+                 r"raised in Vulkan kernel 'user_class', in user_class at errors_print\.py:42",
+                 set(neg.tolist()))
+    ok = np.setdiff1d(np.arange(n), neg)
+    assert (res["out"][ok] == xi[ok] * 2).all() and (res["out"][neg] == 0x5A5A).all()
+    # assert with a message.
+    xf = rng.uniform(0, 99, n).astype(np.float32)
+    big = int(rng.integers(0, n))
+    xf[big] = 150
+    res, rep = r.run_reporting(ERRORS, "asserts", [n], {"x": xf, "out": poisoned(n, np.float32)},
+                               outputs=["out"])
+    check_report(rep, "AssertionError: x must stay below 100",
+                 r"raised in Vulkan kernel 'asserts', in asserts at errors_print\.py:50", {big})
+    ok = np.arange(n) != big
+    assert (res["out"][ok] == xf[ok] + np.float32(1)).all() and np.isnan(res["out"][big])
+    # A device function raising inside its loop; several arguments.
+    rows, cols = int(rng.integers(50, 90)), int(rng.integers(3, 9))
+    a = rng.integers(0, 100, (rows, cols)).astype(np.int32)
+    bad_rows = rng.choice(rows, 4, replace=False)
+    a[bad_rows, rng.integers(0, cols, 4)] = -1
+    res, rep = r.run_reporting(ERRORS, "row_sums", [rows], {"a": a, "out": poisoned(rows, np.int32)},
+                               outputs=["out"])
+    check_report(rep, "DomainError: ('negative entry', 3)",
+                 r"raised in Vulkan kernel 'row_sums', in row_total at errors_print\.py:60",
+                 set(bad_rows.tolist()))
+    ok = np.setdiff1d(np.arange(rows), bad_rows)
+    assert (res["out"][ok] == a[ok].sum(axis=1)).all() and (res["out"][bad_rows] == 0x5A5A).all()
+
+
+DIVISION_MESSAGES = ["integer division by zero", "integer modulo by zero", "division by zero",
+                     "division by zero", "division by zero", "modulo by zero",
+                     "complex division by zero"]
+
+
+def case_errors_divisions(r, rng):
+    n = int(rng.integers(200, 400))
+    a = rng.integers(-1000, 1000, n)
+    b = rng.integers(1, 50, n) * rng.choice([-1, 1], n)
+    fa, fb = rng.standard_normal(n) * 100, rng.standard_normal(n) * 10
+    ca = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    cb = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    zeros = rng.choice(n, 3, replace=False)
+    b0, fb0, cb0 = b.copy(), fb.copy(), cb.copy()
+    b0[zeros], fb0[zeros], cb0[zeros] = 0, 0.0, 0
+    def launch(entry, op, b, fb, cb):
+        arrays = {"a": a, "b": b, "fa": fa, "fb": fb, "ca": ca, "cb": cb,
+                  "q": poisoned(n, np.int64), "fq": poisoned(n, np.float64),
+                  "cq": poisoned(n, np.complex128)}
+        return r.run_reporting(ERRORS, entry, [n], arrays, [("op", op)], ["q", "fq", "cq"])
+    ok = np.setdiff1d(np.arange(n), zeros)
+    for op, message in enumerate(DIVISION_MESSAGES):
+        # error_model="python": the zero divisors raise, the others compute.
+        res, rep = launch("python_divisions", op, b0, fb0, cb0)
+        check_report(rep, f"ZeroDivisionError: {message}",
+                     r"raised in Vulkan kernel 'python_divisions', in python_divisions at "
+                     r"errors_print\.py:\d+", set(zeros.tolist()))
+        res_ok, rep_ok = launch("python_divisions", op, b, fb, cb)
+        assert rep_ok.returncode == 0, rep_ok.stderr
+        res_np, rep_np = launch("numpy_divisions", op, b0, fb0, cb0)
+        assert rep_np.returncode == 0, rep_np.stderr  # numba.cuda's default never raises
+        with np.errstate(all="ignore"):
+            want = [a // b, a % b, a / b, fa / fb, fa // fb, fa % fb, ca / cb][op]
+        out = ["q", "q", "fq", "fq", "fq", "fq", "cq"][op]
+        for got in (res[out][ok], res_ok[out][ok], res_np[out][ok]):
+            if op < 2:
+                assert (got == want[ok]).all(), (op, got[:5], want[ok][:5])
+            else:
+                check_close(got, want[ok], rtol=1e-15 if op == 6 else 0)
+        assert (res[out][zeros] == 0x5A5A).all() if op < 2 else np.isnan(res[out][zeros]).all()
+        if op < 2:
+            assert (res_np["q"][zeros] == 0).all()  # numba.cuda: integer division by 0 is 0
+
+
+def case_errors_boundscheck(r, rng):
+    m, n = 3, int(rng.integers(40, 90))
+    a = rng.standard_normal((m, n)).astype(np.float32)
+    k = int(rng.integers(-m, m))
+    # 2n invocations: i - n is -n..n-1, every index valid after wrap-around.
+    res, rep = r.run_reporting(ERRORS, "checked_read", [2 * n],
+                               {"a": a, "out": poisoned(2 * n, np.float32)}, [("k", k)], ["out"])
+    assert rep.returncode == 0, rep.stderr
+    assert (res["out"] == np.concatenate([a[k], a[k]])).all()
+    # 3n invocations: the last n read past the row, and store nothing.
+    res, rep = r.run_reporting(ERRORS, "checked_read", [3 * n],
+                               {"a": a, "out": poisoned(3 * n, np.float32)}, [("k", k)], ["out"])
+    lines = rep.stderr.strip().splitlines()
+    first = next(l for l in lines if l.startswith("IndexError"))
+    mm = re.fullmatch(rf"IndexError: index (\d+) is out of bounds for axis 1 with size {n} "
+                      r"\(array 'a'\)", first)
+    assert mm and n <= int(mm.group(1)) < 2 * n, first
+    check_report(rep, first, r"raised in Vulkan kernel 'checked_read', in checked_read at "
+                 r"errors_print\.py:\d+", {int(mm.group(1)) + n})
+    assert (res["out"][:2 * n] == np.concatenate([a[k], a[k]])).all()
+    assert np.isnan(res["out"][2 * n:]).all()
+    # A row out of range, named with the index as written.
+    res, rep = r.run_reporting(ERRORS, "checked_read", [n], {"a": a, "out": poisoned(n, np.float32)},
+                               [("k", m + 2)], ["out"])
+    check_report(rep, f"IndexError: index {m + 2} is out of bounds for axis 0 with size {m} "
+                 "(array 'a')", r"raised in Vulkan kernel 'checked_read', in checked_read at "
+                 r"errors_print\.py:\d+")
+    # --boundscheck checks a kernel without boundscheck=; without it the
+    # kernel has no error buffer (in range here: out of range is undefined).
+    x = rng.standard_normal(n).astype(np.float32)
+    res, rep = r.run_reporting(ERRORS, "unchecked", [n + 5], {"a": x, "out": poisoned(n + 5, np.float32)},
+                               outputs=["out"], flags=["--boundscheck"])
+    lines = rep.stderr.strip().splitlines()
+    first = next((l for l in lines if l.startswith("IndexError")), "")
+    assert re.fullmatch(rf"IndexError: index \d+ is out of bounds for axis 0 with size {n} "
+                        r"\(array 'a'\)", first), lines
+    assert (res["out"][:n] == x).all() and np.isnan(res["out"][n:]).all()
+    res, rep = r.run_reporting(ERRORS, "unchecked", [n], {"a": x, "out": poisoned(n, np.float32)},
+                               outputs=["out"])
+    assert rep.returncode == 0 and (res["out"] == x).all()
+    with open(os.path.splitext(r.compile(ERRORS))[0] + ".json") as f:
+        entries = {e["name"]: e for e in json.load(f)["entry_points"]}
+    assert entries["unchecked"]["error_buffer"] is None
+    assert entries["numpy_divisions"]["error_buffer"] is None
+    assert entries["print_all"]["error_buffer"] is None and entries["print_all"]["print_buffer"]
+
+
+PRINT_DTYPES = [("b", np.bool_), ("i8", np.int8), ("i16", np.int16), ("i32", np.int32),
+                ("i64", np.int64), ("u8", np.uint8), ("u16", np.uint16), ("u32", np.uint32),
+                ("u64", np.uint64), ("f32", np.float32), ("f64", np.float64),
+                ("c64", np.complex64), ("c128", np.complex128)]
+
+
+def print_all_inputs(rng, n):
+    """Random values of every dtype with each type's special values first."""
+    special_f = [0.0, -0.0, np.inf, -np.inf, np.nan, 0.1, 1e16, 1e15, 1e-5, 1e-4, 123456789.0,
+                 2.5, -1.0, 3.4028235e38, 1e-45, 5e-324, 1.7976931348623157e308]
+    arrays = {}
+    for name, dt in PRINT_DTYPES:
+        if dt == np.bool_:
+            v = rng.integers(0, 2, n).astype(bool)
+        elif np.issubdtype(dt, np.integer):
+            info = np.iinfo(dt)
+            v = rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+            v[:3] = [info.min, info.max, 0]
+        elif np.issubdtype(dt, np.floating):
+            with np.errstate(all="ignore"):
+                v = (rng.standard_normal(n) * 10.0 ** rng.integers(-30, 30, n)).astype(dt)
+                v[:len(special_f)] = np.array(special_f).astype(dt)
+        else:
+            part = np.float32 if dt == np.complex64 else np.float64
+            with np.errstate(all="ignore"):
+                re_ = (rng.standard_normal(n) * 10.0 ** rng.integers(-20, 20, n)).astype(part)
+                im_ = (rng.standard_normal(n) * 10.0 ** rng.integers(-20, 20, n)).astype(part)
+                sp = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 2.0]).astype(part)
+                re_[:8], im_[:8] = sp, sp[[2, 2, 0, 1, 3, 5, 6, 1]]
+            v = (re_ + 1j * im_.astype(dt)).astype(dt)
+            v.real[:8], v.imag[:8] = re_[:8], im_[:8]
+        arrays[name] = v
+    return arrays
+
+
+def print_all_line(i, arrays):
+    """The line Python's print gives for row i (float32 values as NumPy's
+    shortest float32 digits: docs/language.md "Printing")."""
+    items = ["row", i]
+    for name, dt in PRINT_DTYPES:
+        v = arrays[name][i]
+        if dt == np.bool_:
+            items.append(bool(v))
+        elif np.issubdtype(dt, np.integer):
+            items.append(int(v))
+        elif dt == np.float64:
+            items.append(float(v))
+        elif dt == np.float32:
+            items.append(py_float_repr(v, 32))
+        elif dt == np.complex128:
+            items.append(complex(v))
+        else:
+            items.append(py_complex_repr(v, 32))
+    out = io.StringIO()
+    print(*items, file=out)
+    return out.getvalue().rstrip("\n")
+
+
+def case_print(r, rng):
+    # The reference formatter agrees with Python on float64 and complex128.
+    for v in [0.1, -0.0, 1e16, 1e-5, 5e-324, np.nan, -np.inf, 123456789.0]:
+        assert py_float_repr(v, 64) == repr(float(v))
+    for z in [2j, complex(-0.0, 2), complex(0, -0.0), complex(1, -np.inf), complex(np.nan, 1)]:
+        assert py_complex_repr(z, 64) == repr(z), (z, py_complex_repr(z, 64))
+    n = int(rng.integers(40, 70))
+    arrays = print_all_inputs(rng, n)
+    res, rep = r.run_reporting(ERRORS, "print_all", [n], arrays)
+    assert rep.returncode == 0, rep.stderr
+    want = [print_all_line(i, arrays) for i in range(n)]
+    assert sorted(rep.printed) == sorted(want), \
+        next((g, w) for g, w in zip(sorted(rep.printed), sorted(want)) if g != w)
+    # Constant strings, nested tuples, empty lines, dim3.
+    x = rng.standard_normal(5)
+    res, rep = r.run_reporting(ERRORS, "print_forms", [5], {"x": x}, local_size=(32,))
+    want = [f"tuple: ({i}, ({float(x[i])!r}, True)) ({i},)" for i in range(5)] + [""] * 5 + \
+           ["(32, 1, 1) done"]
+    assert sorted(rep.printed) == sorted(want), (rep.printed, want)
+    # A buffer too small for every record: some printed, the rest dropped,
+    # and one warning with their count.
+    res, rep = r.run_reporting(ERRORS, "print_all", [n], arrays, run_flags=["--print-words", "100"])
+    assert rep.returncode == 0, rep.stderr
+    assert 0 < len(rep.printed) < n and set(rep.printed) <= set(want)
+    warnings_ = [l for l in rep.stderr.splitlines() if "dropped" in l]
+    assert len(warnings_) == 1 and str(n - len(rep.printed)) in warnings_[0], rep.stderr
+
+
+def case_print_and_raise(r, rng):
+    n = int(rng.integers(100, 200))
+    x = rng.integers(0, 10000, n).astype(np.int32)
+    x[x % 7 == 3] += 1
+    bad = rng.choice(n, 2, replace=False)
+    x[bad] = 7 * rng.integers(1, 100, 2) + 3
+    res, rep = r.run_reporting(ERRORS, "print_then_raise", [n], {"x": x, "out": poisoned(n, np.int32)},
+                               outputs=["out"])
+    check_report(rep, "RuntimeError: multiple of 7 plus 3",
+                 r"raised in Vulkan kernel 'print_then_raise', in print_then_raise at "
+                 r"errors_print\.py:\d+", set(bad.tolist()))
+    assert sorted(rep.printed) == sorted(f"visit {v}" for v in x)
+    ok = np.setdiff1d(np.arange(n), bad)
+    assert (res["out"][ok] == x[ok]).all() and (res["out"][bad] == 0x5A5A).all()
+    # A chain: the first launch raises for negative inputs; the second
+    # launch still runs (and prints once).
+    xf = rng.uniform(0.5, 8, n).astype(np.float32)
+    neg = rng.choice(np.arange(1, n), 3, replace=False)
+    xf[neg] = -xf[neg]
+    res, rep = r.run_reporting(ERRORS, "halve_then_double", [n],
+                               {"x": xf, "out": poisoned(n, np.float32)}, outputs=["out"])
+    check_report(rep, "ValueError: negative input",
+                 r"raised in Vulkan kernel 'halve_then_double', in halve_positive at "
+                 r"errors_print\.py:\d+", set(neg.tolist()))
+    ok = np.setdiff1d(np.arange(n), neg)
+    assert (res["out"][ok] == (xf[ok] / np.float32(2)) * np.float32(2)).all()
+    assert rep.printed == [f"second launch sees {py_float_repr(xf[0] / np.float32(2), 32)}"], \
+        rep.printed
+
+
+ERROR_CASES = [
+    ("raise: in kernels and device functions, classes of the file, assert; partial outputs",
+     case_errors_raise),
+    ("error_model=\"python\": ZeroDivisionError for //, %, / of ints, floats, complex",
+     case_errors_divisions),
+    ("boundscheck=True, --boundscheck: IndexError naming the array; none without",
+     case_errors_boundscheck),
+    ("print(): every scalar type as Python prints it; tuples, dim3; dropped records",
+     case_print),
+    ("print() and raise together; a chain whose first launch raises", case_print_and_raise),
+]
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2614,6 +2976,7 @@ CASES = [
     ("nvc-run picks the entry point of a multi-signature kernel by the arguments' dtypes",
      case_entry_by_dtype),
     *COOPERATIVE_CASES,
+    *ERROR_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
     ("launch chains: two and three fused launches with intermediates in registers", case_launch_chain),
@@ -2641,6 +3004,9 @@ LLVM_EXPECTED_FAILURES = {
         "LLVM 22's SPIR-V target cannot select G_FCOPYSIGN of float64, which its own code "
         "generation forms after nvc expands llvm.copysign.f64",
     "atomics: every integer operation, return values, int64 narrowed, cas": _NO_ATOMICS,
+    # The error and print buffers are written with atomics (GenErrors.cpp).
+    **{label: _NO_ATOMICS + " (the error and print buffers are written with atomics)"
+       for label, _ in ERROR_CASES},
     "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
         _NO_ATOMICS,
     "array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items":

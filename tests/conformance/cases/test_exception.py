@@ -2,9 +2,8 @@
 
 Launches that upstream expects to raise (safe_foo: IndexError, user_raise(True):
 ValueError, zero_division_error_in_debug: ZeroDivisionError, kernel:
-ValueError) are ported as launches; the harness cannot yet check the
-exception itself (a Case field such as raises="IndexError" is needed), so
-their reference is the state of the arrays the test asserts, or none.
+ValueError) check the exception nvc-run reports (Case.raises) and the state
+of the arrays the test asserts.
 """
 import numpy as np
 
@@ -25,14 +24,16 @@ CASES = [
          sig="void(int64[::1])",
          args=lambda rng: [np.array([0, 1])],
          griddim=1, blockdim=3,
-         reference=lambda ary: {0: np.array([0, 1])}),
+         reference=lambda ary: {0: np.array([0, 1])},
+         raises="IndexError: tuple index out of range"),
     Case("user_raise", "TestException.test_user_raise", "exceptions",
          sig="void(boolean)",
          args=lambda rng: [False], name="user_raise_false"),
     # Upstream asserts ValueError.
     Case("user_raise", "TestException.test_user_raise", "exceptions",
          sig="void(boolean)",
-         args=lambda rng: [True], name="user_raise_true", reference=lambda d: {}),
+         args=lambda rng: [True], name="user_raise_true", reference=lambda d: {},
+         raises="ValueError"),
     Case("problematic", "TestException.test_raise_causing_warp_diverge", "exceptions",
          sig="void(float64[::1], float64[::1])",
          args=lambda rng: [1.0 / (np.arange(N) + 0.01), 1.0 / (np.arange(N) + 0.01)],
@@ -51,9 +52,11 @@ CASES = [
     Case("zero_division_error_in_debug", "TestException.test_zero_division_error_in_debug",
          "exceptions", sig="void(float64[::1], float64[::1], float64[::1])",
          args=lambda rng: [np.zeros(2), np.zeros(1), np.ones(1)],
-         reference=lambda r, x, y: {0: np.zeros(2), 1: x, 2: y}),
+         reference=lambda r, x, y: {0: np.zeros(2), 1: x, 2: y},
+         raises="ZeroDivisionError: division by zero"),
     # Upstream asserts ValueError("Device Function Error") (an expected
     # failure on the GPU, numba#8036).
     Case("kernel", "TestException.test_raise_in_device_function", "exceptions",
-         sig="void()", args=lambda rng: [], reference=lambda: {}),
+         sig="void()", args=lambda rng: [], reference=lambda: {},
+         raises="ValueError: Device Function Error"),
 ]
