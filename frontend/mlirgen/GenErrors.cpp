@@ -243,6 +243,35 @@ void Generator::checkIndex(mlir::Value index, mlir::Value extent, unsigned axis,
   raiseIf(outside, errorSite("IndexError", message, 2, at), {original, extent}, at);
 }
 
+Val Generator::tupleItemAt(const ast::Subscript &s) {
+  mlir::Location l = loc(s.getLoc());
+  const Type &base = typeOf(*s.value);
+  Val t = expr(*s.value);
+  const int64_t n = static_cast<int64_t>(base.elements().size());
+  Type it = Type::integer(64);
+  mlir::Value idx = convert(expr(*s.index), it, s.index->getLoc()).scalar();
+  mlir::Type idxTy = idx.getType();
+  mlir::Value negative = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, idx,
+                                                     intConst(0, idxTy, l));
+  mlir::Value wrapped = mlir::arith::SelectOp::create(
+      b_, l, negative, mlir::arith::AddIOp::create(b_, l, idx, intConst(n, idxTy, l)), idx);
+  mlir::Value outside = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::uge,
+                                                    wrapped, intConst(n, idxTy, l));
+  raiseIf(outside, errorSite("IndexError", "tuple index out of range", 0, s.getLoc()), {},
+          s.getLoc());
+  const Type &et = base.elements().front();
+  const size_t leaves = leafCount(et);
+  Val out{et, std::vector<mlir::Value>(t.parts.begin(), t.parts.begin() + leaves)};
+  for (int64_t k = 1; k < n; ++k) {
+    mlir::Value here = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, wrapped,
+                                                   intConst(k, idxTy, l));
+    for (size_t p = 0; p < leaves; ++p)
+      out.parts[p] = mlir::arith::SelectOp::create(b_, l, here, t.parts[k * leaves + p],
+                                                   out.parts[p]);
+  }
+  return out;
+}
+
 void Generator::printCall(const ast::Call &c) {
   mlir::Location l = loc(c.getLoc());
   if (!printBuffer_)

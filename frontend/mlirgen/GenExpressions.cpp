@@ -61,6 +61,8 @@ Val Generator::expr(const ast::Expr &e) {
   case ast::Expr::Kind::Subscript: {
     auto &s = cast<ast::Subscript>(e);
     const Type &base = typeOf(*s.value);
+    if (base.isTuple() && !k_.constants.count(s.index.get()))
+      return tupleItemAt(s);
     if (base.isTuple()) {
       Val t = expr(*s.value);
       int64_t k = k_.constants.at(s.index.get()).i;

@@ -246,6 +246,10 @@ private:
   /// axis, the extent and the array.
   void checkIndex(mlir::Value index, mlir::Value extent, unsigned axis, mlir::Value original,
                   const ArrayHandle &a, ast::Location at);
+  /// `t[i]` of a tuple whose items have one type at a run-time index i:
+  /// IndexError("tuple index out of range") outside [-n, n), as Numba's
+  /// getitem of a UniTuple; the item is selected from the n.
+  Val tupleItemAt(const ast::Subscript &s);
   /// A print() call: appends its record to the print buffer.
   void printCall(const ast::Call &c);
   /// Leaves the function because the invocation raised: a kernel returns, a

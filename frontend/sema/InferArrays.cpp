@@ -332,9 +332,20 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
       k = static_cast<int64_t>(lit->value);
     else if (it != result_.constants.end() && it->second.type.isInteger())
       k = it->second.i;
-    else
-      fail(s.index->getLoc(), fmt::format("a tuple index must be a constant integer, not {}",
-                                          idx.str()));
+    else if (idx.isUnknown())
+      return record(s, Type());
+    else if (idx.isInteger() && !base.elements().empty() &&
+             std::all_of(base.elements().begin(), base.elements().end(),
+                         [&](const Type &e) { return e == base.elements().front(); })) {
+      // Numba's getitem of a UniTuple at a run-time index: an index out of
+      // range raises IndexError("tuple index out of range").
+      result_.mayRaise = true;
+      return record(s, base.elements().front());
+    } else
+      fail(s.index->getLoc(),
+           fmt::format("a tuple index must be a constant integer{}, not {}",
+                       base.elements().empty() ? "" : " unless the items have one type",
+                       idx.str()));
     int64_t n = static_cast<int64_t>(base.elements().size());
     if (k < 0)
       k += n;

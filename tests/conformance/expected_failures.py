@@ -304,8 +304,6 @@ EXPECTED_FAILURES = {
     'test_enums/f_return_from_device_func': 'Enum/IntEnum members (module-level enum classes) in kernels',
     'test_enums/f_vectorize': later(22),
     'test_errors/kernel': 'a string literal argument of a device function (load(buff, "1"))',
-    'test_exception/foo': 'a tuple indexed with a run-time integer (ary.shape[-x])',
-    'test_exception/safe_foo': 'a tuple indexed with a run-time integer (ary.shape[-x])',
     'test_extending/add': later(22),
     'test_extending/bar_literal_unpack': later(22),
     'test_extending/bar_method_kwargs': later(22),
