@@ -50,6 +50,159 @@ Val Generator::view(const ArrayHandle &a, const std::vector<mlir::Value> &indice
   return out;
 }
 
+void Generator::countingLoop(mlir::Value n, mlir::Location l,
+                             const std::function<void(mlir::Value)> &body) {
+  mlir::Type it = n.getType();
+  auto slotTy = mlir::MemRefType::get(
+      {}, it, mlir::MemRefLayoutAttrInterface(),
+      mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+  mlir::Value counter;
+  {
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(entry_);
+    counter = mlir::memref::AllocaOp::create(b_, l, slotTy);
+  }
+  mlir::memref::StoreOp::create(b_, l, intConst(0, it, l), counter);
+  mlir::Block *head = newBlock(), *loopBody = newBlock(), *exit = newBlock();
+  mlir::cf::BranchOp::create(b_, l, head);
+  b_.setInsertionPointToEnd(head);
+  mlir::Value i = mlir::memref::LoadOp::create(b_, l, counter);
+  mlir::Value more = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, i, n);
+  mlir::cf::CondBranchOp::create(b_, l, more, loopBody, exit);
+  b_.setInsertionPointToEnd(loopBody);
+  body(i);
+  if (!terminated()) {
+    mlir::Value cur = mlir::memref::LoadOp::create(b_, l, counter);
+    mlir::memref::StoreOp::create(b_, l, mlir::arith::AddIOp::create(b_, l, cur, intConst(1, it, l)),
+                                  counter);
+    mlir::cf::BranchOp::create(b_, l, head);
+  }
+  b_.setInsertionPointToEnd(exit);
+}
+
+void Generator::forEachElement(
+    const ArrayHandle &v, mlir::Location l,
+    const std::function<void(const std::vector<mlir::Value> &, mlir::Value)> &body) {
+  std::vector<mlir::Value> idx;
+  std::function<void(size_t, mlir::Value)> level = [&](size_t d, mlir::Value linear) {
+    if (d == v.shape.size()) {
+      body(idx, linear);
+      return;
+    }
+    countingLoop(v.shape[d], l, [&](mlir::Value i) {
+      idx.push_back(i);
+      level(d + 1, mlir::arith::AddIOp::create(
+                       b_, l, linear, mlir::arith::MulIOp::create(b_, l, i, v.strides[d])));
+      idx.pop_back();
+    });
+  };
+  level(0, v.offset);
+}
+
+void Generator::fillView(const ArrayHandle &target, const Val &value, ast::Location at) {
+  Val conv = convert(value, target.type.element(), at);
+  forEachElement(target, loc(at), [&](const std::vector<mlir::Value> &, mlir::Value linear) {
+    storeElement(target, linear, conv, at);
+  });
+}
+
+std::array<mlir::Value, 3> Generator::sliceBounds(const ast::Slice &s, mlir::Value n,
+                                                 ast::Location at) {
+  mlir::Location l = loc(at);
+  mlir::Type it = indexType();
+  using P = mlir::arith::CmpIPredicate;
+  auto c = [&](int64_t v) { return intConst(v, it, l); };
+  auto cmp = [&](P p, mlir::Value a, mlir::Value b) {
+    return mlir::arith::CmpIOp::create(b_, l, p, a, b).getResult();
+  };
+  auto sel = [&](mlir::Value cond, mlir::Value a, mlir::Value b) {
+    return mlir::arith::SelectOp::create(b_, l, cond, a, b).getResult();
+  };
+  auto add = [&](mlir::Value a, mlir::Value b) {
+    return mlir::arith::AddIOp::create(b_, l, a, b).getResult();
+  };
+  auto sub = [&](mlir::Value a, mlir::Value b) {
+    return mlir::arith::SubIOp::create(b_, l, a, b).getResult();
+  };
+  auto given = [](const ast::ExprPtr &p) { return p && !isa<ast::NoneLiteral>(*p); };
+  auto value = [&](const ast::Expr &e) {
+    return convert(expr(e), Type::integer(indexBits_), e.getLoc()).scalar();
+  };
+  mlir::Value step = c(1);
+  if (given(s.step)) {
+    step = value(*s.step);
+    // As type inference decided: only a literal step is known to be nonzero.
+    if (!isa<ast::IntLiteral>(*s.step))
+      raiseIf(cmp(P::eq, step, c(0)), errorSite("ValueError", "slice step cannot be zero", 0,
+                                                s.step->getLoc()),
+              {}, s.step->getLoc());
+  }
+  mlir::Value negative = cmp(P::slt, step, c(0));
+  // PySlice_AdjustIndices: a negative bound counts from the end; bounds are
+  // clamped to [0, n] going forward and to [-1, n - 1] going backward.
+  auto adjust = [&](mlir::Value v) {
+    mlir::Value wrapped = add(v, n);
+    mlir::Value low = sel(negative, c(-1), c(0));
+    mlir::Value high = sel(negative, sub(n, c(1)), n);
+    mlir::Value isNeg = cmp(P::slt, v, c(0));
+    mlir::Value fromEnd = sel(cmp(P::slt, wrapped, c(0)), low, wrapped);
+    mlir::Value fromStart = sel(cmp(P::sge, v, n), high, v);
+    return sel(isNeg, fromEnd, fromStart);
+  };
+  mlir::Value start = given(s.lower) ? adjust(value(*s.lower)) : sel(negative, sub(n, c(1)), c(0));
+  mlir::Value stop = given(s.upper) ? adjust(value(*s.upper)) : sel(negative, c(-1), n);
+  // Forward: (stop - start - 1) / step + 1 when start < stop; backward:
+  // (start - stop - 1) / -step + 1 when stop < start; else 0.
+  mlir::Value span = sel(negative, sub(start, stop), sub(stop, start));
+  mlir::Value magnitude = sel(negative, sub(c(0), step), step);
+  mlir::Value count = add(mlir::arith::DivSIOp::create(b_, l, sub(span, c(1)), magnitude), c(1));
+  mlir::Value length = sel(cmp(P::sgt, span, c(0)), count, c(0));
+  return {start, step, length};
+}
+
+Val Generator::slicedView(const ArrayHandle &a, const std::vector<const ast::Expr *> &items,
+                          const Type &t, ast::Location at) {
+  mlir::Location l = loc(at);
+  ArrayHandle &v = views_.emplace_back();
+  v.type = t;
+  v.buffer = a.buffer;
+  v.offset = a.offset;
+  auto mul = [&](mlir::Value x, mlir::Value y) {
+    return mlir::arith::MulIOp::create(b_, l, x, y).getResult();
+  };
+  unsigned d = 0;
+  for (const ast::Expr *item : items) {
+    if (isa<ast::NoneLiteral>(*item)) {
+      v.shape.push_back(intConst(1, indexType(), l));
+      v.strides.push_back(intConst(0, indexType(), l));
+      continue;
+    }
+    if (auto *s = dyn_cast<ast::Slice>(item)) {
+      auto [start, step, length] = sliceBounds(*s, a.shape[d], s->getLoc());
+      // An empty slice may start at n (a[n:]): no element is read through
+      // it, so its offset does not matter; clamp it to stay in the array.
+      mlir::Value empty = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq,
+                                                      length, intConst(0, indexType(), l));
+      start = mlir::arith::SelectOp::create(b_, l, empty, intConst(0, indexType(), l), start);
+      v.offset = mlir::arith::AddIOp::create(b_, l, v.offset, mul(start, a.strides[d]));
+      v.shape.push_back(length);
+      v.strides.push_back(mul(a.strides[d], step));
+      ++d;
+      continue;
+    }
+    mlir::Value idx = indexValue(a, d, expr(*item), item, item->getLoc());
+    v.offset = mlir::arith::AddIOp::create(b_, l, v.offset, mul(idx, a.strides[d]));
+    ++d;
+  }
+  for (; d < a.shape.size(); ++d) {
+    v.shape.push_back(a.shape[d]);
+    v.strides.push_back(a.strides[d]);
+  }
+  Val out{v.type, {}};
+  out.array = &v;
+  return out;
+}
+
 std::pair<const ArrayHandle *, mlir::Value> Generator::elementAddress(const ast::Subscript &s) {
   const ArrayHandle &a = arrayValue(*s.value);
   return {&a, elementLinear(a, *s.index, s.getLoc())};
@@ -83,28 +236,32 @@ std::vector<mlir::Value> Generator::indexValues(const ArrayHandle &a, const ast:
     for (auto *i : indices)
       items.push_back({expr(*i), i});
   }
-  for (size_t d = 0; d < items.size(); ++d) {
-    const Val &iv = items[d].first;
-    // Floats (atomics' indices, numba's normalize_indices) convert to intp.
-    bool isSigned = (iv.type.isInteger() && iv.type.isSigned()) || iv.type.isFloat();
-    mlir::Value idx = convert(iv, isSigned ? idxT : Type::integer(indexBits_, false), at)
-                          .scalar();
-    mlir::Value original = idx;
-    auto it = items[d].second ? k_.constants.find(items[d].second) : k_.constants.end();
-    bool knownNonNegative = it != k_.constants.end() && it->second.i >= 0;
-    if (isSigned && !knownNonNegative) {
-      mlir::Value zero = intConst(0, indexType(), l);
-      mlir::Value neg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt,
-                                                       idx, zero);
-      mlir::Value wrapped = mlir::arith::AddIOp::create(b_, l, idx, a.shape[d]);
-      idx = mlir::arith::SelectOp::create(b_, l, neg, wrapped, idx);
-    }
-    if (k_.boundscheck)
-      checkIndex(idx, a.shape[d], static_cast<unsigned>(d), original, a,
-                 items[d].second ? items[d].second->getLoc() : at);
-    out.push_back(idx);
-  }
+  for (size_t d = 0; d < items.size(); ++d)
+    out.push_back(indexValue(a, static_cast<unsigned>(d), items[d].first, items[d].second,
+                             items[d].second ? items[d].second->getLoc() : at));
   return out;
+}
+
+mlir::Value Generator::indexValue(const ArrayHandle &a, unsigned d, const Val &iv,
+                                  const ast::Expr *e, ast::Location at) {
+  mlir::Location l = loc(at);
+  Type idxT = Type::integer(indexBits_);
+  // Floats (atomics' indices, numba's normalize_indices) convert to intp.
+  bool isSigned = (iv.type.isInteger() && iv.type.isSigned()) || iv.type.isFloat();
+  mlir::Value idx = convert(iv, isSigned ? idxT : Type::integer(indexBits_, false), at).scalar();
+  mlir::Value original = idx;
+  auto it = e ? k_.constants.find(e) : k_.constants.end();
+  bool knownNonNegative = it != k_.constants.end() && it->second.i >= 0;
+  if (isSigned && !knownNonNegative) {
+    mlir::Value zero = intConst(0, indexType(), l);
+    mlir::Value neg = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, idx,
+                                                  zero);
+    mlir::Value wrapped = mlir::arith::AddIOp::create(b_, l, idx, a.shape[d]);
+    idx = mlir::arith::SelectOp::create(b_, l, neg, wrapped, idx);
+  }
+  if (k_.boundscheck)
+    checkIndex(idx, a.shape[d], d, original, a, at);
+  return idx;
 }
 
 mlir::Value Generator::bufferIndex(const ArrayHandle &a, mlir::Value linear, unsigned part,

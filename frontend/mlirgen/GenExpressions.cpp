@@ -77,6 +77,11 @@ Val Generator::expr(const ast::Expr &e) {
     }
     if (typeOf(e).isArray()) {
       const ArrayHandle &a = arrayValue(*s.value);
+      std::vector<const ast::Expr *> items = subscriptIndices(*s.index);
+      if (std::any_of(items.begin(), items.end(), [](const ast::Expr *i) {
+            return isa<ast::Slice>(*i) || isa<ast::NoneLiteral>(*i);
+          }))
+        return slicedView(a, items, typeOf(e), e.getLoc());
       return view(a, indexValues(a, *s.index, s.getLoc()), e.getLoc());
     }
     auto [array, index] = elementAddress(s);

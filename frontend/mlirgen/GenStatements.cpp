@@ -135,9 +135,13 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
     return;
   }
   if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
-    auto [array, index] = elementAddress(*sub);
-    Type dtype = array->type.element();
     if (typeOf(*sub).isArray()) {
+      // A view (a row, a slice) as the target.
+      const ArrayHandle &view = *expr(*sub).array;
+      if (!v.type.isTuple()) {
+        fillView(view, v, at); // a scalar set everywhere
+        return;
+      }
       // A tuple assigned to a row: item j to element j of the row.
       mlir::Location l = loc(at);
       size_t pos = 0;
@@ -146,14 +150,16 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
         size_t n = leafCount(et);
         Val part{et, std::vector<mlir::Value>(v.parts.begin() + pos, v.parts.begin() + pos + n)};
         pos += n;
-        mlir::Value linear = mlir::arith::AddIOp::create(b_, 
-            l, index,
+        mlir::Value linear = mlir::arith::AddIOp::create(
+            b_, l, view.offset,
             mlir::arith::MulIOp::create(b_, l, intConst(static_cast<int64_t>(j), indexType(), l),
-                                           array->strides.back()));
-        storeElement(*array, linear, convert(part, dtype, at), at);
+                                        view.strides.back()));
+        storeElement(view, linear, convert(part, view.type.element(), at), at);
       }
       return;
     }
+    auto [array, index] = elementAddress(*sub);
+    Type dtype = array->type.element();
     Val conv = convert(v, dtype, at);
     storeElement(*array, index, conv, at);
     return;

@@ -373,6 +373,27 @@ private:
   /// indices count from the end, as NumPy (constant non-negative indices
   /// skip the check).
   std::pair<const ArrayHandle *, mlir::Value> elementAddress(const ast::Subscript &s);
+  /// `a[i, 1:-1]`, `a[::-1]`, `a[:, None]` (NumPy's basic indexing): a view
+  /// of `a`'s data of type `t`, integers indexing as indexValues does,
+  /// slices bounded as Python's slice.indices, None a dimension of 1.
+  Val slicedView(const ArrayHandle &a, const std::vector<const ast::Expr *> &items,
+                 const Type &t, ast::Location at);
+  /// `for i in range(n)` without a Python loop: `body(i)` (i in the index
+  /// type) in cf blocks the way countedLoop builds them, so the passes see
+  /// the same loops.
+  void countingLoop(mlir::Value n, mlir::Location l,
+                    const std::function<void(mlir::Value)> &body);
+  /// Loops over every element of `v` in C order: `body` gets the index per
+  /// dimension and the element's linear position in the buffer.
+  void forEachElement(const ArrayHandle &v, mlir::Location l,
+                      const std::function<void(const std::vector<mlir::Value> &,
+                                               mlir::Value)> &body);
+  /// `x[...] = value` on a view: every element of `target` set to the
+  /// scalar `value` (NumPy's broadcast of a scalar).
+  void fillView(const ArrayHandle &target, const Val &value, ast::Location at);
+  /// Python's slice.indices(n) (PySlice_AdjustIndices) of `s`: the first
+  /// index, the step and the length, in the index type.
+  std::array<mlir::Value, 3> sliceBounds(const ast::Slice &s, mlir::Value n, ast::Location at);
 
   /// Element index (in elements, index width) of `a[index]`, where `index`
   /// is one integer or a tuple of them.
@@ -381,6 +402,11 @@ private:
   /// The indices of `a[i, j, ...]` (`index` is `i` or the tuple `i, j, ...`)
   /// as index-width integers; negative indices count from the end, as NumPy
   /// (constant non-negative indices skip the check).
+  /// The index into dimension `d` of `a` that `iv` (the value of `e`, null
+  /// for a tuple's item) gives: converted to the index type, a negative
+  /// one wrapped around, checked under boundscheck.
+  mlir::Value indexValue(const ArrayHandle &a, unsigned d, const Val &iv, const ast::Expr *e,
+                         ast::Location at);
   std::vector<mlir::Value> indexValues(const ArrayHandle &a, const ast::Expr &index,
                                        ast::Location at);
 

@@ -116,6 +116,63 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
 }
 
 
+Type Inferrer::slicedView(const ast::Subscript &s, const Type &base,
+                          const std::vector<const ast::Expr *> &indices, bool isStore) {
+  unsigned consumed = 0, added = 0;
+  std::vector<SliceItem> items;
+  auto integer = [&](const ast::Expr &e, const char *what) {
+    Type t = expr(e);
+    if (!t.isUnknown() && !t.isInteger() && !t.isBoolean())
+      fail(e.getLoc(), fmt::format("{} must be an integer, not {}", what, t.str()));
+  };
+  for (const ast::Expr *i : indices) {
+    if (auto *sl = dyn_cast<ast::Slice>(i)) {
+      for (const ast::ExprPtr *part : {&sl->lower, &sl->upper})
+        if (*part && !isa<ast::NoneLiteral>(**part))
+          integer(**part, "a slice bound");
+      if (sl->step && !isa<ast::NoneLiteral>(*sl->step)) {
+        integer(*sl->step, "a slice step");
+        auto *lit = dyn_cast<ast::IntLiteral>(sl->step.get());
+        if (lit && lit->value == 0)
+          fail(sl->step->getLoc(), "slice step cannot be zero");
+        if (!lit)
+          result_.mayRaise = true; // ValueError("slice step cannot be zero") at run time
+      }
+      items.push_back(SliceItem::Slice);
+      ++consumed;
+    } else if (isa<ast::NoneLiteral>(*i)) {
+      items.push_back(SliceItem::NewAxis);
+      ++added;
+    } else {
+      integer(*i, "an array index");
+      items.push_back(SliceItem::Index);
+      ++consumed;
+    }
+  }
+  if (consumed > base.ndim())
+    fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
+                                        base.ndim(), consumed));
+  if (isStore)
+    if (auto *n = dyn_cast<ast::Name>(s.value.get());
+        n && !locals_.count(n->id) && scope_.lookup(n->id))
+      fail(s.getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
+                                   "read-only in kernels",
+                                   n->id));
+  if (auto root = rootOf(*s.value))
+    markAccess(root, false, isStore);
+  std::vector<bool> plain; // per Slice item: `:` without bounds or step
+  for (const ast::Expr *i : indices)
+    if (auto *sl = dyn_cast<ast::Slice>(i))
+      plain.push_back(!sl->lower && !sl->upper && !sl->step);
+  std::vector<bool> stepless;
+  for (const ast::Expr *i : indices)
+    if (auto *sl = dyn_cast<ast::Slice>(i)) {
+      auto *lit = sl->step ? dyn_cast<ast::IntLiteral>(sl->step.get()) : nullptr;
+      stepless.push_back(!sl->step || (lit && lit->value == 1));
+    }
+  return viewTypeOfSlices(base, items, plain, stepless);
+}
+
 bool Inferrer::isSharedArrayExpr(const ast::Expr &e) {
   if (auto *sub = dyn_cast<ast::Subscript>(&e))
     return isSharedArrayExpr(*sub->value);
@@ -361,8 +418,8 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
     result_.mayRaise = true; // an index out of range raises IndexError
   std::vector<const ast::Expr *> indices = subscriptIndices(*s.index);
   for (auto *i : indices)
-    if (isa<ast::Slice>(*i))
-      fail(i->getLoc(), "slicing arrays is not supported yet");
+    if (isa<ast::Slice>(*i) || isa<ast::NoneLiteral>(*i))
+      return record(s, slicedView(s, base, indices, isStore));
   // One index per dimension; a tuple value (`a[cuda.grid(2)]`) gives them all.
   const size_t indexCount = arrayIndexTypes(*s.index, /*floatsConvert=*/false).size();
   if (isStore)
@@ -375,8 +432,6 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
     fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
                                         base.ndim(), indexCount));
   if (indexCount < base.ndim()) {
-    if (isStore && indexCount + 1 < base.ndim())
-      fail(s.getLoc(), "assigning to a whole plane is not supported yet (assign to rows)");
     if (isStore)
       if (auto root = rootOf(*s.value))
         markAccess(root, false, true);

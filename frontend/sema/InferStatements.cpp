@@ -75,16 +75,20 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
   if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
     Type elem = subscript(*sub, /*isStore=*/true);
     if (elem.isArray()) {
-      // a[i] = x, y, z on a 2-D array: the tuple's items go to a[i, 0],
-      // a[i, 1], ... (NumPy assigns a sequence to a row; like Numba,
-      // nvc does not check the row's length at run time).
-      bool ok = type.isTuple();
+      // x[1:3] = 0, a[i] = 0: a scalar is set everywhere (NumPy's
+      // broadcast); a[i] = x, y, z on a 2-D array: the tuple's items go to
+      // a[i, 0], a[i, 1], ... (NumPy assigns a sequence to a row; like
+      // Numba, nvc does not check the row's length at run time).
+      if (type.isScalar() && (!type.isComplex() || elem.element().isComplex()))
+        return;
+      bool ok = type.isTuple() && elem.ndim() == 1;
       if (ok)
         for (auto &e : type.elements())
           ok = ok && e.isScalar() && (!e.isComplex() || elem.element().isComplex());
       if (!ok && !type.isUnknown())
-        fail(valueLoc, fmt::format("assigning to a whole row takes a tuple of numbers, one per "
-                                   "element, not {}",
+        fail(valueLoc, fmt::format("assigning to a view (a row or a slice) takes a number, "
+                                   "set everywhere, or a tuple of numbers, one per element of a "
+                                   "row, not {}",
                                    type.str()));
       return;
     }

@@ -185,6 +185,11 @@ private:
   Type attribute(const ast::Attribute &a);
   /// Types `a[i, j]`; marks the array parameter read or written.
   Type subscript(const ast::Subscript &s, bool isStore);
+  /// `a[i, 1:-1]`, `a[::-1]`, `a[:, None]`: a view (viewTypeOfSlices); the
+  /// bounds and steps are integers, a literal step 0 is an error and a
+  /// run-time step may raise ValueError.
+  Type slicedView(const ast::Subscript &s, const Type &base,
+                  const std::vector<const ast::Expr *> &indices, bool isStore);
   /// A call of a function defined in the file: typed by specializing the
   /// callee for the argument types (Numba compiles one version per call
   /// signature); the result is the callee's return type.

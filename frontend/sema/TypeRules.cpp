@@ -103,6 +103,34 @@ Type viewType(const Type &array, unsigned leadingIndices) {
                      array.layout() == 'C' ? 'C' : 'A');
 }
 
+Type viewTypeOfSlices(const Type &array, const std::vector<SliceItem> &items,
+                      const std::vector<bool> &plain, const std::vector<bool> &stepless) {
+  unsigned consumed = 0, dims = 0;
+  bool contiguous = array.layout() == 'C';
+  bool sawSlice = false;
+  size_t slice = 0;
+  for (SliceItem item : items) {
+    if (item == SliceItem::NewAxis) {
+      ++dims;
+      contiguous = false;
+      continue;
+    }
+    ++consumed;
+    if (item == SliceItem::Index) {
+      if (sawSlice)
+        contiguous = false; // a[:, j]
+      continue;
+    }
+    ++dims;
+    if (sawSlice ? !plain[slice] : !stepless[slice])
+      contiguous = false;
+    sawSlice = true;
+    ++slice;
+  }
+  dims += array.ndim() - std::min<unsigned>(consumed, array.ndim());
+  return Type::array(array.element(), dims, contiguous ? 'C' : 'A');
+}
+
 std::vector<const ast::Expr *> subscriptIndices(const ast::Expr &index) {
   std::vector<const ast::Expr *> out;
   if (auto *t = llvm::dyn_cast<ast::Tuple>(&index))

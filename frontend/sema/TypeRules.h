@@ -44,6 +44,18 @@ Type unaryResultType(ast::UnaryOpKind op, const Type &operand);
 /// leading index keeps the rest contiguous), otherwise of any layout ('A').
 Type viewType(const Type &array, unsigned leadingIndices);
 
+/// What one item of a subscript does to an array's dimensions.
+enum class SliceItem { Index, Slice, NewAxis };
+
+/// NumPy's basic indexing (integers, slices, None) as Numba types it: the
+/// view has a dimension per slice and per None, plus the dimensions not
+/// indexed; it stays C-contiguous when the array is and its items are
+/// integers, then at most one slice without a step (`plain`: `:`; `stepless`:
+/// no step or step 1), then only plain slices, and no None; else 'A'.
+/// `plain` and `stepless` have one entry per Slice item.
+Type viewTypeOfSlices(const Type &array, const std::vector<SliceItem> &items,
+                      const std::vector<bool> &plain, const std::vector<bool> &stepless);
+
 /// The indices of a subscript `a[index]`, one per indexed dimension: the
 /// items of a tuple (`a[i, j]` is `a[(i, j)]` in Python), else `index`
 /// itself.
