@@ -9,4 +9,4 @@ from numba import cuda
 def k(m, x):
     m[0] = x
 
-# CHECK: row-assignment.py:10:12: error: assigning to a whole row takes a tuple of numbers, one per element, not array(float32, 1d, C)
+# CHECK: row-assignment.py:10:12: error: assigning to a view (a row or a slice) takes a number, set everywhere, or a tuple of numbers, one per element of a row, not array(float32, 1d, C)
