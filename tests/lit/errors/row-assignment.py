@@ -1,6 +1,6 @@
 # RUN: not %nvc %s -o %t.spv 2>&1 | FileCheck %s
-# A row takes a tuple of numbers; a scalar or an array is an error (NumPy
-# would broadcast or copy, which nvc does not do yet).
+# A row takes a number (set everywhere) or a tuple of numbers; an array is an
+# error (NumPy would copy it, which nvc does not do yet).
 import numpy as np
 from numba import cuda
 
