@@ -252,6 +252,10 @@ Val Generator::call(const ast::Call &c) {
     printCall(c);
     return Val{Type::none(), {}};
   }
+  if (isInFamily(builtin, BuiltinFamily::ArrayReduction))
+    return reduction(c, *builtin);
+  if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && typeOf(*c.args[0]).isArray())
+    return reduction(c, builtinInfo(Builtin::NpSum)); // Python's sum of an array
   if (isOneOf(builtin, {Builtin::Len})) {
     Val v = expr(*c.args[0]);
     if (v.array)

@@ -378,6 +378,23 @@ private:
   /// slices bounded as Python's slice.indices, None a dimension of 1.
   Val slicedView(const ArrayHandle &a, const std::vector<const ast::Expr *> &items,
                  const Type &t, ast::Location at);
+  /// The elements of an array-valued expression (an array, a view), read
+  /// one at a time: `at(indices)` loads element `indices` (one index per
+  /// dimension of `shape`, in the index type).
+  struct ElementSource {
+    Type dtype;
+    std::vector<mlir::Value> shape;
+    std::function<Val(const std::vector<mlir::Value> &)> at;
+  };
+  ElementSource elementsOf(const ast::Expr &e);
+  /// Loops over every index of `shape` in C order.
+  void forEachIndex(const std::vector<mlir::Value> &shape, mlir::Location l,
+                    const std::function<void(const std::vector<mlir::Value> &)> &body);
+  /// A local scalar of type `t` (a Function-storage alloca in the entry
+  /// block, which mem2reg promotes).
+  mlir::Value localSlot(mlir::Type t, mlir::Location l);
+  /// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (GenReductions.cpp).
+  Val reduction(const ast::Call &c, const BuiltinInfo &b);
   /// `for i in range(n)` without a Python loop: `body(i)` (i in the index
   /// type) in cf blocks the way countedLoop builds them, so the passes see
   /// the same loops.

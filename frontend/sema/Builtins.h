@@ -44,6 +44,12 @@ enum class BuiltinFamily : uint8_t {
   Atomic,           ///< cuda.atomic.*, nv.atomic.*
   PrivateArray,     ///< cuda.local.array, cuda.shared.array, np.zeros, ...
   ComplexMath,      ///< cmath.*
+  ArrayReduction,   ///< np.sum, a.sum(), np.argmax, np.dot, ... (reductionOp())
+};
+
+/// The operation of an ArrayReduction builtin.
+enum class ReductionOp : uint8_t {
+  None, Sum, Prod, Mean, Min, Max, ArgMin, ArgMax, Any, All, Dot,
 };
 
 /// The operation of a Subgroup builtin; both spellings of one operation
@@ -110,6 +116,7 @@ struct BuiltinInfo {
   bool has(BuiltinFlag flag) const { return (flags & flag) != 0; }
   SubgroupOp subgroupOp() const { return static_cast<SubgroupOp>(op); }
   AtomicOp atomicOp() const { return static_cast<AtomicOp>(op); }
+  ReductionOp reductionOp() const { return static_cast<ReductionOp>(op); }
 };
 
 /// The builtin called `qualifiedName` (the name type inference gives a

@@ -445,3 +445,61 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
 }
 
 } // namespace nvc::sema
+
+namespace nvc::sema {
+
+Type Inferrer::reductionCall(const ast::Call &c, const BuiltinInfo &b) {
+  const ReductionOp op = b.reductionOp();
+  std::string name = b.name;
+  // The operands: the receiver of a method, then the arguments.
+  std::vector<const ast::Expr *> operands;
+  const bool method = name.rfind("array.", 0) == 0;
+  if (method) {
+    operands.push_back(cast<ast::Attribute>(*c.func).value.get());
+    name = name.substr(6) + "()";
+  } else {
+    name += "()";
+  }
+  for (auto &a : c.args)
+    operands.push_back(a.get());
+  for (auto &kw : c.keywords)
+    fail(kw.loc, fmt::format("{} takes no keyword '{}' here{}", name, kw.name,
+                             kw.name == "axis" ? " (reductions along an axis are not supported "
+                                                 "yet)"
+                                               : ""));
+  const size_t want = op == ReductionOp::Dot ? 2 : 1;
+  if (operands.size() != want)
+    fail(c.getLoc(), fmt::format("{} takes {} {}", name, method ? want - 1 : want,
+                                 operands.size() > want && op != ReductionOp::Dot
+                                     ? "array (an axis is not supported yet)"
+                                     : (want == 2 ? "arrays" : "array")));
+  std::vector<Type> types;
+  for (const ast::Expr *e : operands) {
+    Type t = expr(*e);
+    if (t.isUnknown())
+      return record(c, Type());
+    if (!t.isArray())
+      fail(e->getLoc(), fmt::format("{} takes an array, not {}", name, t.str()));
+    if (auto root = rootOf(*e))
+      markAccess(root, true, false);
+    types.push_back(t);
+  }
+  Type result;
+  if (op == ReductionOp::Dot) {
+    if (types[0].ndim() != 1 || types[1].ndim() != 1)
+      fail(c.getLoc(), fmt::format("{} takes two 1-dimensional arrays here, not {}d and {}d",
+                                   name, types[0].ndim(), types[1].ndim()));
+    result = binaryResultType(ast::BinOpKind::Mult, types[0].element(), types[1].element());
+    result_.mayRaise = true; // lengths that differ: ValueError
+  } else {
+    result = reductionResultType(op, types[0].element());
+    if (op == ReductionOp::Min || op == ReductionOp::Max || op == ReductionOp::ArgMin ||
+        op == ReductionOp::ArgMax)
+      result_.mayRaise = true; // an empty array: ValueError
+  }
+  if (result.isUnknown())
+    fail(c.getLoc(), fmt::format("{} of {} is not supported", name, types[0].str()));
+  return record(c, result);
+}
+
+} // namespace nvc::sema

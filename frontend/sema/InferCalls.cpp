@@ -328,6 +328,10 @@ Type Inferrer::call(const ast::Call &c) {
     fail(c.getLoc(), fmt::format("{}() is not supported yet", f));
   if (isOneOf(builtin, {Builtin::Print}))
     return printCall(c);
+  if (isInFamily(builtin, BuiltinFamily::ArrayReduction))
+    return reductionCall(c, *builtin);
+  if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && expr(*c.args[0]).isArray())
+    return reductionCall(c, builtinInfo(Builtin::NpSum)); // Python's sum of an array
   typeArgs();
   if (isOneOf(builtin, {Builtin::Range})) {
     if (!needArgs(1, 3, "range"))

@@ -298,6 +298,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, Type::tuple(std::vector<Type>(base.ndim(), Type::integer(64))));
     if (attr == "size" || attr == "ndim")
       return record(a, Type::integer(64));
+    if (lookupBuiltin("array." + attr)) // a.sum(), a.argmax(), ...: methods
+      return record(a, Type::function("array." + attr));
     fail(a.attrLoc, fmt::format("unknown attribute '{}' of {}", attr, base.str()));
   }
   if (base.isUnknown())

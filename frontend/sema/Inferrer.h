@@ -159,6 +159,11 @@ private:
   /// (ModuleScope::exceptionClass) and the arguments compile-time constants,
   /// as in numba.cuda; records the RaiseSite and marks the function mayRaise.
   void raiseStatement(const ast::Raise &r);
+  /// np.sum(a), a.sum(), np.argmax(a), np.dot(a, b), sum(a), ...: a
+  /// reduction of every element (reductionResultType); min, max, argmin and
+  /// argmax of an empty array raise ValueError, as np.dot of 1-D arrays of
+  /// different lengths does.
+  Type reductionCall(const ast::Call &c, const BuiltinInfo &b);
   /// `assert test[, msg]`: AssertionError(msg), msg a constant.
   void assertStatement(const ast::Assert &a);
   /// print(args): constant strings, numbers, booleans, complex numbers,

@@ -103,6 +103,31 @@ Type viewType(const Type &array, unsigned leadingIndices) {
                      array.layout() == 'C' ? 'C' : 'A');
 }
 
+Type reductionResultType(ReductionOp op, const Type &dtype) {
+  switch (op) {
+  case ReductionOp::Sum:
+  case ReductionOp::Prod:
+    if (dtype.isBoolean() || (dtype.isInteger() && dtype.isSigned()))
+      return Type::integer(64);
+    if (dtype.isInteger())
+      return Type::integer(64, false);
+    return dtype;
+  case ReductionOp::Mean:
+    return dtype.isBoolean() || dtype.isInteger() ? Type::floating(64) : dtype;
+  case ReductionOp::Min:
+  case ReductionOp::Max:
+    return dtype.isComplex() ? Type() : dtype;
+  case ReductionOp::ArgMin:
+  case ReductionOp::ArgMax:
+    return dtype.isComplex() ? Type() : Type::integer(64);
+  case ReductionOp::Any:
+  case ReductionOp::All:
+    return Type::boolean();
+  default:
+    return Type();
+  }
+}
+
 Type viewTypeOfSlices(const Type &array, const std::vector<SliceItem> &items,
                       const std::vector<bool> &plain, const std::vector<bool> &stepless) {
   unsigned consumed = 0, dims = 0;

@@ -11,6 +11,7 @@
 #define NVC_FRONTEND_TYPERULES_H
 
 #include "frontend/syntax/AST.h"
+#include "frontend/sema/Builtins.h"
 #include "frontend/sema/Types.h"
 
 #include <vector>
@@ -43,6 +44,13 @@ Type unaryResultType(ast::UnaryOpKind op, const Type &operand);
 /// `for row in a`: the remaining dimensions, C-contiguous if `array` is (a
 /// leading index keeps the rest contiguous), otherwise of any layout ('A').
 Type viewType(const Type &array, unsigned leadingIndices);
+
+/// The result type of a reduction of every element of an array of `dtype`
+/// (NumPy's, as Numba types them): sum and prod of booleans and signed
+/// integers give int64, of unsigned integers uint64; mean of integers
+/// float64; min and max the dtype; argmin and argmax int64; any and all
+/// bool. Unknown for what NumPy refuses. Dot: use binaryResultType.
+Type reductionResultType(ReductionOp op, const Type &dtype);
 
 /// What one item of a subscript does to an array's dimensions.
 enum class SliceItem { Index, Slice, NewAxis };

@@ -1,0 +1,234 @@
+//===- GenReductions.cpp - Generator: reductions of whole arrays ----------===//
+//
+// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (004_…txt "Arrays
+// inside kernels"): one loop nest over the elements in C order, the
+// accumulator in a local (mem2reg makes it a register, and the passes keep
+// optimising the loop: unrolling, accumulator promotion). The order is
+// sequential, as Numba's (NumPy sums floats pairwise: the last bits may
+// differ). Type inference (InferArrays.cpp, reductionResultType) gave the
+// result type.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/mlirgen/Generator.h"
+
+namespace nvc::mlirgen {
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+Generator::ElementSource Generator::elementsOf(const ast::Expr &e) {
+  const ArrayHandle &a = arrayValue(e);
+  ElementSource s;
+  s.dtype = a.type.element();
+  s.shape = a.shape;
+  const ArrayHandle *handle = &a;
+  ast::Location at = e.getLoc();
+  s.at = [this, handle, at](const std::vector<mlir::Value> &idx) {
+    mlir::Location l = loc(at);
+    mlir::Value linear = handle->offset;
+    for (size_t d = 0; d < idx.size(); ++d)
+      linear = mlir::arith::AddIOp::create(
+          b_, l, linear, mlir::arith::MulIOp::create(b_, l, idx[d], handle->strides[d]));
+    return loadElement(*handle, linear, at);
+  };
+  return s;
+}
+
+void Generator::forEachIndex(const std::vector<mlir::Value> &shape, mlir::Location l,
+                             const std::function<void(const std::vector<mlir::Value> &)> &body) {
+  std::vector<mlir::Value> idx;
+  std::function<void(size_t)> level = [&](size_t d) {
+    if (d == shape.size()) {
+      body(idx);
+      return;
+    }
+    countingLoop(shape[d], l, [&](mlir::Value i) {
+      idx.push_back(i);
+      level(d + 1);
+      idx.pop_back();
+    });
+  };
+  level(0);
+}
+
+mlir::Value Generator::localSlot(mlir::Type t, mlir::Location l) {
+  auto slotTy = mlir::MemRefType::get(
+      {}, t, mlir::MemRefLayoutAttrInterface(),
+      mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
+  mlir::OpBuilder::InsertionGuard guard(b_);
+  b_.setInsertionPointToStart(entry_);
+  return mlir::memref::AllocaOp::create(b_, l, slotTy);
+}
+
+namespace {
+
+/// NumPy's names of the operations in its messages.
+const char *numpyName(ReductionOp op) {
+  switch (op) {
+  case ReductionOp::Min: return "minimum";
+  case ReductionOp::Max: return "maximum";
+  case ReductionOp::ArgMin: return "argmin";
+  case ReductionOp::ArgMax: return "argmax";
+  default: return "";
+  }
+}
+
+} // namespace
+
+Val Generator::reduction(const ast::Call &c, const BuiltinInfo &b) {
+  mlir::Location l = loc(c.getLoc());
+  const ReductionOp op = b.reductionOp();
+  const Type &rt = typeOf(c);
+  std::vector<const ast::Expr *> operands;
+  if (std::string(b.name).rfind("array.", 0) == 0)
+    operands.push_back(cast<ast::Attribute>(*c.func).value.get());
+  for (auto &a : c.args)
+    operands.push_back(a.get());
+  std::vector<ElementSource> sources;
+  for (const ast::Expr *e : operands)
+    sources.push_back(elementsOf(*e));
+  const ElementSource &src = sources.front();
+  mlir::Type it = indexType();
+  auto index = [&](int64_t v) { return intConst(v, it, l); };
+  mlir::Value size = index(1);
+  for (mlir::Value n : src.shape)
+    size = mlir::arith::MulIOp::create(b_, l, size, n);
+
+  // The accumulator: one local per scalar leaf of the result.
+  std::vector<mlir::Value> slots;
+  for (mlir::Type t : leafTypes(rt))
+    slots.push_back(localSlot(t, l));
+  auto loadAcc = [&]() {
+    Val v{rt, {}};
+    for (mlir::Value s : slots)
+      v.parts.push_back(mlir::memref::LoadOp::create(b_, l, s));
+    return v;
+  };
+  auto storeAcc = [&](const Val &v) {
+    for (size_t k = 0; k < slots.size(); ++k)
+      mlir::memref::StoreOp::create(b_, l, v.parts[k], slots[k]);
+  };
+  auto constant = [&](int64_t v) {
+    ConstValue cv;
+    cv.type = Type::integer(64);
+    cv.i = v;
+    return convert(Generator::constant(cv, c.getLoc()), rt, c.getLoc());
+  };
+  auto zeros = [&](size_t n) { return std::vector<mlir::Value>(n, index(0)); };
+
+  switch (op) {
+  case ReductionOp::Sum:
+  case ReductionOp::Prod:
+  case ReductionOp::Mean: {
+    const bool prod = op == ReductionOp::Prod;
+    storeAcc(constant(prod ? 1 : 0));
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      Val x = convert(src.at(idx), rt, c.getLoc());
+      storeAcc(convert(binary(prod ? ast::BinOpKind::Mult : ast::BinOpKind::Add, loadAcc(), x,
+                              c.getLoc()),
+                       rt, c.getLoc()));
+    });
+    Val acc = loadAcc();
+    if (op != ReductionOp::Mean)
+      return acc;
+    // mean: the sum over the count (0 / 0 is nan for an empty array, as
+    // NumPy's, which also warns).
+    Val count{Type::integer(indexBits_), {size}};
+    return convert(binary(ast::BinOpKind::Div, acc, count, c.getLoc()), rt, c.getLoc());
+  }
+  case ReductionOp::Any:
+  case ReductionOp::All: {
+    const bool all = op == ReductionOp::All;
+    mlir::Value slot = slots.front();
+    mlir::memref::StoreOp::create(b_, l, intConst(all ? 1 : 0, b_.getI1Type(), l), slot);
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      mlir::Value t = truthOf(src.at(idx), c.getLoc());
+      mlir::Value acc = mlir::memref::LoadOp::create(b_, l, slot);
+      mlir::Value next = all ? mlir::Value(mlir::arith::AndIOp::create(b_, l, acc, t))
+                             : mlir::Value(mlir::arith::OrIOp::create(b_, l, acc, t));
+      mlir::memref::StoreOp::create(b_, l, next, slot);
+    });
+    return loadAcc();
+  }
+  case ReductionOp::Min:
+  case ReductionOp::Max:
+  case ReductionOp::ArgMin:
+  case ReductionOp::ArgMax: {
+    const bool isArg = op == ReductionOp::ArgMin || op == ReductionOp::ArgMax;
+    const bool wantMax = op == ReductionOp::Max || op == ReductionOp::ArgMax;
+    // NumPy: "zero-size array to reduction operation maximum which has no
+    // identity", "attempt to get argmax of an empty sequence".
+    std::string message =
+        isArg ? fmt::format("attempt to get {} of an empty sequence", numpyName(op))
+              : fmt::format("zero-size array to reduction operation {} which has no identity",
+                            numpyName(op));
+    mlir::Value empty = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, size,
+                                                    index(0));
+    raiseIf(empty, errorSite("ValueError", message, 0, c.getLoc()), {}, c.getLoc());
+    const Type &dt = src.dtype;
+    mlir::Type vt = lowerScalar(dt);
+    mlir::Value best = localSlot(vt, l);
+    mlir::Value bestAt = localSlot(it, l), count = localSlot(it, l);
+    mlir::memref::StoreOp::create(b_, l, src.at(zeros(src.shape.size())).scalar(), best);
+    mlir::memref::StoreOp::create(b_, l, index(0), bestAt);
+    mlir::memref::StoreOp::create(b_, l, index(0), count);
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      mlir::Value x = src.at(idx).scalar();
+      mlir::Value cur = mlir::memref::LoadOp::create(b_, l, best);
+      mlir::Value k = mlir::memref::LoadOp::create(b_, l, count);
+      mlir::Value better;
+      if (dt.isFloat()) {
+        // NumPy propagates NaN: the first NaN wins and stays.
+        using F = mlir::arith::CmpFPredicate;
+        mlir::Value beats = mlir::arith::CmpFOp::create(b_, l, wantMax ? F::OGT : F::OLT, x, cur);
+        mlir::Value xNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, x, x);
+        mlir::Value curNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, cur, cur);
+        better = mlir::arith::AndIOp::create(
+            b_, l, mlir::arith::OrIOp::create(b_, l, beats, xNan),
+            mlir::arith::XOrIOp::create(b_, l, curNan, intConst(1, b_.getI1Type(), l)));
+      } else {
+        using P = mlir::arith::CmpIPredicate;
+        bool isSigned = dt.isInteger() && dt.isSigned();
+        P p = wantMax ? (isSigned ? P::sgt : P::ugt) : (isSigned ? P::slt : P::ult);
+        better = mlir::arith::CmpIOp::create(b_, l, p, x, cur);
+      }
+      mlir::memref::StoreOp::create(b_, l, mlir::arith::SelectOp::create(b_, l, better, x, cur),
+                                    best);
+      mlir::Value at = mlir::memref::LoadOp::create(b_, l, bestAt);
+      mlir::memref::StoreOp::create(b_, l, mlir::arith::SelectOp::create(b_, l, better, k, at),
+                                    bestAt);
+      mlir::memref::StoreOp::create(b_, l, mlir::arith::AddIOp::create(b_, l, k, index(1)),
+                                    count);
+    });
+    if (isArg)
+      return convert(Val{Type::integer(indexBits_),
+                         {mlir::memref::LoadOp::create(b_, l, bestAt).getResult()}},
+                     rt, c.getLoc());
+    return Val{rt, {mlir::memref::LoadOp::create(b_, l, best).getResult()}};
+  }
+  case ReductionOp::Dot: {
+    const ElementSource &other = sources[1];
+    mlir::Value differ = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne,
+                                                     src.shape[0], other.shape[0]);
+    raiseIf(differ,
+            errorSite("ValueError",
+                      "shapes ({0},) and ({1},) not aligned: {0} (dim 0) != {1} (dim 0)", 2,
+                      c.getLoc()),
+            {src.shape[0], other.shape[0]}, c.getLoc());
+    storeAcc(constant(0));
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      Val x = convert(src.at(idx), rt, c.getLoc());
+      Val y = convert(other.at(idx), rt, c.getLoc());
+      Val product = convert(binary(ast::BinOpKind::Mult, x, y, c.getLoc()), rt, c.getLoc());
+      storeAcc(convert(binary(ast::BinOpKind::Add, loadAcc(), product, c.getLoc()), rt,
+                       c.getLoc()));
+    });
+    return loadAcc();
+  }
+  default:
+    fail(c.getLoc(), "internal error: an unknown reduction");
+  }
+}
+
+} // namespace nvc::mlirgen
