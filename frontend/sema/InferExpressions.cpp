@@ -300,6 +300,12 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, Type::integer(64));
     if (lookupBuiltin("array." + attr)) // a.sum(), a.argmax(), ...: methods
       return record(a, Type::function("array." + attr));
+    if (attr == "copy" || attr == "flatten" || attr == "ravel" || attr == "astype" ||
+        attr == "nonzero" || attr == "cumsum" || attr == "cumprod")
+      fail(a.attrLoc, fmt::format("{}() makes a new array of run-time size, which a kernel "
+                                  "cannot allocate: write the result into an array argument "
+                                  "or a private array of constant shape",
+                                  attr));
     fail(a.attrLoc, fmt::format("unknown attribute '{}' of {}", attr, base.str()));
   }
   if (base.isUnknown())
