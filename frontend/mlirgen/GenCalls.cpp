@@ -254,18 +254,42 @@ Val Generator::call(const ast::Call &c) {
   }
   if (isInFamily(builtin, BuiltinFamily::ArrayReduction))
     return reduction(c, *builtin);
-  if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && typeOf(*c.args[0]).isArray())
+  if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 &&
+      typeOf(*c.args[0]).isArrayLike())
     return reduction(c, builtinInfo(Builtin::NpSum)); // Python's sum of an array
   if (isOneOf(builtin, {Builtin::Len})) {
     Val v = expr(*c.args[0]);
     if (v.array)
       return Val{i64, {convertScalar(v.array->shape[0], idxT, i64, c.getLoc())}};
+    if (v.expression)
+      return Val{i64, {convertScalar(v.expression->shape[0], idxT, i64, c.getLoc())}};
     return constant(ConstValue{i64, static_cast<int64_t>(v.type.elements().size())},
                     c.getLoc());
   }
   std::vector<Val> args;
   for (auto &a : c.args)
     args.push_back(expr(*a));
+  if (std::any_of(args.begin(), args.end(), [](const Val &v) { return v.isArrayLike(); }) &&
+      (isMathBuiltin(f) || isOneOf(builtin, {Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute,
+                                             Builtin::NpMinimum, Builtin::NpMaximum}))) {
+    // np.sqrt(row), np.maximum(a, 0), abs(x): an array expression of the
+    // function applied to each element.
+    const Type elementRt = rt.element();
+    std::string name = f;
+    return elementwise(
+        rt, args,
+        [this, &c, builtin, name, elementRt](const std::vector<Val> &elements) {
+          return builtinOnValues(c, builtin, name, elements, elementRt);
+        },
+        c.getLoc());
+  }
+  return builtinOnValues(c, builtin, f, args, rt);
+}
+
+Val Generator::builtinOnValues(const ast::Call &c, const BuiltinInfo *builtin,
+                               const std::string &f, const std::vector<Val> &args,
+                               const Type &rt) {
+  mlir::Location l = loc(c.getLoc());
   if (isOneOf(builtin, {Builtin::MethodConjugate})) {
     Val z = expr(*cast<ast::Attribute>(*c.func).value);
     if (!z.type.isComplex())

@@ -130,8 +130,9 @@ mlir::Value Generator::convertScalar(mlir::Value v, const Type &from, const Type
 }
 
 Val Generator::convert(const Val &v, const Type &to, ast::Location at) {
-  if (v.type == to)
-    return v;
+  if (v.type == to || v.isArrayLike())
+    return v; // arrays and array expressions convert element by element where stored
+
   if (v.type.isTuple() || to.isTuple()) {
     if (!v.type.isTuple() || !to.isTuple() ||
         v.type.elements().size() != to.elements().size())

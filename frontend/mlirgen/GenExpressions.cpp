@@ -45,6 +45,11 @@ Val Generator::expr(const ast::Expr &e) {
                                                    b_.getBoolAttr(cast<ast::BoolLiteral>(e).value))}};
   case ast::Expr::Kind::Name: {
     auto &n = cast<ast::Name>(e);
+    if (auto it = expressions_.find(n.id); it != expressions_.end()) {
+      Val v{k_.varTypes.at(n.id), {}};
+      v.expression = it->second;
+      return v;
+    }
     if (arrays_.count(n.id)) {
       Val v{arrays_[n.id]->type, {}};
       v.array = arrays_[n.id].get();
@@ -63,6 +68,8 @@ Val Generator::expr(const ast::Expr &e) {
     const Type &base = typeOf(*s.value);
     if (base.isTuple() && !k_.constants.count(s.index.get()))
       return tupleItemAt(s);
+    if (base.isArrayExpr())
+      return expressionItem(expr(*s.value), s);
     if (base.isTuple()) {
       Val t = expr(*s.value);
       int64_t k = k_.constants.at(s.index.get()).i;
@@ -99,36 +106,14 @@ Val Generator::expr(const ast::Expr &e) {
     auto &u = cast<ast::UnaryOp>(e);
     Val v = expr(*u.operand);
     const Type &rt = typeOf(e);
-    switch (u.op) {
-    case ast::UnaryOpKind::Not: {
-      mlir::Value t = truthOf(v, e.getLoc());
-      mlir::Value one = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
-      return Val{rt, {mlir::arith::XOrIOp::create(b_, l, t, one)}};
+    if (v.isArrayLike()) {
+      // -a, ~mask: the operator on each element.
+      const Type et = rt.element();
+      return elementwise(
+          rt, {v},
+          [this, &u, et](const std::vector<Val> &x) { return unary(u, x[0], et); }, e.getLoc());
     }
-    case ast::UnaryOpKind::UAdd:
-      return convert(v, rt, e.getLoc());
-    case ast::UnaryOpKind::USub: {
-      Val c = convert(v, rt, e.getLoc());
-      if (rt.isFloat() || rt.isComplex()) {
-        Val neg{rt, {}};
-        for (mlir::Value part : c.parts)
-          neg.parts.push_back(mlir::arith::NegFOp::create(b_, l, part));
-        return neg;
-      }
-      return Val{rt, {mlir::arith::SubIOp::create(b_, l, intConst(0, c.scalar().getType(), l),
-                                                     c.scalar())}};
-    }
-    case ast::UnaryOpKind::Invert: {
-      if (rt.isBoolean()) // Numba follows NumPy: ~True is False
-        return Val{rt, {mlir::arith::XOrIOp::create(
-                           b_, l, v.scalar(),
-                           mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true)))}};
-      Val c = convert(v, rt, e.getLoc());
-      return Val{rt, {mlir::arith::XOrIOp::create(b_, 
-                         l, c.scalar(), intConst(-1, c.scalar().getType(), l))}};
-    }
-    }
-    break;
+    return unary(u, v, rt);
   }
   case ast::Expr::Kind::BoolOp:
     return boolOp(cast<ast::BoolOp>(e));
@@ -202,6 +187,24 @@ Val Generator::attribute(const ast::Attribute &a) {
   if (base.kind() == Type::Kind::Dim3)
     return Val{Type::integer(32),
                {dim3Component(base.name(), a.attr == "x" ? 0 : a.attr == "y" ? 1 : 2, l)}};
+  if (base.isArrayExpr() && (a.attr == "shape" || a.attr == "size" || a.attr == "ndim")) {
+    // The broadcast shape of an array expression.
+    Val x = expr(*a.value);
+    const std::vector<mlir::Value> &shape = x.expression->shape;
+    Type i64 = Type::integer(64), idxT = Type::integer(indexBits_);
+    if (a.attr == "ndim")
+      return constant(ConstValue{i64, static_cast<int64_t>(shape.size())}, a.getLoc());
+    if (a.attr == "shape") {
+      Val v{typeOf(a), {}};
+      for (auto s : shape)
+        v.parts.push_back(convertScalar(s, idxT, i64, a.getLoc()));
+      return v;
+    }
+    mlir::Value n = shape[0];
+    for (size_t d = 1; d < shape.size(); ++d)
+      n = mlir::arith::MulIOp::create(b_, l, n, shape[d]);
+    return Val{i64, {convertScalar(n, idxT, i64, a.getLoc())}};
+  }
   if (base.isArray()) {
     const ArrayHandle &arr = arrayValue(*a.value);
     Type i64 = Type::integer(64);
@@ -240,6 +243,18 @@ mlir::Value Generator::dim3Component(const std::string &name, unsigned axis, mli
 Val Generator::binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
   mlir::Location l = loc(at);
   const Type &lt = lhsIn.type, &rt = rhsIn.type;
+  if (lhsIn.isArrayLike() || rhsIn.isArrayLike()) {
+    // An array expression: the operator on each pair of elements.
+    // The element type as type inference computed it (Inferrer::binary).
+    Type et = binaryResultType(op, elementTypeOf(lt), elementTypeOf(rt));
+    Type result = elementwiseType(et, {lt, rt});
+    return elementwise(
+        result, {lhsIn, rhsIn},
+        [this, op, at, et](const std::vector<Val> &x) {
+          return convert(binary(op, x[0], x[1], at), et, at);
+        },
+        at);
+  }
   if (op == ast::BinOpKind::Pow)
     return power(lhsIn, rhsIn, at);
   if (lt.isComplex() || rt.isComplex())
@@ -645,9 +660,56 @@ mlir::Value Generator::compareScalars(ast::CmpOpKind op, const Val &lhs, const V
   return mlir::arith::CmpIOp::create(b_, l, p, a, b);
 }
 
+Val Generator::unary(const ast::UnaryOp &u, const Val &v, const Type &rt) {
+  mlir::Location l = loc(u.getLoc());
+  const ast::Expr &e = u;
+  switch (u.op) {
+  case ast::UnaryOpKind::Not: {
+    mlir::Value t = truthOf(v, e.getLoc());
+    mlir::Value one = mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true));
+    return Val{rt, {mlir::arith::XOrIOp::create(b_, l, t, one)}};
+  }
+  case ast::UnaryOpKind::UAdd:
+    return convert(v, rt, e.getLoc());
+  case ast::UnaryOpKind::USub: {
+    Val c = convert(v, rt, e.getLoc());
+    if (rt.isFloat() || rt.isComplex()) {
+      Val neg{rt, {}};
+      for (mlir::Value part : c.parts)
+        neg.parts.push_back(mlir::arith::NegFOp::create(b_, l, part));
+      return neg;
+    }
+    return Val{rt, {mlir::arith::SubIOp::create(b_, l, intConst(0, c.scalar().getType(), l),
+                                                c.scalar())}};
+  }
+  case ast::UnaryOpKind::Invert: {
+    if (rt.isBoolean()) // Numba follows NumPy: ~True is False
+      return Val{rt, {mlir::arith::XOrIOp::create(
+                         b_, l, v.scalar(),
+                         mlir::arith::ConstantOp::create(b_, l, b_.getBoolAttr(true)))}};
+    Val c = convert(v, rt, e.getLoc());
+    return Val{rt, {mlir::arith::XOrIOp::create(b_, l, c.scalar(),
+                                                intConst(-1, c.scalar().getType(), l))}};
+  }
+  }
+  fail(u.getLoc(), "internal error: an unknown unary operator");
+}
+
 Val Generator::compare(const ast::Compare &c) {
   mlir::Location l = loc(c.getLoc());
   Val prev = expr(*c.left);
+  if (c.ops.size() == 1 && typeOf(c).isArrayExpr()) {
+    // x > 0: an array expression of booleans.
+    Val next = expr(*c.comparators[0]);
+    ast::CmpOpKind op = c.ops[0];
+    ast::Location at = c.opLocs[0];
+    return elementwise(
+        typeOf(c), {prev, next},
+        [this, op, at](const std::vector<Val> &x) {
+          return Val{Type::boolean(), {compareScalars(op, x[0], x[1], at)}};
+        },
+        c.getLoc());
+  }
   if (c.ops.size() == 1)
     return Val{Type::boolean(),
                {compareScalars(c.ops[0], prev, expr(*c.comparators[0]), c.opLocs[0])}};

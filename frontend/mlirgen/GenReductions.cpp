@@ -18,21 +18,7 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 Generator::ElementSource Generator::elementsOf(const ast::Expr &e) {
-  const ArrayHandle &a = arrayValue(e);
-  ElementSource s;
-  s.dtype = a.type.element();
-  s.shape = a.shape;
-  const ArrayHandle *handle = &a;
-  ast::Location at = e.getLoc();
-  s.at = [this, handle, at](const std::vector<mlir::Value> &idx) {
-    mlir::Location l = loc(at);
-    mlir::Value linear = handle->offset;
-    for (size_t d = 0; d < idx.size(); ++d)
-      linear = mlir::arith::AddIOp::create(
-          b_, l, linear, mlir::arith::MulIOp::create(b_, l, idx[d], handle->strides[d]));
-    return loadElement(*handle, linear, at);
-  };
-  return s;
+  return elementsOfValue(expr(e), e.getLoc());
 }
 
 void Generator::forEachIndex(const std::vector<mlir::Value> &shape, mlir::Location l,

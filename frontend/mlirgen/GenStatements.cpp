@@ -115,6 +115,10 @@ void Generator::block(const ast::Block &stmts) {
 
 void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) {
   if (auto *name = dyn_cast<ast::Name>(&target)) {
+    if (v.expression) {
+      expressions_[name->id] = v.expression; // computed where it is read
+      return;
+    }
     if (v.array) {
       storeArrayLocal(name->id, *v.array, at);
       return;
@@ -138,6 +142,10 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
     if (typeOf(*sub).isArray()) {
       // A view (a row, a slice) as the target.
       const ArrayHandle &view = *expr(*sub).array;
+      if (v.isArrayLike()) {
+        copyInto(view, v, at); // an array or expression, broadcast
+        return;
+      }
       if (!v.type.isTuple()) {
         fillView(view, v, at); // a scalar set everywhere
         return;
@@ -191,6 +199,13 @@ void Generator::stmt(const ast::Stmt &s) {
   }
   case ast::Stmt::Kind::AugAssign: {
     auto &a = cast<ast::AugAssign>(s);
+    if (auto *sub = dyn_cast<ast::Subscript>(a.target.get()); sub && typeOf(*sub).isArray()) {
+      // out[i, :] *= 2: the view's elements, each combined with the value's.
+      Val view = expr(*sub);
+      Val rhs = expr(*a.value);
+      copyInto(*view.array, binary(a.op, view, rhs, a.opLoc), a.opLoc);
+      return;
+    }
     if (auto *sub = dyn_cast<ast::Subscript>(a.target.get())) {
       auto [array, index] = elementAddress(*sub);
       Type dtype = array->type.element();
@@ -202,6 +217,10 @@ void Generator::stmt(const ast::Stmt &s) {
     }
     Val old = expr(*a.target);
     Val rhs = expr(*a.value);
+    if (old.array) { // x += 1 on an array: in place
+      copyInto(*old.array, binary(a.op, old, rhs, a.opLoc), a.opLoc);
+      return;
+    }
     assign(*a.target, binary(a.op, old, rhs, a.opLoc), a.opLoc);
     return;
   }

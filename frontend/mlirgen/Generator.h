@@ -381,18 +381,34 @@ private:
   /// The elements of an array-valued expression (an array, a view), read
   /// one at a time: `at(indices)` loads element `indices` (one index per
   /// dimension of `shape`, in the index type).
-  struct ElementSource {
-    Type dtype;
-    std::vector<mlir::Value> shape;
-    std::function<Val(const std::vector<mlir::Value> &)> at;
-  };
+  using ElementSource = ArrayExpression;
   ElementSource elementsOf(const ast::Expr &e);
+  /// The elements of an array or array expression value.
+  ArrayExpression elementsOfValue(const Val &v, ast::Location at);
+  //===--- Array expressions (GenArrayExpressions.cpp) --------------------===//
+  /// `op(operands...)` element by element, NumPy's broadcasting: an array
+  /// expression of `resultType` whose element applies `scalarOp` to the
+  /// operands' elements (scalars taken as they are). Operands of shapes
+  /// that do not broadcast raise ValueError.
+  Val elementwise(const Type &resultType, const std::vector<Val> &operands,
+                  std::function<Val(const std::vector<Val> &)> scalarOp, ast::Location at);
+  /// `target[...] = source`: every element of the view `target` from the
+  /// array or expression `source`, broadcast to its shape.
+  void copyInto(const ArrayHandle &target, const Val &source, ast::Location at);
+  /// `e[i, j]` of an array expression: its element, or a sub-expression.
+  Val expressionItem(const Val &e, const ast::Subscript &s);
+  /// Variables holding array expressions (assigned once: type inference).
+  std::map<std::string, std::shared_ptr<const ArrayExpression>> expressions_;
   /// Loops over every index of `shape` in C order.
   void forEachIndex(const std::vector<mlir::Value> &shape, mlir::Location l,
                     const std::function<void(const std::vector<mlir::Value> &)> &body);
   /// A local scalar of type `t` (a Function-storage alloca in the entry
   /// block, which mem2reg promotes).
   mlir::Value localSlot(mlir::Type t, mlir::Location l);
+  /// The builtin call `c` (of `builtin`, named `f`) of result type `rt` on
+  /// the argument values `args`: also an array expression's element.
+  Val builtinOnValues(const ast::Call &c, const BuiltinInfo *builtin, const std::string &f,
+                      const std::vector<Val> &args, const Type &rt);
   /// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (GenReductions.cpp).
   Val reduction(const ast::Call &c, const BuiltinInfo &b);
   /// `for i in range(n)` without a Python loop: `body(i)` (i in the index
@@ -481,6 +497,8 @@ private:
   /// Python's `lhs op rhs` on numbers, with operands converted to the result
   /// type Numba gives the operation (comparisons are in compare()).
   Val binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at);
+  /// The unary operator `u` on the scalar `v`, giving `rt`.
+  Val unary(const ast::UnaryOp &u, const Val &v, const Type &rt);
 
   /// `+ - * /` on complex numbers, with numba-cuda's formulas (so results
   /// agree bit for bit when contraction is off); division is

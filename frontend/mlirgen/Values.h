@@ -15,6 +15,8 @@
 #include <mlir/IR/Value.h>
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <vector>
 
 namespace nvc::mlirgen {
@@ -27,12 +29,26 @@ struct ArrayHandle {
   mlir::Value offset;
 };
 
+struct Val;
+
+/// An array expression (`a[i] * w + c`, `np.sqrt(row)`): its extents, in
+/// the index type, and how to compute its element at given indices (one per
+/// dimension), emitting the code where `at` is called: nothing is computed
+/// or stored before an element is read (GenArrayExpressions.cpp).
+struct ArrayExpression {
+  Type dtype;
+  std::vector<mlir::Value> shape;
+  std::function<Val(const std::vector<mlir::Value> &)> at;
+};
+
 /// A generated value: a scalar (one part), a tuple (its flattened scalar
-/// leaves) or an array.
+/// leaves), an array or an array expression.
 struct Val {
   Type type;
   std::vector<mlir::Value> parts;
   const ArrayHandle *array = nullptr;
+  std::shared_ptr<const ArrayExpression> expression;
+  bool isArrayLike() const { return array || expression; }
   mlir::Value scalar() const { return parts.front(); }
 };
 

@@ -412,11 +412,35 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
   }
   if (base.isUnknown())
     return record(s, Type());
+  if (base.isArrayExpr()) {
+    // (a * 2)[i]: the expression's element (or a sub-expression of fewer
+    // dimensions), computed where it is read.
+    if (isStore)
+      fail(s.getLoc(), "an array expression cannot be assigned to");
+    std::vector<const ast::Expr *> indices = subscriptIndices(*s.index);
+    for (const ast::Expr *i : indices) {
+      Type t = expr(*i);
+      if (isa<ast::Slice>(*i) || isa<ast::NoneLiteral>(*i) || (!t.isInteger() && !t.isUnknown()))
+        fail(i->getLoc(), "an array expression is indexed by integers only (slice the arrays "
+                          "it is computed from instead)");
+    }
+    if (indices.size() > base.ndim())
+      fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array "
+                                          "expression: {}",
+                                          base.ndim(), indices.size()));
+    if (indices.size() == base.ndim())
+      return record(s, base.element());
+    return record(s, Type::arrayExpr(base.element(), base.ndim() - indices.size()));
+  }
   if (!base.isArray())
     fail(s.value->getLoc(), fmt::format("{} is not subscriptable", base.str()));
   if (result_.boundscheck)
     result_.mayRaise = true; // an index out of range raises IndexError
   std::vector<const ast::Expr *> indices = subscriptIndices(*s.index);
+  for (auto *i : indices)
+    if (!isa<ast::Slice>(*i) && expr(*i).isArrayLike())
+      fail(i->getLoc(), "indexing with a mask or an index array gives an array of run-time "
+                        "size, which a kernel cannot allocate: loop over the elements instead");
   for (auto *i : indices)
     if (isa<ast::Slice>(*i) || isa<ast::NoneLiteral>(*i))
       return record(s, slicedView(s, base, indices, isStore));
@@ -478,7 +502,7 @@ Type Inferrer::reductionCall(const ast::Call &c, const BuiltinInfo &b) {
     Type t = expr(*e);
     if (t.isUnknown())
       return record(c, Type());
-    if (!t.isArray())
+    if (!t.isArrayLike())
       fail(e->getLoc(), fmt::format("{} takes an array, not {}", name, t.str()));
     if (auto root = rootOf(*e))
       markAccess(root, true, false);

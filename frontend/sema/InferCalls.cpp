@@ -330,7 +330,7 @@ Type Inferrer::call(const ast::Call &c) {
     return printCall(c);
   if (isInFamily(builtin, BuiltinFamily::ArrayReduction))
     return reductionCall(c, *builtin);
-  if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && expr(*c.args[0]).isArray())
+  if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && expr(*c.args[0]).isArrayLike())
     return reductionCall(c, builtinInfo(Builtin::NpSum)); // Python's sum of an array
   typeArgs();
   if (isOneOf(builtin, {Builtin::Range})) {
@@ -345,7 +345,7 @@ Type Inferrer::call(const ast::Call &c) {
     return record(c, Type::range(counter));
   }
   if (isOneOf(builtin, {Builtin::Len})) {
-    if (needArgs(1, 1, "len") && !args[0].isArray() && !args[0].isTuple())
+    if (needArgs(1, 1, "len") && !args[0].isArrayLike() && !args[0].isTuple())
       fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
     return record(c, Type::integer(64));
   }
@@ -357,6 +357,35 @@ Type Inferrer::call(const ast::Call &c) {
   }
   if (!builtin && isInCmathModule(f))
     fail(c.getLoc(), fmt::format("{}() is not supported in kernels yet", f));
+  // Math functions, abs, np.minimum/np.maximum of arrays: array
+  // expressions of the function applied to the elements.
+  if (std::any_of(args.begin(), args.end(), [](const Type &t) { return t.isArrayLike(); }) &&
+      ((isMathBuiltin(f) && f.rfind("np.", 0) == 0) ||
+       isOneOf(builtin, {Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute, Builtin::NpMinimum,
+                         Builtin::NpMaximum}))) {
+    std::vector<Type> elements;
+    size_t arrays = 0;
+    for (const Type &t : args) {
+      elements.push_back(elementTypeOf(t));
+      arrays += t.isArrayLike();
+    }
+    if (arrays > 1)
+      result_.mayRaise = true; // shapes that do not broadcast
+    for (auto &a : c.args)
+      readOperands({a.get()});
+    Type et;
+    if (isMathBuiltin(f))
+      et = typeMathBuiltin(f, elements, c.getLoc());
+    else if (elements.size() == 1)
+      et = elements[0].isBoolean()   ? Type::integer(64)
+           : elements[0].isComplex() ? elements[0].complexPart()
+                                     : elements[0];
+    else if (elements.size() == 2)
+      et = unifyTypes(elements[0], elements[1]);
+    if (et.isUnknown())
+      fail(c.getLoc(), fmt::format("{}() of {} is not supported", f, args[0].str()));
+    return record(c, elementwiseType(et, args));
+  }
   if (isOneOf(builtin, {Builtin::Abs, Builtin::NpAbs, Builtin::NpAbsolute})) {
     if (!needArgs(1, 1, f))
       return record(c, Type());

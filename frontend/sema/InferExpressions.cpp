@@ -95,7 +95,23 @@ void Inferrer::warnIntNarrowing(ast::BinOpKind op, const ast::Expr *lhs, const a
                  "int-narrowing", fn_.source);
 }
 
+void Inferrer::readOperands(std::initializer_list<const ast::Expr *> operands) {
+  for (const ast::Expr *e : operands)
+    if (e && result_.exprTypes[e].isArray())
+      if (auto root = rootOf(*e))
+        markAccess(root, true, false);
+}
+
 Type Inferrer::binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc) {
+  if (lhs.isArrayLike() || rhs.isArrayLike()) {
+    // An array expression: the operator's rule on the elements.
+    if (op == ast::BinOpKind::MatMult)
+      fail(loc, "the @ operator is not supported in kernels; use np.dot of 1-dimensional "
+                "arrays");
+    if (lhs.isArrayLike() && rhs.isArrayLike())
+      result_.mayRaise = true; // shapes that do not broadcast: ValueError
+    return elementwiseType(binary(op, elementTypeOf(lhs), elementTypeOf(rhs), loc), {lhs, rhs});
+  }
   if (op == ast::BinOpKind::MatMult && lhs.isScalar() && rhs.isScalar())
     fail(loc, "the @ operator is not supported on scalars");
   Type t = binaryResultType(op, lhs, rhs);
@@ -293,6 +309,15 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, Type::function("method.bit_count"));
     fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
   }
+  if (base.isArrayExpr()) {
+    if (attr == "shape")
+      return record(a, Type::tuple(std::vector<Type>(base.ndim(), Type::integer(64))));
+    if (attr == "size" || attr == "ndim")
+      return record(a, Type::integer(64));
+    if (lookupBuiltin("array." + attr))
+      return record(a, Type::function("array." + attr));
+    fail(a.attrLoc, fmt::format("unknown attribute '{}' of {}", attr, base.str()));
+  }
   if (base.isArray()) {
     if (attr == "shape")
       return record(a, Type::tuple(std::vector<Type>(base.ndim(), Type::integer(64))));
@@ -353,6 +378,11 @@ Type Inferrer::expr(const ast::Expr &e) {
     if (l.isUnknown() || r.isUnknown())
       return record(e, Type());
     Type t = binary(b.op, l, r, b.getLoc());
+    readOperands({b.lhs.get(), b.rhs.get()});
+    if (t.isArrayExpr()) {
+      noteDivision(b.op, b.rhs.get(), t.element()); // each element's division
+      return record(e, t);
+    }
     noteDivision(b.op, b.rhs.get(), t);
     warnLiteralPromotion(*b.lhs, r, t);
     warnLiteralPromotion(*b.rhs, l, t);
@@ -365,6 +395,13 @@ Type Inferrer::expr(const ast::Expr &e) {
     Type t = expr(*u.operand);
     if (t.isUnknown())
       return record(e, t);
+    if (t.isArrayLike() && u.op != ast::UnaryOpKind::Not) {
+      Type et = t.element();
+      if (et.isComplex() && u.op == ast::UnaryOpKind::Invert)
+        fail(u.getLoc(), fmt::format("bad operand type for unary ~: {}", t.str()));
+      readOperands({u.operand.get()});
+      return record(e, elementwiseType(unaryResultType(u.op, et), {t}));
+    }
     if (!t.isScalar() || (t.isComplex() && u.op == ast::UnaryOpKind::Invert))
       fail(u.getLoc(), fmt::format("bad operand type for unary operator: {}", t.str()));
     if (u.op == ast::UnaryOpKind::Invert && t.isFloat())
@@ -393,11 +430,31 @@ Type Inferrer::expr(const ast::Expr &e) {
   case ast::Expr::Kind::Compare: {
     auto &c = cast<ast::Compare>(e);
     Type prev = expr(*c.left);
+    const bool membership = c.ops[0] == ast::CmpOpKind::In || c.ops[0] == ast::CmpOpKind::NotIn ||
+                            c.ops[0] == ast::CmpOpKind::Is || c.ops[0] == ast::CmpOpKind::IsNot;
+    if (c.ops.size() == 1 && !membership) {
+      Type rhs = expr(*c.comparators[0]);
+      if (prev.isArrayLike() || rhs.isArrayLike()) {
+        // `x > 0`: an array expression of booleans.
+        Type a = elementTypeOf(prev), b = elementTypeOf(rhs);
+        bool equality = c.ops[0] == ast::CmpOpKind::Eq || c.ops[0] == ast::CmpOpKind::NotEq;
+        if (!(a.isNumber() || (equality && a.isComplex())) ||
+            !(b.isNumber() || (equality && b.isComplex())))
+          fail(c.opLocs[0], fmt::format("cannot compare {} and {} with this operator",
+                                        prev.str(), rhs.str()));
+        if (prev.isArrayLike() && rhs.isArrayLike())
+          result_.mayRaise = true; // shapes that do not broadcast
+        readOperands({c.left.get(), c.comparators[0].get()});
+        return record(e, elementwiseType(Type::boolean(), {prev, rhs}));
+      }
+    }
     for (size_t i = 0; i < c.ops.size(); ++i) {
       Type next = expr(*c.comparators[i]);
       if (c.ops[i] == ast::CmpOpKind::In || c.ops[i] == ast::CmpOpKind::NotIn ||
           c.ops[i] == ast::CmpOpKind::Is || c.ops[i] == ast::CmpOpKind::IsNot)
         fail(c.opLocs[i], "'in' and 'is' comparisons are not supported in kernels");
+      if (prev.isArrayLike() || next.isArrayLike())
+        fail(c.opLocs[i], "chained comparisons of arrays are ambiguous (NumPy refuses them too)");
       bool equality = c.ops[i] == ast::CmpOpKind::Eq || c.ops[i] == ast::CmpOpKind::NotEq;
       auto comparable = [&](const Type &t) {
         return t.isUnknown() || t.isNumber() || (equality && t.isComplex());

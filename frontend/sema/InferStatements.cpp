@@ -33,6 +33,10 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
     return;
   }
   if (auto *name = dyn_cast<ast::Name>(&target)) {
+    if (type.isArrayExpr() && !singleDefinitions_.count(name->id))
+      fail(valueLoc, fmt::format("variable '{}' holds an array expression and must be assigned "
+                                 "once (an expression is computed where it is read)",
+                                 name->id));
     if (type.isArray()) {
       if (!arrayRoot)
         fail(valueLoc, "a variable can hold a view of an array argument (a[i], a row), "
@@ -81,6 +85,17 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
       // Numba, nvc does not check the row's length at run time).
       if (type.isScalar() && (!type.isComplex() || elem.element().isComplex()))
         return;
+      if (type.isArrayLike()) {
+        // out[i, :] = a[i] * w + c: element by element, broadcast as NumPy.
+        if (type.ndim() > elem.ndim())
+          fail(valueLoc, fmt::format("cannot broadcast {} into a {}-dimensional view",
+                                     type.str(), elem.ndim()));
+        if (type.element().isComplex() && !elem.element().isComplex())
+          fail(valueLoc, fmt::format("cannot store {} in an array of {}", type.str(),
+                                     elem.element().str()));
+        result_.mayRaise = true; // shapes that do not broadcast: ValueError
+        return;
+      }
       bool ok = type.isTuple() && elem.ndim() == 1;
       if (ok)
         for (auto &e : type.elements())
@@ -112,7 +127,11 @@ void Inferrer::stmt(const ast::Stmt &s) {
   case ast::Stmt::Kind::Assign: {
     auto &a = cast<ast::Assign>(s);
     Type t = expr(*a.value);
+    if (t.isArrayLike())
+      readOperands({a.value.get()});
     for (auto &target : a.targets) {
+      if (t.isArrayLike() && isa<ast::Subscript>(*target))
+        checkNoOverlap(*target, *a.value);
       assignTo(*target, t, a.value->getLoc(), rootOf(*a.value));
       if (t.isArray() && isSharedArrayExpr(*a.value))
         if (auto *n = dyn_cast<ast::Name>(target.get()))
@@ -131,8 +150,30 @@ void Inferrer::stmt(const ast::Stmt &s) {
     warnLiteralPromotion(*a.value, lhs, t);
     warnIntNarrowing(a.op, isa<ast::Subscript>(*a.target) ? a.target.get() : nullptr, *a.value,
                      t, loopDepth_ > 0 && isa<ast::Name>(*a.target), a.opLoc);
+    if (lhs.isArray() && isa<ast::Name>(*a.target)) {
+      // x += 1 on an array: in place, element by element (NumPy's).
+      if (auto root = rootOf(*a.target))
+        markAccess(root, true, true);
+      if (auto *n = dyn_cast<ast::Name>(a.target.get());
+          n && !locals_.count(n->id) && scope_.lookup(n->id))
+        fail(a.target->getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
+                                             "read-only in kernels",
+                                             n->id));
+      readOperands({a.value.get()});
+      checkNoOverlap(*a.target, *a.value);
+      return;
+    }
     if (isa<ast::Subscript>(*a.target)) {
       subscript(cast<ast::Subscript>(*a.target), /*isStore=*/false);
+      if (t.isArrayExpr()) {
+        readOperands({a.value.get()});
+        checkNoOverlap(*a.target, *a.value);
+        if (rhs.isArrayLike())
+          result_.mayRaise = true; // a value that does not broadcast: ValueError
+        if (t.ndim() > lhs.ndim())
+          fail(a.value->getLoc(), fmt::format("cannot broadcast {} into a {}-dimensional view",
+                                              t.str(), lhs.ndim()));
+      }
       return; // stored with conversion to the array's dtype
     }
     assignTo(*a.target, t, a.value->getLoc());
@@ -189,7 +230,7 @@ void Inferrer::stmt(const ast::Stmt &s) {
       if (!result_.isDevice)
         fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
       Type t = expr(*r.value);
-      if (t.isArray() || t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
+      if (t.isArrayLike() || t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
           t.kind() == Type::Kind::Function)
         fail(r.value->getLoc(), fmt::format("a device function cannot return {}", t.str()));
       Type u = unifyTypes(returnType_, t);
@@ -225,10 +266,106 @@ void Inferrer::stmt(const ast::Stmt &s) {
 }
 
 
+namespace {
+
+/// Whether `a` and `b` are the same expression (names, attributes,
+/// subscripts, slices, literals and operators), so that they denote the same
+/// view of an array.
+bool sameExpr(const ast::Expr *a, const ast::Expr *b) {
+  if (!a || !b)
+    return a == b;
+  if (a->getKind() != b->getKind())
+    return false;
+  if (auto *x = dyn_cast<ast::Name>(a))
+    return x->id == cast<ast::Name>(b)->id;
+  if (auto *x = dyn_cast<ast::IntLiteral>(a))
+    return x->value == cast<ast::IntLiteral>(b)->value;
+  if (isa<ast::NoneLiteral>(a))
+    return true;
+  if (auto *x = dyn_cast<ast::Attribute>(a))
+    return x->attr == cast<ast::Attribute>(b)->attr &&
+           sameExpr(x->value.get(), cast<ast::Attribute>(b)->value.get());
+  if (auto *x = dyn_cast<ast::Subscript>(a))
+    return sameExpr(x->value.get(), cast<ast::Subscript>(b)->value.get()) &&
+           sameExpr(x->index.get(), cast<ast::Subscript>(b)->index.get());
+  if (auto *x = dyn_cast<ast::Slice>(a)) {
+    auto *y = cast<ast::Slice>(b);
+    return sameExpr(x->lower.get(), y->lower.get()) && sameExpr(x->upper.get(), y->upper.get()) &&
+           sameExpr(x->step.get(), y->step.get());
+  }
+  if (auto *x = dyn_cast<ast::Tuple>(a)) {
+    auto *y = cast<ast::Tuple>(b);
+    if (x->elts.size() != y->elts.size())
+      return false;
+    for (size_t i = 0; i < x->elts.size(); ++i)
+      if (!sameExpr(x->elts[i].get(), y->elts[i].get()))
+        return false;
+    return true;
+  }
+  if (auto *x = dyn_cast<ast::BinOp>(a)) {
+    auto *y = cast<ast::BinOp>(b);
+    return x->op == y->op && sameExpr(x->lhs.get(), y->lhs.get()) &&
+           sameExpr(x->rhs.get(), y->rhs.get());
+  }
+  if (auto *x = dyn_cast<ast::UnaryOp>(a))
+    return x->op == cast<ast::UnaryOp>(b)->op &&
+           sameExpr(x->operand.get(), cast<ast::UnaryOp>(b)->operand.get());
+  return false;
+}
+
+/// Every subexpression of `e` that is an array operand: names and
+/// subscripts (not their indices).
+void collectArrayOperands(const ast::Expr &e, const TypedKernel &k,
+                          std::vector<const ast::Expr *> &out) {
+  auto typed = k.exprTypes.find(&e);
+  if (typed != k.exprTypes.end() && typed->second.isArray()) {
+    out.push_back(&e);
+    return;
+  }
+  if (auto *b = dyn_cast<ast::BinOp>(&e)) {
+    collectArrayOperands(*b->lhs, k, out);
+    collectArrayOperands(*b->rhs, k, out);
+  } else if (auto *u = dyn_cast<ast::UnaryOp>(&e)) {
+    collectArrayOperands(*u->operand, k, out);
+  } else if (auto *c = dyn_cast<ast::Compare>(&e)) {
+    collectArrayOperands(*c->left, k, out);
+    for (auto &x : c->comparators)
+      collectArrayOperands(*x, k, out);
+  } else if (auto *c = dyn_cast<ast::Call>(&e)) {
+    for (auto &x : c->args)
+      collectArrayOperands(*x, k, out);
+  } else if (auto *s = dyn_cast<ast::Subscript>(&e)) {
+    collectArrayOperands(*s->value, k, out);
+  }
+}
+
+} // namespace
+
+void Inferrer::checkNoOverlap(const ast::Expr &target, const ast::Expr &value) {
+  // 004_…txt: assigning an expression to an array it reads is refused where
+  // the order of the elements would change the result; reading exactly the
+  // view written (out[i] = out[i] * 2) is element by element and safe.
+  std::optional<size_t> root = rootOf(target);
+  if (!root)
+    return;
+  std::vector<const ast::Expr *> operands;
+  collectArrayOperands(value, result_, operands);
+  for (const ast::Expr *op : operands)
+    if (rootOf(*op) == root && !sameExpr(op, &target) &&
+        !(isa<ast::Name>(op) && isa<ast::Name>(&target)))
+      fail(op->getLoc(), "the array expression reads the array it is assigned to, through "
+                         "another view: the result would depend on the order of the elements; "
+                         "compute it into another array first");
+}
+
 void Inferrer::condition(const ast::Expr &e) {
   Type t = expr(e);
   if (!t.isScalar())
-    fail(e.getLoc(), fmt::format("a condition must be a number or bool, not {}", t.str()));
+    fail(e.getLoc(), t.isArrayLike()
+                         ? fmt::format("the truth value of {} is ambiguous (as in NumPy): use "
+                                       ".any() or .all()",
+                                       t.str())
+                         : fmt::format("a condition must be a number or bool, not {}", t.str()));
 }
 
 } // namespace nvc::sema

@@ -181,6 +181,13 @@ private:
   std::string exceptionClassOf(const ast::Expr &e);
   /// Numba's result type of `lhs op rhs` for numbers (TypeRules).
   Type binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::Location loc);
+  /// Marks the arrays among `operands` (typed already) read: the operands of
+  /// an array expression.
+  void readOperands(std::initializer_list<const ast::Expr *> operands);
+  /// `target = value` with an array-valued value: refuses a value that reads
+  /// the target's array through another view (004_…txt: the result would
+  /// depend on the order the elements are computed in).
+  void checkNoOverlap(const ast::Expr &target, const ast::Expr &value);
   /// Records `lhs op rhs` of two integer constants as a constant too, so that
   /// shapes such as `(TILE, TILE + 1)` are constant (Python's integer
   /// arithmetic; nothing is recorded where it would leave int64's range or

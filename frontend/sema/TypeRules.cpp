@@ -103,6 +103,18 @@ Type viewType(const Type &array, unsigned leadingIndices) {
                      array.layout() == 'C' ? 'C' : 'A');
 }
 
+Type elementTypeOf(const Type &t) { return t.isArrayLike() ? t.element() : t; }
+
+Type elementwiseType(const Type &scalarResult, const std::vector<Type> &operands) {
+  unsigned ndim = 0;
+  for (const Type &t : operands)
+    if (t.isArrayLike())
+      ndim = std::max(ndim, t.ndim());
+  if (scalarResult.isUnknown() || ndim == 0)
+    return scalarResult;
+  return Type::arrayExpr(scalarResult, ndim);
+}
+
 Type reductionResultType(ReductionOp op, const Type &dtype) {
   switch (op) {
   case ReductionOp::Sum:

@@ -52,6 +52,15 @@ Type viewType(const Type &array, unsigned leadingIndices);
 /// bool. Unknown for what NumPy refuses. Dot: use binaryResultType.
 Type reductionResultType(ReductionOp op, const Type &dtype);
 
+/// The element type of an array or array expression; a scalar itself.
+Type elementTypeOf(const Type &t);
+
+/// The type of an elementwise operation whose operands include arrays or
+/// array expressions (NumPy's broadcasting, as Numba types array
+/// expressions): an array expression of `scalarResult` (the operation's
+/// rule applied to the elements) with the most dimensions of any operand.
+Type elementwiseType(const Type &scalarResult, const std::vector<Type> &operands);
+
 /// What one item of a subscript does to an array's dimensions.
 enum class SliceItem { Index, Slice, NewAxis };
 

@@ -39,6 +39,13 @@ Type Type::array(const Type &dtype, unsigned ndim, char layout) {
   return t;
 }
 
+Type Type::arrayExpr(const Type &dtype, unsigned ndim) {
+  Type t = make(Kind::ArrayExpr);
+  t.element_ = std::make_shared<Type>(dtype);
+  t.ndim_ = ndim;
+  return t;
+}
+
 Type Type::tuple(std::vector<Type> elements) {
   Type t = make(Kind::Tuple);
   t.elements_ = std::move(elements);
@@ -98,6 +105,8 @@ bool Type::operator==(const Type &o) const {
     return bits_ == o.bits_;
   case Kind::Array:
     return ndim_ == o.ndim_ && layout_ == o.layout_ && *element_ == *o.element_;
+  case Kind::ArrayExpr:
+    return ndim_ == o.ndim_ && *element_ == *o.element_;
   case Kind::Tuple:
     return elements_ == o.elements_;
   case Kind::Range:
@@ -148,6 +157,8 @@ std::string Type::str() const {
     return numpyName();
   case Kind::Array:
     return fmt::format("array({}, {}d, {})", element_->str(), ndim_, layout_);
+  case Kind::ArrayExpr:
+    return fmt::format("array expression({}, {}d)", element_->str(), ndim_);
   case Kind::Tuple: {
     if (!name_.empty())
       return name_; // a vector type: float32x4

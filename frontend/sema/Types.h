@@ -36,6 +36,10 @@ public:
     DType,    ///< a dtype object usable as constructor (`np.float32`); element()
     Dim3,     ///< `cuda.threadIdx` and friends: has .x .y .z; name()
     UserFunction, ///< a function defined in the kernel file; name()
+    /// An array expression (`a * 2 + b`, `np.sqrt(row)`, `x > 0`): lazy,
+    /// computed element by element where it is read (004_…txt "Arrays
+    /// inside kernels and array expressions"); element() and ndim().
+    ArrayExpr,
   };
 
   Type() = default;
@@ -51,6 +55,8 @@ public:
   /// An array of scalar `dtype` with `ndim` ∈ [1, 3] dimensions and layout
   /// 'C', 'F' or 'A' (Numba's layouts).
   static Type array(const Type &dtype, unsigned ndim, char layout);
+  /// An array expression of `dtype` elements and `ndim` ∈ [1, 3] dimensions.
+  static Type arrayExpr(const Type &dtype, unsigned ndim);
   static Type tuple(std::vector<Type> elements);
   /// numba.cuda's vector type `name` (float32x4, short2, ...): `count`
   /// elements of `base`, read as .x .y .z .w; a tuple to the rest of nvc
@@ -76,6 +82,10 @@ public:
   /// The float type of a complex type's parts.
   Type complexPart() const { return floating(bits_ / 2); }
   bool isArray() const { return kind_ == Kind::Array; }
+  bool isArrayExpr() const { return kind_ == Kind::ArrayExpr; }
+  /// An array or an array expression: what reductions, element indexing
+  /// and array expressions take.
+  bool isArrayLike() const { return isArray() || isArrayExpr(); }
   bool isTuple() const { return kind_ == Kind::Tuple; }
   /// A numba.cuda vector type (a tuple with a vector type's name).
   bool isVector() const { return kind_ == Kind::Tuple && !name_.empty(); }

@@ -8,4 +8,4 @@ def k(x, y, a, b):
     i = cuda.grid(1)
     if x < y:
         x[0] = 1
-# EXPECT: 9:10
+# EXPECT: 9:8

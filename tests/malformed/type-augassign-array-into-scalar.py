@@ -6,5 +6,5 @@ import numpy as np
 @cuda.jit("void(float32[::1], int32[::1], float32, int32)")
 def k(x, y, a, b):
     i = cuda.grid(1)
-    x += 1
-# EXPECT: 9:7
+    a += x
+# EXPECT: 9:10
