@@ -276,6 +276,16 @@ Device::Context::~Context() {
 }
 
 Device::Device(const std::string &selector) : context_(std::make_shared<Context>()) {
+  // numba-vulkan's NUMBA_VULKAN_PRINT_WORDS: the default print-buffer size.
+  if (const char *words = std::getenv("NUMBA_VULKAN_PRINT_WORDS"); words && *words) {
+    char *end = nullptr;
+    unsigned long long n = std::strtoull(words, &end, 10);
+    if (*end != '\0' || n < 5 || n > 0xffffffffull)
+      throw Error(fmt::format("NUMBA_VULKAN_PRINT_WORDS is '{}': expected a number of 32-bit "
+                              "words from 5 to 4294967295",
+                              words));
+    context_->printBufferWords = static_cast<std::uint32_t>(n);
+  }
   Context &ctx = *context_;
   ctx.instance = detail::createInstance();
   const auto devices = detail::physicalDevices(*ctx.instance);
@@ -450,5 +460,17 @@ Device &Device::operator=(Device &&) noexcept = default;
 const DeviceInfo &Device::info() const { return context_->info; }
 const DeviceLimits &Device::limits() const { return context_->limits; }
 const DeviceFeatures &Device::features() const { return context_->features; }
+
+void Device::setPrintHandler(PrintHandler handler) { context_->printHandler = std::move(handler); }
+
+void Device::setPrintBufferWords(std::uint32_t words) {
+  if (words < 5)
+    throw Error(fmt::format("a print buffer of {} words is too small: it needs its 4-word "
+                            "header and room for a record",
+                            words));
+  context_->printBufferWords = words;
+}
+
+std::uint32_t Device::printBufferWords() const { return context_->printBufferWords; }
 
 } // namespace nvc::rt

@@ -42,6 +42,10 @@ struct Device::Context {
   DeviceInfo info;
   DeviceLimits limits;
   DeviceFeatures features;
+  /// Kernels' print() lines and print-buffer size (Device::setPrintHandler,
+  /// setPrintBufferWords).
+  Device::PrintHandler printHandler;
+  std::uint32_t printBufferWords = 262144;
 
   Context() = default;
   Context(const Context &) = delete;

@@ -8,6 +8,7 @@
 #include "nvc/Kernel.h"
 #include "HostVisibleBuffer.h"
 #include "KernelState.h"
+#include "ReportBuffers.h"
 #include "VulkanCheck.h"
 #include "nvc/BoundArguments.h"
 #include "nvc/Error.h"
@@ -74,6 +75,12 @@ std::unique_ptr<Kernel::State> makeKernelState(std::shared_ptr<Module::State> mo
     if (a.kind == ArgumentKind::Array)
       bindings.push_back(
           {a.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
+  // The hidden error and print buffers (docs/manifest.md "Errors and printing").
+  for (const auto *hidden : {entry.errorBuffer ? &entry.errorBuffer->binding : nullptr,
+                             entry.printBuffer ? &entry.printBuffer->binding : nullptr})
+    if (hidden)
+      bindings.push_back(
+          {*hidden, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
   const ParameterBlockDesc &block = entry.parameterBlock;
   if (block.kind == ParameterBlockKind::UniformBuffer)
     bindings.push_back({*block.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
@@ -178,15 +185,21 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
     uniform->flush();
   }
 
+  // The hidden error and print buffers, reset for this dispatch.
+  detail::ReportBuffers reports(context, entry);
+  reports.resetOnHost();
+  std::uint32_t hiddenBuffers = 0;
+  reports.forEachBinding([&](std::uint32_t, const detail::HostVisibleBuffer &) { ++hiddenBuffers; });
+
   LaunchObjects objects{ctx.device, ctx.commandPool};
 
   // Descriptor set 0.
   VkDescriptorSet set = VK_NULL_HANDLE;
-  if (!buffers.empty() || uniform) {
+  if (!buffers.empty() || uniform || hiddenBuffers) {
     std::vector<VkDescriptorPoolSize> sizes;
-    if (!buffers.empty())
-      sizes.push_back(
-          {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(buffers.size())});
+    if (!buffers.empty() || hiddenBuffers)
+      sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                       static_cast<std::uint32_t>(buffers.size()) + hiddenBuffers});
     if (uniform)
       sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
     VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
@@ -203,7 +216,7 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
                     "vkAllocateDescriptorSets");
 
     std::vector<VkDescriptorBufferInfo> infos;
-    infos.reserve(buffers.size() + 1);
+    infos.reserve(buffers.size() + 3);
     std::vector<VkWriteDescriptorSet> writes;
     auto addWrite = [&](std::uint32_t binding, VkDescriptorType type,
                         const detail::HostVisibleBuffer &buffer) {
@@ -220,6 +233,9 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
       addWrite(bound.arrays()[i].desc->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, *buffers[i]);
     if (uniform)
       addWrite(*blockDesc.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, *uniform);
+    reports.forEachBinding([&](std::uint32_t binding, const detail::HostVisibleBuffer &buffer) {
+      addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer);
+    });
     vkUpdateDescriptorSets(ctx.device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
   }
@@ -269,6 +285,10 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
     buffers[i]->invalidate();
     a.download(buffers[i]->data());
   }
+  // What the kernel printed, then what it raised (after the copy-back: the
+  // invocations that did not raise wrote their results).
+  if (std::optional<KernelError> raised = reports.collect())
+    detail::throwKernelError(*raised);
   return result;
 }
 

@@ -380,11 +380,90 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
                                a.binding));
     e.arguments.push_back(std::move(a));
   }
+  // The hidden error and print buffers (docs/manifest.md "Errors and printing").
+  auto hiddenBinding = [&](const json &object, const Path &p) {
+    std::uint32_t b = u32Field(object, "binding", p);
+    if (!bindings.insert(b).second)
+      p.fail(fmt::format("binding {} is already used by an array or the parameter block", b));
+    return b;
+  };
+  if (j.contains("error_buffer") && !j.at("error_buffer").is_null()) {
+    const json &eb = j.at("error_buffer");
+    requireObject(eb, "field 'error_buffer'", path);
+    const Path ebPath = path.child("error_buffer");
+    ErrorBufferDesc d;
+    d.binding = hiddenBinding(eb, ebPath);
+    d.words = u32Field(eb, "words", ebPath);
+    if (d.words != 8)
+      ebPath.fail(fmt::format("field 'words' is {}, expected 8", d.words));
+    const json &errors = arrayField(eb, "errors", ebPath);
+    for (std::size_t i = 0; i < errors.size(); ++i) {
+      const Path p = ebPath.child(fmt::format("error {}", i + 1));
+      requireObject(errors[i], "the error", p);
+      ErrorSiteDesc s;
+      if (u32Field(errors[i], "id", p) != i + 1)
+        p.fail(fmt::format("field 'id' must be {}", i + 1));
+      s.type = stringField(errors[i], "type", p);
+      s.message = stringField(errors[i], "message", p, /*allowEmpty=*/true);
+      s.arguments = u32Field(errors[i], "arguments", p);
+      if (s.arguments > 2)
+        p.fail(fmt::format("field 'arguments' is {}, expected 0, 1 or 2", s.arguments));
+      s.function = stringField(errors[i], "function", p, /*allowEmpty=*/true);
+      s.file = stringField(errors[i], "file", p, /*allowEmpty=*/true);
+      s.line = u32Field(errors[i], "line", p);
+      s.column = u32Field(errors[i], "column", p);
+      d.errors.push_back(std::move(s));
+    }
+    e.errorBuffer = std::move(d);
+  }
+  if (j.contains("print_buffer") && !j.at("print_buffer").is_null()) {
+    const json &pb = j.at("print_buffer");
+    requireObject(pb, "field 'print_buffer'", path);
+    const Path pbPath = path.child("print_buffer");
+    PrintBufferDesc d;
+    d.binding = hiddenBinding(pb, pbPath);
+    d.headerWords = u32Field(pb, "header_words", pbPath);
+    if (d.headerWords != 4)
+      pbPath.fail(fmt::format("field 'header_words' is {}, expected 4", d.headerWords));
+    const json &records = arrayField(pb, "records", pbPath);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const Path p = pbPath.child(fmt::format("record {}", i + 1));
+      requireObject(records[i], "the record", p);
+      PrintRecordDesc r;
+      if (u32Field(records[i], "id", p) != i + 1)
+        p.fail(fmt::format("field 'id' must be {}", i + 1));
+      r.function = stringField(records[i], "function", p, /*allowEmpty=*/true);
+      r.file = stringField(records[i], "file", p, /*allowEmpty=*/true);
+      r.line = u32Field(records[i], "line", p);
+      r.column = u32Field(records[i], "column", p);
+      const json &pieces = arrayField(records[i], "pieces", p);
+      for (std::size_t k = 0; k < pieces.size(); ++k) {
+        const Path pp = p.child(fmt::format("piece {}", k));
+        requireObject(pieces[k], "the piece", pp);
+        PrintPieceDesc piece;
+        if (pieces[k].contains("dtype"))
+          piece.dtype = dtypeField(pieces[k], "dtype", pp);
+        else
+          piece.text = stringField(pieces[k], "text", pp, /*allowEmpty=*/true);
+        r.pieces.push_back(std::move(piece));
+      }
+      d.records.push_back(std::move(r));
+    }
+    e.printBuffer = std::move(d);
+  }
   checkBlockFields(e, path);
   return e;
 }
 
 } // namespace
+
+std::uint32_t PrintRecordDesc::words() const {
+  std::uint32_t n = 1;
+  for (const PrintPieceDesc &p : pieces)
+    if (p.dtype)
+      n += std::max<std::uint32_t>(1, static_cast<std::uint32_t>(dtypeSize(*p.dtype) / 4));
+  return n;
+}
 
 std::uint64_t DynamicSharedMemoryDesc::allocatedBytes(std::uint64_t bytes) const {
   if (wordBytes == 0)

@@ -4,7 +4,9 @@
 // grid or a number of workgroups on a chosen Vulkan device, and writes the arrays
 // named by --out to .npy files afterwards. Every user mistake ends with one
 // "nvc-run: error: …" line on stderr and exit status 1; success prints nothing unless
-// --verbose.
+// --verbose, but what the kernel prints (on stdout). An exception the kernel raises is
+// reported on stderr in two lines (docs/language.md "Errors") after the outputs are
+// written, with exit status 1.
 #include "TimedLaunch.h"
 #include "nvc/Runtime.h"
 
@@ -277,7 +279,8 @@ const EntryPointDesc &chooseEntryPoint(const Manifest &manifest, const std::stri
 int run(const std::string &spirvPath, const std::string &manifestPath, const std::string &entryName,
         const std::string &grid, const std::string &groups, const std::string &localSize,
         const std::string &deviceSelector, std::uint32_t sharedBytes, bool verbose,
-        const std::vector<std::string> &assignments, const std::vector<std::string> &outs) {
+        std::uint32_t printWords, const std::vector<std::string> &assignments,
+        const std::vector<std::string> &outs) {
   if (spirvPath.empty())
     throw UsageError("missing the SPIR-V module (nvc-run OUT.spv …); see --help");
   if (grid.empty() == groups.empty())
@@ -342,15 +345,27 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   (void)BoundArguments::bind(entry, args); // argument errors before opening a device
 
   Device device(deviceSelector);
+  if (printWords)
+    device.setPrintBufferWords(printWords);
   // From the files, so that the runtime picks the module's variant for the device.
   Module module(device, spirvPath, manifestPath);
   Kernel kernel = module.kernel(entry.name);
   LaunchResult result;
-  if (timing.repeats)
-    result.dispatch =
-        nvc::tools::timedLaunch(device, kernel, args, config, timing, module.spirvPath());
-  else
-    result = kernel.launch(args, config);
+  // An exception the kernel raised is reported after the outputs are written:
+  // the invocations that did not raise ran to completion (docs/language.md
+  // "Errors").
+  std::optional<KernelError> raised;
+  try {
+    if (timing.repeats)
+      result.dispatch =
+          nvc::tools::timedLaunch(device, kernel, args, config, timing, module.spirvPath());
+    else
+      result = kernel.launch(args, config);
+  } catch (const KernelError &e) {
+    raised = e;
+    result.dispatch = planDispatch(config, entry.workgroupSize, device.limits(), entry.indexBits,
+                                   entry.coarsen);
+  }
   if (verbose) {
     const DeviceInfo &info = device.info();
     std::printf("device: %s (%s, Vulkan %s)\n", info.name.c_str(), toString(info.type),
@@ -379,6 +394,11 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
     if (verbose)
       std::printf("wrote %s\n", file.c_str());
   }
+  if (raised) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", raised->what());
+    return 1;
+  }
   return 0;
 }
 
@@ -402,7 +422,7 @@ int main(int argc, char **argv) {
                "of the argument's dtype (an output: write it with --out NAME=FILE.npy).",
                "nvc-run"};
   std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
-  std::uint32_t sharedBytes = 0;
+  std::uint32_t sharedBytes = 0, printWords = 0;
   std::vector<std::string> assignments, outs;
   bool listDevicesFlag = false, verbose = false;
   app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
@@ -427,6 +447,11 @@ int main(int argc, char **argv) {
                  "device by index or case-insensitive name substring (default: first discrete "
                  "GPU, then integrated, virtual, CPU)");
   app.add_flag("--list-devices", listDevicesFlag, "list the Vulkan devices and exit");
+  app.add_option("--print-words", printWords,
+                 "size of the buffer kernels print into, in 32-bit words with its 4-word header "
+                 "(default: NUMBA_VULKAN_PRINT_WORDS, else 262144); records beyond it are "
+                 "dropped with a warning")
+      ->check(CLI::Range(5u, 4294967295u));
   app.add_option("--out", outs, "after the run, write array NAME to FILE.npy (repeatable)")
       ->type_name("NAME=FILE.npy")
       ->allow_extra_args(false); // one NAME=FILE per --out; later words are arguments
@@ -455,7 +480,7 @@ int main(int argc, char **argv) {
     if (listDevicesFlag)
       return listDevicesCommand();
     return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector,
-               sharedBytes, verbose, assignments, outs);
+               sharedBytes, verbose, printWords, assignments, outs);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "nvc-run: error: %s\n", e.what());
     return 1;

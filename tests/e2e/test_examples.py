@@ -2639,14 +2639,14 @@ def case_errors_raise(r, rng):
                  r"raised in Vulkan kernel 'log_kernel', in checked_log at errors_print\.py:22",
                  set(bad.tolist()))
     good = np.setdiff1d(np.arange(n), bad)
-    check_close(res["out"][good], np.log(x[good]), rtol=0, atol=0)
+    check_close(res["out"][good], np.log(x[good]), rtol=1e-15)  # docs/math.md: log within 2 ulp
     assert np.isnan(res["out"][bad]).all(), "raising invocations stored"
     # Nothing raised: exit 0, nothing reported.
     x = rng.uniform(0.5, 10.0, n)
     res, rep = r.run_reporting(ERRORS, "log_kernel", [n], {"x": x, "out": poisoned(n, np.float64)},
                                outputs=["out"])
     assert rep.returncode == 0 and "Error" not in rep.stderr, rep.stderr
-    check_close(res["out"], np.log(x), rtol=0, atol=0)
+    check_close(res["out"], np.log(x), rtol=1e-15)
     # A class of the file two levels below ValueError, raised bare.
     xi = rng.integers(0, 1000, n).astype(np.int32)
     neg = rng.choice(n, 3, replace=False)
@@ -2721,7 +2721,10 @@ def case_errors_divisions(r, rng):
                 assert (got == want[ok]).all(), (op, got[:5], want[ok][:5])
             else:
                 check_close(got, want[ok], rtol=1e-15 if op == 6 else 0)
-        assert (res[out][zeros] == 0x5A5A).all() if op < 2 else np.isnan(res[out][zeros]).all()
+        # The raising invocations stored nothing (poisoned() fills complex
+        # arrays with 0x5A5A too).
+        assert ((res[out][zeros] == 0x5A5A).all() if op in (0, 1, 6) else
+                np.isnan(res[out][zeros]).all()), (op, res[out][zeros])
         if op < 2:
             assert (res_np["q"][zeros] == 0).all()  # numba.cuda: integer division by 0 is 0
 
@@ -2842,19 +2845,20 @@ def case_print(r, rng):
     res, rep = r.run_reporting(ERRORS, "print_all", [n], arrays)
     assert rep.returncode == 0, rep.stderr
     want = [print_all_line(i, arrays) for i in range(n)]
-    assert sorted(rep.printed) == sorted(want), \
-        next((g, w) for g, w in zip(sorted(rep.printed), sorted(want)) if g != w)
+    assert sorted(rep.printed) == sorted(want), (
+        sorted(set(rep.printed) - set(want))[:3], sorted(set(want) - set(rep.printed))[:3])
     # Constant strings, nested tuples, empty lines, dim3.
     x = rng.standard_normal(5)
     res, rep = r.run_reporting(ERRORS, "print_forms", [5], {"x": x}, local_size=(32,))
-    want = [f"tuple: ({i}, ({float(x[i])!r}, True)) ({i},)" for i in range(5)] + [""] * 5 + \
-           ["(32, 1, 1) done"]
-    assert sorted(rep.printed) == sorted(want), (rep.printed, want)
+    forms = [f"tuple: ({i}, ({float(x[i])!r}, True)) ({i},)" for i in range(5)] + [""] * 5 + \
+            ["(32, 1, 1) done"]
+    assert sorted(rep.printed) == sorted(forms), (rep.printed, forms)
     # A buffer too small for every record: some printed, the rest dropped,
     # and one warning with their count.
     res, rep = r.run_reporting(ERRORS, "print_all", [n], arrays, run_flags=["--print-words", "100"])
     assert rep.returncode == 0, rep.stderr
-    assert 0 < len(rep.printed) < n and set(rep.printed) <= set(want)
+    assert 0 < len(rep.printed) < n and set(rep.printed) <= set(want), (len(rep.printed), n,
+                                                                        rep.stderr)
     warnings_ = [l for l in rep.stderr.splitlines() if "dropped" in l]
     assert len(warnings_) == 1 and str(n - len(rep.printed)) in warnings_[0], rep.stderr
 

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -132,6 +133,18 @@ public:
   const DeviceLimits &limits() const;
   /// The optional features enabled on this device.
   const DeviceFeatures &features() const;
+
+  /// Receives each line kernels print (without its newline), after the launch that
+  /// printed it (docs/language.md "Printing"). The default writes the line and a
+  /// newline to stdout and flushes.
+  using PrintHandler = std::function<void(const std::string &line)>;
+  void setPrintHandler(PrintHandler handler);
+  /// The size of each launch's print buffer in 32-bit words, its 4-word header
+  /// included: numba-vulkan's NUMBA_VULKAN_PRINT_WORDS, which sets the default
+  /// (262144 words, 1 MiB, when unset). Throws Error below 5 words. Records that do
+  /// not fit are dropped, with one warning per launch on stderr.
+  void setPrintBufferWords(std::uint32_t words);
+  std::uint32_t printBufferWords() const;
 
   /// Implementation state shared with modules and kernels (Vulkan handles);
   /// defined in the runtime's sources only.

@@ -77,6 +77,46 @@ struct DynamicSharedMemoryDesc {
 };
 
 /// One kernel (manifest `entry_points[i]`).
+/// One row of an entry point's error table (docs/manifest.md "The error
+/// buffer"): what an error id stands for.
+struct ErrorSiteDesc {
+  std::string type;        ///< the exception class: "ValueError", "MyError"
+  std::string message;     ///< str(exception); `{0}`/`{1}` stand for the arguments
+  std::uint32_t arguments = 0; ///< 0, 1 or 2 integer arguments in the record
+  std::string function;    ///< the Python function that raises
+  std::string file;
+  std::uint32_t line = 0, column = 0;
+};
+
+/// The hidden storage buffer an entry point records an exception in.
+struct ErrorBufferDesc {
+  std::uint32_t binding = 0;
+  std::uint32_t words = 8;
+  std::vector<ErrorSiteDesc> errors; ///< errors[id - 1]
+};
+
+/// A piece of a print record's line: text, or one value of `dtype`.
+struct PrintPieceDesc {
+  std::string text;
+  std::optional<DType> dtype; ///< set for a value
+};
+
+/// One print() call: its record's layout (docs/manifest.md "The print buffer").
+struct PrintRecordDesc {
+  std::string function, file;
+  std::uint32_t line = 0, column = 0;
+  std::vector<PrintPieceDesc> pieces;
+  /// Words of the record: its id and its values.
+  std::uint32_t words() const;
+};
+
+/// The hidden storage buffer an entry point's print() calls append to.
+struct PrintBufferDesc {
+  std::uint32_t binding = 0;
+  std::uint32_t headerWords = 4;
+  std::vector<PrintRecordDesc> records; ///< records[id - 1]
+};
+
 struct EntryPointDesc {
   std::string name;                                           ///< OpEntryPoint name
   std::string function;                                       ///< Python function name
@@ -105,6 +145,9 @@ struct EntryPointDesc {
   std::optional<std::uint32_t> originalGridOffset;
   ParameterBlockDesc parameterBlock;
   std::vector<ArgumentDesc> arguments;
+  /// The hidden error and print buffers (absent or null in the JSON: none).
+  std::optional<ErrorBufferDesc> errorBuffer;
+  std::optional<PrintBufferDesc> printBuffer;
 
   /// The argument called `name`, or nullptr.
   const ArgumentDesc *findArgument(const std::string &name) const;

@@ -120,7 +120,8 @@ def numpy_divisions(a, b, fa, fb, ca, cb, q, fq, cq, op):
 @cuda.jit("void(float32[:, ::1], float32[::1], int64)", boundscheck=True)
 def checked_read(a, out, k):
     i = cuda.grid(1)
-    out[i] = a[k, i - a.shape[1]]
+    if i < out.shape[0]:
+        out[i] = a[k, i - a.shape[1]]
 
 
 @cuda.jit("void(float32[::1], float32[::1])")
