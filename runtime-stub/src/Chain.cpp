@@ -1,6 +1,7 @@
 // Chains of launches and copies on device-resident buffers, recorded into one command
 // buffer with barriers between the steps, and timed with Vulkan timestamp queries.
 #include "nvc/Chain.h"
+#include "ReportBuffers.h"
 #include "DeviceBufferState.h"
 #include "HostVisibleBuffer.h"
 #include "KernelState.h"
@@ -75,6 +76,8 @@ struct Step {
   std::vector<unsigned char> pushConstants;
   std::unique_ptr<detail::HostVisibleBuffer> uniform;
   std::uint32_t uniformBinding = 0;
+  /// The launch's hidden error and print buffers (null when it has none).
+  std::unique_ptr<detail::ReportBuffers> reports;
   std::array<std::uint32_t, 3> groups{1, 1, 1};
   VkDescriptorSet set = VK_NULL_HANDLE;
   // A copy:
@@ -205,11 +208,17 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
     step->uniformBinding = *blockDesc.binding;
   }
 
-  if (!step->storage.empty() || step->uniform) {
+  std::uint32_t hiddenBuffers = 0;
+  if (entry.errorBuffer || entry.printBuffer) {
+    step->reports = std::make_unique<detail::ReportBuffers>(cs.context, entry);
+    step->reports->forEachBinding(
+        [&](std::uint32_t, const detail::HostVisibleBuffer &) { ++hiddenBuffers; });
+  }
+  if (!step->storage.empty() || step->uniform || hiddenBuffers) {
     std::vector<VkDescriptorPoolSize> sizes;
-    if (!step->storage.empty())
-      sizes.push_back(
-          {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(step->storage.size())});
+    if (!step->storage.empty() || hiddenBuffers)
+      sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                       static_cast<std::uint32_t>(step->storage.size()) + hiddenBuffers});
     if (step->uniform)
       sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
     VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
@@ -227,7 +236,7 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
     detail::vkCheck(vkAllocateDescriptorSets(ctx.device, &allocInfo, &step->set),
                     "vkAllocateDescriptorSets");
     std::vector<VkDescriptorBufferInfo> infos;
-    infos.reserve(step->storage.size() + 1);
+    infos.reserve(step->storage.size() + 3);
     std::vector<VkWriteDescriptorSet> writes;
     auto addWrite = [&](std::uint32_t binding, VkDescriptorType type, VkBuffer buffer) {
       infos.push_back({buffer, 0, VK_WHOLE_SIZE});
@@ -243,6 +252,11 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
       addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer->buffer);
     if (step->uniform)
       addWrite(step->uniformBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, step->uniform->handle());
+    if (step->reports)
+      step->reports->forEachBinding(
+          [&](std::uint32_t binding, const detail::HostVisibleBuffer &buffer) {
+            addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer.handle());
+          });
     vkUpdateDescriptorSets(ctx.device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
   }
@@ -302,6 +316,11 @@ ChainTiming Chain::run(unsigned repeats, unsigned warmup) {
   auto record = [&](VkCommandBuffer cb, unsigned times, bool withQueries) {
     if (withQueries && pool)
       vkCmdResetQueryPool(cb, pool, 0, queries);
+    // The launches' error and print buffers start empty in each submission;
+    // what all its repetitions record is read after it.
+    for (const auto &s : cs.steps)
+      if (s->reports)
+        s->reports->recordReset(cb);
     barrier(cb); // earlier uploads and submissions
     std::uint32_t q = 0;
     for (unsigned r = 0; r < times; ++r)
@@ -328,13 +347,27 @@ ChainTiming Chain::run(unsigned repeats, unsigned warmup) {
       }
   };
 
-  if (warmup)
+  // After a submission: the launches' prints, in launch order, then the first
+  // exception one of them raised (docs/language.md "Errors").
+  auto report = [&]() {
+    std::optional<KernelError> first;
+    for (const auto &s : cs.steps)
+      if (s->reports)
+        if (std::optional<KernelError> raised = s->reports->collect(); raised && !first)
+          first = std::move(raised);
+    if (first)
+      detail::throwKernelError(*first);
+  };
+  if (warmup) {
     detail::submitAndWait(
         ctx, [&](VkCommandBuffer cb) { record(cb, warmup, false); }, "waiting for a chain");
+    report();
+  }
   const auto start = std::chrono::steady_clock::now();
   detail::submitAndWait(
       ctx, [&](VkCommandBuffer cb) { record(cb, repeats, true); }, "waiting for a chain");
   const auto end = std::chrono::steady_clock::now();
+  report();
   timing.hostMsPerRepeat =
       std::chrono::duration<double, std::milli>(end - start).count() / repeats;
 

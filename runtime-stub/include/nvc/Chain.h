@@ -111,6 +111,10 @@ public:
   /// Runs the steps `warmup` times untimed (one submission), then `repeats` times in one
   /// submission with a timestamp before and after every step, and waits. Returns the
   /// device times (if the queue has timestamps) and the host time per repeat.
+  /// Kernels that print or raise (docs/language.md "Errors", "Printing"): after each
+  /// submission, what every launch printed in it goes to the device's print handler,
+  /// in launch order, and the first exception a launch raised is thrown as
+  /// KernelError (the launches after it ran, as separate launches would have).
   ChainTiming run(unsigned repeats = 1, unsigned warmup = 0);
 
   struct State;

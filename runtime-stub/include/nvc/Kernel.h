@@ -41,6 +41,10 @@ public:
   /// `readwrite` back into the caller's memory. Throws Error for argument errors,
   /// exceeded limits (including maxStorageBufferRange for a buffer), Vulkan failures
   /// and a lost device; the caller's arrays are untouched unless the kernel completed.
+  /// A kernel that prints hands its lines to the device's print handler after the
+  /// dispatch (Device::setPrintHandler); an exception the kernel raised is thrown as
+  /// KernelError after the copy-back (the invocations that did not raise ran to
+  /// completion, docs/language.md "Errors").
   LaunchResult launch(const Arguments &args, const LaunchConfig &config);
 
   /// Implementation state (runtime sources only).
