@@ -185,6 +185,10 @@ void Generator::checkDivisor(ast::BinOpKind op, const Val &original, const Val &
   if (!k_.pythonErrorModel ||
       (op != ast::BinOpKind::Div && op != ast::BinOpKind::FloorDiv && op != ast::BinOpKind::Mod))
     return;
+  // numba-cuda's fastmath float32 `/` is libdevice's fast division, unchecked
+  // (mathimpl.py's maybe_fast_truediv).
+  if (k_.fastmath && op == ast::BinOpKind::Div && t.isFloat() && t.bits() == 32)
+    return;
   mlir::Location l = loc(at);
   // A constant nonzero divisor cannot raise (type inference gave the
   // function no error buffer for it).

@@ -218,6 +218,9 @@ void Inferrer::noteDivision(ast::BinOpKind op, const ast::Expr *divisor, const T
       (op != ast::BinOpKind::Div && op != ast::BinOpKind::FloorDiv &&
        op != ast::BinOpKind::Mod))
     return;
+  // numba-cuda: fastmath float32 `/` is the unchecked fast division.
+  if (result_.fastmath && op == ast::BinOpKind::Div && result.isFloat() && result.bits() == 32)
+    return;
   // A nonzero literal divisor cannot raise; MLIR generation skips its check
   // too (a constant divisor), so the kernel needs no error buffer for it.
   if (divisor) {
