@@ -2906,6 +2906,114 @@ ERROR_CASES = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# Arrays inside kernels (004_…txt; docs/language.md "Arrays inside kernels"):
+# views, reductions and array expressions against NumPy.
+# ---------------------------------------------------------------------------
+
+VIEWS = "array_views.py"
+
+
+def case_views_004(r, rng):
+    # 004's normalise_rows and smooth, verbatim.
+    m, n = int(rng.integers(20, 60)), int(rng.integers(5, 17))
+    a = rng.uniform(0.5, 2.0, (m, n)).astype(np.float32)
+    res = r.run(VIEWS, "normalise_rows", [m], {"a": a, "out": poisoned((m, n), np.float32)},
+                outputs=["out"])
+    want = (a / a.sum(axis=1, dtype=np.float32, keepdims=True)).astype(np.float32)
+    want[:, -1] = a[:, 1:-1].max(axis=1)
+    want[:, :2] = 0
+    check_close(res["out"], want, rtol=2e-6)
+    n = int(rng.integers(50, 300))
+    x = rng.standard_normal(n).astype(np.float32)
+    out = poisoned(n, np.float32)
+    res = r.run(VIEWS, "smooth", [n], {"x": x, "out": out}, outputs=["out"])
+    w = np.array([0.25, 0.5, 0.25], np.float32)
+    want = out.copy()
+    want[1:-1] = [np.float32(x[i - 1] * w[0]) + np.float32(x[i] * w[1]) + np.float32(x[i + 1] * w[2])
+                  for i in range(1, n - 1)]
+    check_close(res["out"][1:-1], want[1:-1], rtol=2e-6)
+    assert np.isnan(res["out"][[0, -1]]).all()
+
+
+def case_views_slices(r, rng):
+    m, n = int(rng.integers(3, 9)), int(rng.integers(5, 14))
+    a = rng.standard_normal((m, n))
+    bounds = [-3 * n, -n - 1, -n, -3, -1, 0, 1, 2, n // 2, n - 1, n, n + 4]
+    for lo, hi, step in [(int(rng.choice(bounds)), int(rng.choice(bounds)),
+                          int(rng.choice([-3, -2, -1, 1, 2, 3, 7]))) for _ in range(12)]:
+        res = r.run(VIEWS, "row_slice", [m], {"a": a, "out": poisoned((m, n + 1), np.float64)},
+                    [("lo", lo), ("hi", hi), ("step", step)], ["out"])
+        want = a[:, lo:hi:step]
+        got = res["out"]
+        assert (got[:, -1] == want.shape[1]).all(), (lo, hi, step, got[:, -1], want.shape)
+        assert np.array_equal(got[:, :want.shape[1]], want), (lo, hi, step)
+        assert np.isnan(got[:, want.shape[1]:-1]).all(), (lo, hi, step)
+    res = r.run(VIEWS, "column_views", [n], {"a": a, "colsum": poisoned(n, np.float64),
+                                             "tail": poisoned(n, np.float64)},
+                outputs=["colsum", "tail"])
+    check_close(res["colsum"], (a + a).sum(axis=0), rtol=1e-14)
+    check_close(res["tail"], a[::-1][1::2].sum(axis=0) + a.max(axis=0), rtol=1e-14)
+
+
+def case_views_reductions(r, rng):
+    m, n = int(rng.integers(5, 40)), int(rng.integers(5, 20))
+    a = rng.standard_normal((m, n))
+    a[rng.integers(0, m), rng.integers(0, n)] = np.nan        # NaN propagates to min/max
+    a[rng.integers(1, m)] = 0                                   # any/all of zeros
+    res = r.run(VIEWS, "reductions", [m], {"a": a, "out": poisoned((m, 7), np.float64),
+                                           "iout": poisoned((m, 4), np.int64)},
+                outputs=["out", "iout"])
+    want = np.stack([a.sum(1), a[:, :4].prod(1), a.mean(1), a.max(1), a.min(1), a @ a[0],
+                     a[:, 1:].sum(1)], 1)
+    ok = np.isclose(res["out"], want, rtol=1e-12, equal_nan=True)
+    assert ok.all(), (np.argwhere(~ok)[:3], res["out"][~ok][:3], want[~ok][:3])
+    iwant = np.stack([a.argmax(1), a[:, ::-1].argmin(1), a.any(1), a.all(1)], 1)
+    assert np.array_equal(res["iout"], iwant), (res["iout"], iwant)
+    b = rng.integers(-1000, 1000, (m, n)).astype(np.int32)
+    u = rng.integers(0, 256, (m, n)).astype(np.uint8)
+    res = r.run(VIEWS, "int_reductions", [m], {"a": b, "out": poisoned((m, 4), np.int64),
+                                               "u": u, "usum": poisoned(m, np.uint64)},
+                outputs=["out", "usum"])
+    with np.errstate(over="ignore"):
+        iwant = np.stack([b.sum(1), b.max(1), b.argmin(1), b.astype(np.int64).prod(1)], 1)
+    assert np.array_equal(res["out"], iwant), (res["out"][:3], iwant[:3])
+    assert np.array_equal(res["usum"], u.sum(1, dtype=np.uint64))
+
+
+def case_views_expressions(r, rng):
+    m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
+    a = rng.standard_normal((m, n))
+    b, w = rng.standard_normal(n), rng.standard_normal(n)
+    c = float(rng.standard_normal())
+    res = r.run(VIEWS, "expressions", [m], {"a": a, "b": b, "w": w,
+                                            "out": poisoned((m, n), np.float64),
+                                            "norm": poisoned(m, np.float64),
+                                            "pick": poisoned(m, np.float64)},
+                [("c", c)], ["out", "norm", "pick"])
+    d = a - b
+    check_close(res["norm"], np.sqrt((d * d).sum(1)), rtol=1e-14)
+    check_close(res["out"], (a * w + c) * 2, rtol=0)
+    want = a[:, 3] * 2 + n + np.abs(-d).max(1) + (d > 0).sum(1) + np.maximum(d, 0.5).min(1)
+    check_close(res["pick"], want, rtol=1e-14)
+    p, q, k = int(rng.integers(2, 9)), int(rng.integers(2, 9)), int(rng.integers(2, 5))
+    x = rng.standard_normal(p).astype(np.float32)
+    y = rng.standard_normal(q).astype(np.float32)
+    res = r.run(VIEWS, "outer", [k], {"x": x, "y": y, "out": poisoned((k, p, q), np.float32)},
+                outputs=["out"])
+    want = (x[:, None] * y[None, :])[None] + np.arange(k, dtype=np.float32)[:, None, None]
+    check_close(res["out"], want.astype(np.float32), rtol=2e-7)
+
+
+VIEW_CASES = [
+    ("arrays: 004's normalise_rows and smooth", case_views_004),
+    ("arrays: slices with run-time bounds and steps, columns, reversed views, None",
+     case_views_slices),
+    ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
+    ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),
+]
+
+
 CASES = [
     ("saxpy", case_saxpy),
     ("streaming kernels: 4 elements per invocation, vector and scalar paths", case_streaming),
@@ -2981,6 +3089,7 @@ CASES = [
      case_entry_by_dtype),
     *COOPERATIVE_CASES,
     *ERROR_CASES,
+    *VIEW_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
     ("launch chains: two and three fused launches with intermediates in registers", case_launch_chain),
@@ -3011,6 +3120,10 @@ LLVM_EXPECTED_FAILURES = {
     # The error and print buffers are written with atomics (GenErrors.cpp).
     **{label: _NO_ATOMICS + " (the error and print buffers are written with atomics)"
        for label, _ in ERROR_CASES},
+    # min/max/argmin/argmax of an empty view, a zero step and shapes that do
+    # not broadcast raise ValueError through the error buffer.
+    **{label: _NO_ATOMICS + " (these kernels can raise: the error buffer is written with "
+              "atomics)" for label, _ in VIEW_CASES},
     "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
         _NO_ATOMICS,
     "array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items":

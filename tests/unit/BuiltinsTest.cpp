@@ -46,11 +46,13 @@ TEST_CASE("builtin flags agree with their families", "[builtins]") {
     const bool barrierFamily =
         b->family == BuiltinFamily::Barrier || b->family == BuiltinFamily::BarrierReduction;
     CHECK(b->has(kBarrier) == barrierFamily);
-    // Subgroup and atomic builtins name their operation; no other has one.
+    // Subgroup, atomic and reduction builtins name their operation; no other has one.
     if (b->family == BuiltinFamily::Subgroup)
       CHECK(b->subgroupOp() != SubgroupOp::None);
     else if (b->family == BuiltinFamily::Atomic)
       CHECK(b->atomicOp() != AtomicOp::None);
+    else if (b->family == BuiltinFamily::ArrayReduction)
+      CHECK(b->reductionOp() != ReductionOp::None);
     else
       CHECK(b->op == 0);
     if (b->family == BuiltinFamily::Atomic)

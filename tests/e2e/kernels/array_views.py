@@ -1,0 +1,106 @@
+# Arrays inside kernels (004_…txt "Arrays inside kernels" and "Arrays inside
+# kernels and array expressions"; docs/language.md): views from slices,
+# reductions, array expressions. tests/e2e/test_examples.py compares each
+# kernel with NumPy on random shapes.
+import numpy as np
+import numba_vulkan as nv
+from numba import cuda
+
+
+# 004's example, verbatim.
+@nv.jit("void(float32[:, ::1], float32[:, ::1])")
+def normalise_rows(a, out):
+    i = nv.global_id(0)
+    if i < a.shape[0]:
+        row = a[i]                    # a view, not a copy
+        total = row.sum()
+        for j, value in enumerate(row):
+            out[i, j] = value / total
+        out[i, -1] = row[1:-1].max()  # slices of slices
+        out[i, :2] = 0                # fill a slice
+
+
+WEIGHTS = np.array([0.25, 0.5, 0.25], dtype=np.float32)
+
+
+# 004's example, verbatim.
+@nv.jit("void(float32[::1], float32[::1])")
+def smooth(x, out):
+    i = nv.global_id(0)
+    if 0 < i < x.shape[0] - 1:
+        out[i] = np.dot(x[i - 1 : i + 2], WEIGHTS)
+
+
+# Row i of `out` holds a[i, lo:hi:step] (its length in the last column):
+# bounds and steps at run time, negative ones included.
+@cuda.jit("void(float64[:, ::1], float64[:, ::1], int64, int64, int64)")
+def row_slice(a, out, lo, hi, step):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        v = a[i, lo:hi:step]
+        for j in range(v.shape[0]):
+            out[i, j] = v[j]
+        out[i, out.shape[1] - 1] = len(v)
+
+
+# Columns, reversed views, views of views, None.
+@cuda.jit("void(float64[:, ::1], float64[::1], float64[::1])")
+def column_views(a, colsum, tail):
+    j = cuda.grid(1)
+    if j < a.shape[1]:
+        c = a[:, j]
+        colsum[j] = (c + c).sum()
+        r = c[::-1][1::2]
+        tail[j] = r.sum() + a[None, :, j].max()
+
+
+# The nine reductions and np.dot on rows of every dtype's result type.
+@cuda.jit("void(float64[:, ::1], float64[:, ::1], int64[:, ::1])")
+def reductions(a, out, iout):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        row = a[i]
+        out[i, 0] = row.sum()
+        out[i, 1] = np.prod(row[:4])
+        out[i, 2] = row.mean()
+        out[i, 3] = np.max(row)
+        out[i, 4] = row.min()
+        out[i, 5] = np.dot(row, a[0])
+        out[i, 6] = sum(a[i, 1:])
+        iout[i, 0] = row.argmax()
+        iout[i, 1] = np.argmin(a[i, ::-1])
+        iout[i, 2] = row.any()
+        iout[i, 3] = np.all(row)
+
+
+@cuda.jit("void(int32[:, ::1], int64[:, ::1], uint8[:, ::1], uint64[::1])")
+def int_reductions(a, out, u, usum):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[i, 0] = a[i].sum()
+        out[i, 1] = a[i].max()
+        out[i, 2] = a[i].argmin()
+        out[i, 3] = a[i].prod()
+        usum[i] = u[i].sum()
+
+
+# 004's array expressions, verbatim, and more.
+@cuda.jit("void(float64[:, ::1], float64[::1], float64[::1], float64[:, ::1], float64[::1], "
+          "float64, float64[::1])")
+def expressions(a, b, w, out, norm, c, pick):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        d = a[i] - b                      # nothing is computed yet
+        norm[i] = np.sqrt((d * d).sum())   # elements computed inside the reduction
+        out[i, :] = a[i] * w + c          # computed element by element into out
+        out[i, :] *= 2                    # in-place operators work the same way
+        x = (a[i] * 2)[3]                 # computes one element
+        pick[i] = x + len(d) + np.abs(-d).max() + (d > 0).sum() + np.maximum(d, 0.5).min()
+
+
+# Broadcasting a row against a column into a 2-D view.
+@cuda.jit("void(float32[::1], float32[::1], float32[:, :, ::1])")
+def outer(x, y, out):
+    k = cuda.grid(1)
+    if k < out.shape[0]:
+        out[k] = x[:, None] * y[None, :] + k
