@@ -205,6 +205,19 @@ Val Generator::attribute(const ast::Attribute &a) {
       n = mlir::arith::MulIOp::create(b_, l, n, shape[d]);
     return Val{i64, {convertScalar(n, idxT, i64, a.getLoc())}};
   }
+  if (base.isArray() && a.attr == "T") {
+    // The transposed view: the same data, extents and strides reversed.
+    const ArrayHandle &arr = arrayValue(*a.value);
+    ArrayHandle &v = views_.emplace_back();
+    v.type = typeOf(a);
+    v.buffer = arr.buffer;
+    v.offset = arr.offset;
+    v.shape.assign(arr.shape.rbegin(), arr.shape.rend());
+    v.strides.assign(arr.strides.rbegin(), arr.strides.rend());
+    Val out{v.type, {}};
+    out.array = &v;
+    return out;
+  }
   if (base.isArray()) {
     const ArrayHandle &arr = arrayValue(*a.value);
     Type i64 = Type::integer(64);

@@ -107,6 +107,8 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
   }
   if (auto *sub = dyn_cast<ast::Subscript>(&e))
     return rootOf(*sub->value);
+  if (auto *at = dyn_cast<ast::Attribute>(&e); at && at->attr == "T")
+    return rootOf(*at->value); // the transposed view shares its array's data
   if (auto *call = dyn_cast<ast::Call>(&e)) {
     const Type &callee = result_.exprTypes[call->func.get()];
     if (isInFamily(calleeBuiltin(callee), BuiltinFamily::PrivateArray))

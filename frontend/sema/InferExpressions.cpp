@@ -325,6 +325,11 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, Type::integer(64));
     if (lookupBuiltin("array." + attr)) // a.sum(), a.argmax(), ...: methods
       return record(a, Type::function("array." + attr));
+    if (attr == "T") // the transposed view: C and F layouts swap
+      return record(a, Type::array(base.element(), base.ndim(),
+                                   base.layout() == 'C'   ? 'F'
+                                   : base.layout() == 'F' ? 'C'
+                                                          : 'A'));
     if (attr == "copy" || attr == "flatten" || attr == "ravel" || attr == "astype" ||
         attr == "nonzero" || attr == "cumsum" || attr == "cumprod")
       fail(a.attrLoc, fmt::format("{}() makes a new array of run-time size, which a kernel "

@@ -2954,6 +2954,11 @@ def case_views_slices(r, rng):
                 outputs=["colsum", "tail"])
     check_close(res["colsum"], (a + a).sum(axis=0), rtol=1e-14)
     check_close(res["tail"], a[::-1][1::2].sum(axis=0) + a.max(axis=0), rtol=1e-14)
+    res = r.run(VIEWS, "transposed", [n], {"a": a, "out": poisoned((n, m), np.float64),
+                                           "diag": poisoned(n, np.float64)},
+                outputs=["out", "diag"])
+    assert np.array_equal(res["out"], a.T * 2)
+    assert np.array_equal(res["diag"], a[-1] + a[0] + m)
 
 
 def case_views_reductions(r, rng):
@@ -3007,7 +3012,7 @@ def case_views_expressions(r, rng):
 
 VIEW_CASES = [
     ("arrays: 004's normalise_rows and smooth", case_views_004),
-    ("arrays: slices with run-time bounds and steps, columns, reversed views, None",
+    ("arrays: slices with run-time bounds and steps, columns, reversed views, None, .T",
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),

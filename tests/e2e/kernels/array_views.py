@@ -54,6 +54,16 @@ def column_views(a, colsum, tail):
         tail[j] = r.sum() + a[None, :, j].max()
 
 
+# The transposed view: rows of a.T are columns of a; .T of a 1-d view is itself.
+@cuda.jit("void(float64[:, ::1], float64[:, ::1], float64[::1])")
+def transposed(a, out, diag):
+    j = cuda.grid(1)
+    t = a.T
+    if j < t.shape[0]:
+        out[j, :] = t[j] * 2
+        diag[j] = t[j, ::-1].T[0] + a.T.T[0, j] + t.shape[1]
+
+
 # The nine reductions and np.dot on rows of every dtype's result type.
 @cuda.jit("void(float64[:, ::1], float64[:, ::1], int64[:, ::1])")
 def reductions(a, out, iout):
