@@ -160,8 +160,9 @@ std::array<mlir::Value, 3> Generator::sliceBounds(const ast::Slice &s, mlir::Val
   return {start, step, length};
 }
 
-Val Generator::slicedView(const ArrayHandle &a, const std::vector<const ast::Expr *> &items,
+Val Generator::slicedView(const ArrayHandle &a, const std::vector<const ast::Expr *> &given,
                           const Type &t, ast::Location at) {
+  const std::vector<const ast::Expr *> items = expandEllipsis(given, a.type.ndim());
   mlir::Location l = loc(at);
   ArrayHandle &v = views_.emplace_back();
   v.type = t;

@@ -157,6 +157,8 @@ Val Generator::call(const ast::Call &c) {
   const Type &callee = typeOf(*c.func);
   if (callee.kind() == Type::Kind::UserFunction)
     return userCall(c);
+  if (k_.ufuncCalls.count(&c))
+    return ufuncCall(c);
   const BuiltinInfo *builtin = calleeBuiltin(callee);
   if (isInFamily(builtin, BuiltinFamily::BarrierReduction))
     return syncthreadsReduction(c, *builtin);

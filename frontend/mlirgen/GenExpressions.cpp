@@ -258,13 +258,16 @@ Val Generator::binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast
   const Type &lt = lhsIn.type, &rt = rhsIn.type;
   if (lhsIn.isArrayLike() || rhsIn.isArrayLike()) {
     // An array expression: the operator on each pair of elements.
-    // The element type as type inference computed it (Inferrer::binary).
-    Type et = binaryResultType(op, elementTypeOf(lt), elementTypeOf(rt));
-    Type result = elementwiseType(et, {lt, rt});
+    // The element type as type inference computed it (Inferrer::binary):
+    // the operator's ufunc, computed in its selected loop's type.
+    const Ufunc u = *ufuncOfOperator(op);
+    const std::vector<Type> elements = {elementTypeOf(lt), elementTypeOf(rt)};
+    const Type et = ufuncResultType(u, elements, at);
+    const Type in = selectUfuncLoop(u, elements)->input;
     return elementwise(
-        result, {lhsIn, rhsIn},
-        [this, op, at, et](const std::vector<Val> &x) {
-          return convert(binary(op, x[0], x[1], at), et, at);
+        elementwiseType(et, {lt, rt}), {lhsIn, rhsIn},
+        [this, op, at, et, in](const std::vector<Val> &x) {
+          return convert(binary(op, convert(x[0], in, at), convert(x[1], in, at), at), et, at);
         },
         at);
   }

@@ -28,6 +28,7 @@
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/mlirgen/MathCodegen.h"
 #include "frontend/sema/TypeRules.h"
+#include "frontend/sema/Ufuncs.h"
 #include "frontend/sema/VectorTypes.h"
 #include "abi/Attributes.h"
 #include "passes/DynamicSharedMemory.h"
@@ -409,6 +410,17 @@ private:
   /// the argument values `args`: also an array expression's element.
   Val builtinOnValues(const ast::Call &c, const BuiltinInfo *builtin, const std::string &f,
                       const std::vector<Val> &args, const Type &rt);
+  //===--- NumPy ufuncs called by name (GenUfuncs.cpp) --------------------===//
+  /// A call type inference typed as a ufunc (TypedKernel::ufuncCalls): its
+  /// value, an array expression when an input is an array; with an output
+  /// array the value is written into it and the array is the result.
+  Val ufuncCall(const ast::Call &c);
+  /// One element of ufunc `u` on the scalar `inputs`, of element type `rt`.
+  Val ufuncElement(const ast::Call &c, const Ufunc &u, const std::vector<Val> &inputs,
+                   const Type &rt);
+  /// NumPy's ordering of complex numbers for `<`, `<=`, `>`, `>=`: by real
+  /// parts, then by imaginary parts (its CLT/CLE/CGT/CGE macros).
+  mlir::Value complexOrdered(ast::CmpOpKind op, const Val &x, const Val &y, ast::Location at);
   /// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (GenReductions.cpp).
   Val reduction(const ast::Call &c, const BuiltinInfo &b);
   /// `for i in range(n)` without a Python loop: `body(i)` (i in the index

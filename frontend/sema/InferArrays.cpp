@@ -119,7 +119,8 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
 
 
 Type Inferrer::slicedView(const ast::Subscript &s, const Type &base,
-                          const std::vector<const ast::Expr *> &indices, bool isStore) {
+                          const std::vector<const ast::Expr *> &given, bool isStore) {
+  const std::vector<const ast::Expr *> indices = expandEllipsis(given, base.ndim());
   unsigned consumed = 0, added = 0;
   std::vector<SliceItem> items;
   auto integer = [&](const ast::Expr &e, const char *what) {
@@ -526,6 +527,71 @@ Type Inferrer::reductionCall(const ast::Call &c, const BuiltinInfo &b) {
   if (result.isUnknown())
     fail(c.getLoc(), fmt::format("{} of {} is not supported", name, types[0].str()));
   return record(c, result);
+}
+
+Type Inferrer::ufuncCall(const ast::Call &c, const Ufunc &u) {
+  const ast::Expr *output = nullptr;
+  for (const ast::Keyword &k : c.keywords) {
+    if (k.name != "out")
+      fail(k.loc, fmt::format("np.{}() takes no keyword '{}' in kernels (only out=)", u.name,
+                              k.name));
+    output = k.value.get();
+  }
+  result_.ufuncCalls.insert(&c);
+  const size_t given = c.args.size() + (output ? 1 : 0);
+  if (c.args.size() < u.nin || given > u.nin + 1)
+    fail(c.getLoc(), fmt::format("np.{}() takes {} input{} and an optional output array ({} "
+                                 "argument{} given)",
+                                 u.name, u.nin, u.nin == 1 ? "" : "s", given,
+                                 given == 1 ? "" : "s"));
+  if (!output && c.args.size() == u.nin + 1)
+    output = c.args.back().get();
+  std::vector<Type> inputs, elements;
+  size_t arrays = 0;
+  for (size_t i = 0; i < u.nin; ++i) {
+    Type t = expr(*c.args[i]);
+    if (t.isUnknown())
+      return record(c, Type());
+    if (!t.isArrayLike() && !t.isScalar())
+      fail(c.args[i]->getLoc(),
+           fmt::format("np.{}() takes numbers and arrays, not {}", u.name, t.str()));
+    inputs.push_back(t);
+    elements.push_back(elementTypeOf(t));
+    arrays += t.isArrayLike();
+    readOperands({c.args[i].get()});
+  }
+  if (arrays > 1)
+    result_.mayRaise = true; // shapes that do not broadcast: ValueError
+  const Type element = ufuncResultType(u, elements, c.getLoc());
+  const Type value = elementwiseType(element, inputs);
+  if (!output)
+    return record(c, value);
+  const Type out = expr(*output);
+  if (out.isUnknown())
+    return record(c, Type());
+  if (!out.isArray())
+    fail(output->getLoc(),
+         fmt::format("the output of np.{}() must be an array, not {}", u.name, out.str()));
+  if (!castsSameKind(element, out.element()))
+    fail(output->getLoc(), fmt::format("cannot cast the output of ufunc '{}' from {} to {} "
+                                       "with casting rule 'same_kind' (NumPy's rule)",
+                                       u.name, element.str(), out.element().str()));
+  if (value.isArrayExpr() && value.ndim() > out.ndim())
+    fail(output->getLoc(), fmt::format("np.{}() gives {} dimensions, more than its "
+                                       "{}-dimensional output array has",
+                                       u.name, value.ndim(), out.ndim()));
+  if (arrays > 0)
+    result_.mayRaise = true; // inputs that do not broadcast to the output: ValueError
+  if (auto *n = dyn_cast<ast::Name>(output);
+      n && !locals_.count(n->id) && !paramIndex_.count(n->id) && scope_.lookup(n->id))
+    fail(output->getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
+                                       "read-only in kernels",
+                                       n->id));
+  for (size_t i = 0; i < u.nin; ++i)
+    checkNoOverlap(*output, *c.args[i]);
+  if (auto root = rootOf(*output))
+    markAccess(root, false, true);
+  return record(c, out);
 }
 
 } // namespace nvc::sema

@@ -10,6 +10,7 @@
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/TypeRules.h"
+#include "frontend/sema/Ufuncs.h"
 #include "frontend/sema/VectorTypes.h"
 
 #include <fmt/format.h>
@@ -332,6 +333,21 @@ Type Inferrer::call(const ast::Call &c) {
     return reductionCall(c, *builtin);
   if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && expr(*c.args[0]).isArrayLike())
     return reductionCall(c, builtinInfo(Builtin::NpSum)); // Python's sum of an array
+  if (std::optional<Ufunc> u = resolveUfunc(f)) {
+    // NumPy's ufuncs: the math functions, abs and np.maximum/np.minimum of
+    // real numbers keep their own rules below (the same as the ufunc's);
+    // the other ufuncs, any call with an output array and complex inputs
+    // of the math functions and extrema are typed as ufuncs.
+    const bool ownRule = builtin || isMathBuiltin(f);
+    const bool withOutput = c.args.size() > u->nin || !c.keywords.empty();
+    bool complexInput = false;
+    if (ownRule && !withOutput && !(builtin && builtin->has(kComplexWhenComplexArgument)) &&
+        (u->kind == UfuncKind::Math || u->kind == UfuncKind::Extremum))
+      for (auto &a : c.args)
+        complexInput |= elementTypeOf(expr(*a)).isComplex();
+    if (!ownRule || withOutput || complexInput)
+      return ufuncCall(c, *u);
+  }
   typeArgs();
   if (isOneOf(builtin, {Builtin::Range})) {
     if (!needArgs(1, 3, "range"))

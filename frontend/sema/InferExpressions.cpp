@@ -110,7 +110,12 @@ Type Inferrer::binary(ast::BinOpKind op, const Type &lhs, const Type &rhs, ast::
                 "arrays");
     if (lhs.isArrayLike() && rhs.isArrayLike())
       result_.mayRaise = true; // shapes that do not broadcast: ValueError
-    return elementwiseType(binary(op, elementTypeOf(lhs), elementTypeOf(rhs), loc), {lhs, rhs});
+    // Numba types the elements by the operator's ufunc (np.add for +): two
+    // int32 arrays add in int32, as NumPy's loop does.
+    const Type el = elementTypeOf(lhs), er = elementTypeOf(rhs);
+    if (el.isUnknown() || er.isUnknown())
+      return Type();
+    return elementwiseType(ufuncResultType(*ufuncOfOperator(op), {el, er}, loc), {lhs, rhs});
   }
   if (op == ast::BinOpKind::MatMult && lhs.isScalar() && rhs.isScalar())
     fail(loc, "the @ operator is not supported on scalars");

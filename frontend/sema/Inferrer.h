@@ -26,6 +26,7 @@
 
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/TypeInference.h"
+#include "frontend/sema/Ufuncs.h"
 
 #include <map>
 #include <optional>
@@ -164,6 +165,11 @@ private:
   /// argmax of an empty array raise ValueError, as np.dot of 1-D arrays of
   /// different lengths does.
   Type reductionCall(const ast::Call &c, const BuiltinInfo &b);
+  /// A NumPy ufunc (Ufuncs.h) called by name: `np.add(a, b)`, `np.sin(x)`,
+  /// an array expression when an input is an array; with an output array
+  /// (`np.sin(a, out)`, `out=out`) the result is written into it (NumPy's
+  /// broadcasting and same_kind casting) and the call's value is `out`.
+  Type ufuncCall(const ast::Call &c, const Ufunc &u);
   /// `assert test[, msg]`: AssertionError(msg), msg a constant.
   void assertStatement(const ast::Assert &a);
   /// print(args): constant strings, numbers, booleans, complex numbers,

@@ -1,6 +1,8 @@
 //===- TypeRules.cpp - Numba's typing rules for operators ------------------===//
 #include "frontend/sema/TypeRules.h"
 
+#include "frontend/syntax/Diagnostics.h"
+
 #include <llvm/Support/Casting.h>
 
 #include <algorithm>
@@ -181,6 +183,34 @@ std::vector<const ast::Expr *> subscriptIndices(const ast::Expr &index) {
 bool isCompileTimeValue(const Type &t) {
   return t.kind() == Type::Kind::Function || t.kind() == Type::Kind::UserFunction ||
          t.kind() == Type::Kind::DType;
+}
+
+std::vector<const ast::Expr *> expandEllipsis(const std::vector<const ast::Expr *> &items,
+                                              unsigned ndim) {
+  const ast::Slice *ellipsis = nullptr;
+  unsigned consumed = 0;
+  for (const ast::Expr *i : items) {
+    auto *sl = llvm::dyn_cast<ast::Slice>(i);
+    if (sl && sl->ellipsis) {
+      if (ellipsis)
+        throw CompileError(i->getLoc(), "an index can only have a single ellipsis ('...')");
+      ellipsis = sl;
+    } else if (!llvm::isa<ast::NoneLiteral>(*i)) {
+      ++consumed;
+    }
+  }
+  if (!ellipsis)
+    return items;
+  std::vector<const ast::Expr *> out;
+  for (const ast::Expr *i : items) {
+    if (i != ellipsis) {
+      out.push_back(i);
+      continue;
+    }
+    for (unsigned d = consumed; d < ndim; ++d)
+      out.push_back(i); // the ellipsis item is a full slice `:`
+  }
+  return out;
 }
 
 } // namespace nvc

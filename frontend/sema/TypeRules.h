@@ -61,6 +61,15 @@ Type elementTypeOf(const Type &t);
 /// rule applied to the elements) with the most dimensions of any operand.
 Type elementwiseType(const Type &scalarResult, const std::vector<Type> &operands);
 
+/// The items of a subscript of an array of `ndim` dimensions with NumPy's
+/// Ellipsis expanded: a `...` item (ast::Slice::ellipsis) stands for as many
+/// full slices as the dimensions the integers and slices leave (None adds
+/// dimensions and counts for none), possibly zero. Throws CompileError for
+/// a second `...` ("an index can only have a single ellipsis"). Items
+/// without `...` come back as they are.
+std::vector<const ast::Expr *> expandEllipsis(const std::vector<const ast::Expr *> &items,
+                                              unsigned ndim);
+
 /// What one item of a subscript does to an array's dimensions.
 enum class SliceItem { Index, Slice, NewAxis };
 

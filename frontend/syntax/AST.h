@@ -156,6 +156,9 @@ struct Slice : Expr {
       : Expr(Kind::Slice, loc), lower(std::move(lower)), upper(std::move(upper)),
         step(std::move(step)) {}
   ExprPtr lower, upper, step;
+  /// `...` in a subscript: as many `:` as the dimensions the other items
+  /// leave (expandEllipsis in TypeRules.h), NumPy's Ellipsis.
+  bool ellipsis = false;
   static bool classof(const Expr *e) { return e->getKind() == Kind::Slice; }
 };
 

@@ -1217,8 +1217,11 @@ ExprPtr Parser::parseSubscriptIndex() {
 /// `test` or `[test] ':' [test] [':' [test]]`.
 ExprPtr Parser::parseSliceItem() {
   Location loc = peek().loc;
-  if (isOp("..."))
-    unsupported(loc, "Ellipsis ('...') is not allowed in kernels");
+  if (acceptOp("...")) {
+    auto all = std::make_unique<Slice>(loc, nullptr, nullptr, nullptr);
+    all->ellipsis = true;
+    return finish(std::move(all), 0);
+  }
   ExprPtr lower, upper, step;
   if (!isOp(":")) {
     lower = parseTest();

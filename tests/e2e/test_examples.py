@@ -2959,6 +2959,13 @@ def case_views_slices(r, rng):
                 outputs=["out", "diag"])
     assert np.array_equal(res["out"], a.T * 2)
     assert np.array_equal(res["diag"], a[-1] + a[0] + m)
+    b = rng.standard_normal((int(rng.integers(2, 5)), int(rng.integers(2, 5)), n))
+    res = r.run(VIEWS, "ellipsis", [n], {"a": b, "out": poisoned((b.shape[0], n), np.float64),
+                                         "last": poisoned(n, np.float64)},
+                outputs=["out", "last"])
+    want = b.sum((0, 1)) + b[0].max(0) + b[:, 0].min(0)
+    check_close(res["out"], np.broadcast_to(want, (b.shape[0], n)), rtol=1e-14)
+    check_close(res["last"], b[1, 0] + b[0, 0] + b[0, 0], rtol=1e-14)
 
 
 def case_views_reductions(r, rng):
@@ -3010,9 +3017,125 @@ def case_views_expressions(r, rng):
     check_close(res["out"], want.astype(np.float32), rtol=2e-7)
 
 
+UFUNCS = "ufuncs.py"
+
+
+def same(got, want, what):
+    """Equal as NumPy's results, NaN where NumPy has NaN (any NaN)."""
+    assert got.dtype == want.dtype, (what, got.dtype, want.dtype)
+    ok = (got == want) | (np.isnan(got) & np.isnan(want)) if got.dtype.kind in "fc" else \
+        got == want
+    assert ok.all(), (what, np.argwhere(~ok)[:3], got[~ok][:3], want[~ok][:3])
+
+
+def case_ufuncs_int(r, rng):
+    m, n = int(rng.integers(2, 7)), int(rng.integers(3, 40))
+    a = rng.integers(-2**31, 2**31, (m, n)).astype(np.int32)
+    a[:, 0] = np.int32(2**31 - 1)                      # overflow wraps in int32
+    b = rng.integers(-50, 50, (m, n)).astype(np.int32)  # zeros: // and % give 0
+    b[:, 1] = 0
+    res = r.run(UFUNCS, "int_ufuncs", [m], {"a": a, "b": b, "out": poisoned((16, m, n), np.int32),
+                                            "wide": poisoned((m, n), np.int64)},
+                outputs=["out", "wide"])
+    with np.errstate(all="ignore"):
+        want = [a + b, a - b, a * b, a // b, a % b, a & b, a | b, a ^ 7,
+                np.left_shift(a.astype(np.int64), 3).astype(np.int32), a >> 2,
+                np.maximum(a, b), np.minimum(a, b), -a, ~a, np.abs(a), np.fmax(a, b)]
+    for k, w in enumerate(want):
+        same(res["out"][k], w.astype(np.int32), f"int ufunc {k}")
+    same(res["wide"], (a * b).astype(np.int64), "int32 * int32 arrays")
+
+
+def case_ufuncs_float(r, rng):
+    m, n = int(rng.integers(2, 7)), int(rng.integers(9, 40))
+    a = rng.standard_normal((m, n)).astype(np.float32)
+    b = rng.standard_normal((m, n)).astype(np.float32)
+    specials = np.float32([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0])
+    a[:, :7] = specials
+    b[:, :7] = specials[::-1]
+    b[:, 7] = a[:, 7]                                   # equal operands
+    res = r.run(UFUNCS, "float_ufuncs", [m], {"a": a, "b": b,
+                                              "out": poisoned((11, m, n), np.float32),
+                                              "flags": poisoned((9, m, n), np.bool_)},
+                outputs=["out", "flags"])
+    with np.errstate(all="ignore"):
+        exact = [a / b, np.maximum(a, b), np.minimum(a, b), np.fmax(a, b), np.fmin(a, b),
+                 np.remainder(a, b), np.floor_divide(a, b), -a]
+        approx = [np.arctan2(a, b), np.hypot(a, b), np.sin(a)]
+        flags = [a > b, a <= b, a == b, a != b, np.logical_and(a, b), np.logical_or(a, b),
+                 np.logical_xor(a, b), np.logical_not(a), np.isnan(a)]
+    for k, w in enumerate(exact):
+        same(res["out"][k], w, f"float ufunc {k}")
+    for k, w in enumerate(approx):
+        got = res["out"][len(exact) + k]
+        ok = np.isclose(got, w, rtol=2e-6, atol=1e-7, equal_nan=True)
+        assert ok.all(), (k, got[~ok][:3], w[~ok][:3])
+    for k, w in enumerate(flags):
+        same(res["flags"][k], w, f"float predicate {k}")
+
+
+def case_ufuncs_complex(r, rng):
+    n = int(rng.integers(12, 30))
+    z = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(np.complex128)
+    w = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(np.complex128)
+    w[:4] = z[:4].real + 1j * (z[:4].imag + [1, -1, 0, np.nan])  # ties in the real part
+    z[4], w[5] = complex(np.nan, 1), complex(1, np.nan)           # NaN parts
+    w[6] = z[6]
+    res = r.run(UFUNCS, "complex_ufuncs", [1], {"z": z, "w": w,
+                                                "out": poisoned((11, n), np.complex128),
+                                                "flags": poisoned((6, n), np.bool_)},
+                outputs=["out", "flags"])
+    with np.errstate(all="ignore"):
+        exact = [np.maximum(z, w), np.minimum(z, w), np.fmax(z, w), np.fmin(z, w), z + w, -z]
+        approx = [np.sin(z), np.log(z), np.sqrt(z), np.log2(z), np.arctanh(z)]
+        flags = [np.greater(z, w), np.less_equal(z, w), np.less(z, w), np.greater_equal(z, w),
+                 z != w, np.logical_or(z, w)]
+    for k, want in enumerate(exact):
+        same(res["out"][k], want, f"complex ufunc {k}")
+    for k, want in enumerate(approx):
+        got = res["out"][len(exact) + k]
+        ok = np.isclose(got, want, rtol=1e-13, atol=1e-15, equal_nan=True)
+        assert ok.all(), (k, got[~ok][:3], want[~ok][:3])
+    for k, want in enumerate(flags):
+        same(res["flags"][k], want, f"complex predicate {k}")
+
+
+def case_ufuncs_broadcast(r, rng):
+    m, n = int(rng.integers(2, 9)), int(rng.integers(2, 9))
+    a = rng.standard_normal((m, n))
+    v = rng.standard_normal(n)
+    res = r.run(UFUNCS, "broadcast_ufuncs", [n], {"a": a, "v": v,
+                                                  "out": poisoned((m, n), np.float64),
+                                                  "s": poisoned((n, 4), np.float64)},
+                outputs=["out", "s"])
+    same(res["out"], (a + v) * 2.0, "broadcast into the output")
+    want = np.stack([v + 1.5 + (v > 0) + v, (a - v).sum(0),
+                     np.logical_and(a > 0, a < 0.5).sum(0).astype(np.float64),
+                     np.maximum(a, 0).max(0) + np.sqrt(np.abs(a)).min(0)], 1)
+    check_close(res["s"], want, rtol=1e-13)
+    a[0, 0] = np.nan
+    res = r.run(UFUNCS, "where_select", [m], {"a": a, "v": v, "out": poisoned((m, n), np.float64),
+                                              "count": poisoned(m, np.int64)},
+                outputs=["out", "count"])
+    same(res["out"], np.where(a > v, a, 0.5 * v), "np.where of arrays")
+    same(res["count"], np.isnan(a).sum(1) + 10 * (a < 0).sum(1), "np.where of scalars")
+
+
+UFUNC_CASES = [
+    ("ufuncs: integer arithmetic, bitwise and extrema with output arrays (int32 loops)",
+     case_ufuncs_int),
+    ("ufuncs: float32 arithmetic, extrema, comparisons, logical and math, special values",
+     case_ufuncs_float),
+    ("ufuncs: complex128 extrema, ordering, math (NumPy's lexicographic order, NaN parts)",
+     case_ufuncs_complex),
+    ("ufuncs: broadcasting into the output, in place, scalars, array expressions, np.where",
+     case_ufuncs_broadcast),
+]
+
+
 VIEW_CASES = [
     ("arrays: 004's normalise_rows and smooth", case_views_004),
-    ("arrays: slices with run-time bounds and steps, columns, reversed views, None, .T",
+    ("arrays: slices with run-time bounds and steps, columns, reversed views, None, .T, ...",
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),
@@ -3095,6 +3218,7 @@ CASES = [
     *COOPERATIVE_CASES,
     *ERROR_CASES,
     *VIEW_CASES,
+    *UFUNC_CASES,
     ("accumulators in global memory (promoted to registers at -O2)", case_accumulate),
     ("loop fusion: row sum and sum of squares, producer/consumer loops, a shifted read", case_loop_fusion),
     ("launch chains: two and three fused launches with intermediates in registers", case_launch_chain),
@@ -3129,6 +3253,8 @@ LLVM_EXPECTED_FAILURES = {
     # not broadcast raise ValueError through the error buffer.
     **{label: _NO_ATOMICS + " (these kernels can raise: the error buffer is written with "
               "atomics)" for label, _ in VIEW_CASES},
+    **{label: _NO_ATOMICS + " (broadcasting raises ValueError through the error buffer)"
+       for label, _ in UFUNC_CASES},
     "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
         _NO_ATOMICS,
     "array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items":

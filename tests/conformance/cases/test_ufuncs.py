@@ -179,7 +179,7 @@ def reference(ufunc):
 
 def launch_args(values, outputs):
     def args(rng):
-        return [v.copy() if isinstance(v, np.ndarray) else v for v in values] + \
+        return [v.copy(order="K") if isinstance(v, np.ndarray) else v for v in values] + \
                [np.zeros(shape, dtype=dtype) for shape, dtype in outputs]
     return args
 

@@ -64,6 +64,15 @@ def transposed(a, out, diag):
         diag[j] = t[j, ::-1].T[0] + a.T.T[0, j] + t.shape[1]
 
 
+# NumPy's Ellipsis: `...` stands for the dimensions the other items leave.
+@cuda.jit("void(float64[:, :, ::1], float64[:, ::1], float64[::1])")
+def ellipsis(a, out, last):
+    k = cuda.grid(1)
+    if k < a.shape[2]:
+        out[..., k] = a[..., k].sum() + a[0, ..., k].max() + a[..., 0, k].min()
+        last[k] = a[1, 0, ...][k] + a[..., None, 0, 0, k].sum() + a[..., :, :, k][0, 0]
+
+
 # The nine reductions and np.dot on rows of every dtype's result type.
 @cuda.jit("void(float64[:, ::1], float64[:, ::1], int64[:, ::1])")
 def reductions(a, out, iout):

@@ -1,0 +1,8 @@
+from numba import cuda
+import numpy as np
+
+
+@cuda.jit("void(float32[::1], float32[::1], int32[::1])")
+def k(x, y, iy):
+    np.add(x, x, where=True)
+# EXPECT: 7:18

@@ -1,0 +1,8 @@
+from numba import cuda
+import numpy as np
+
+
+@cuda.jit("void(float32[::1], float32[::1], int32[::1])")
+def k(x, y, iy):
+    np.bitwise_and(x, x, y)
+# EXPECT: 7:5
