@@ -71,9 +71,98 @@ Val Generator::reduction(const ast::Call &c, const BuiltinInfo &b) {
     operands.push_back(cast<ast::Attribute>(*c.func).value.get());
   for (auto &a : c.args)
     operands.push_back(a.get());
+  auto axis = k_.reductionAxes.find(&c);
+  if (axis != k_.reductionAxes.end() && operands.back() == axis->second.axis)
+    operands.pop_back(); // np.sum(a, 0): the axis is no operand
   std::vector<ElementSource> sources;
   for (const ast::Expr *e : operands)
     sources.push_back(elementsOf(*e));
+  if (axis != k_.reductionAxes.end())
+    return reductionAlongAxis(c, op, sources.front(), axis->second, rt);
+  return reduceElements(c, op, sources, rt);
+}
+
+Val Generator::reductionAlongAxis(const ast::Call &c, ReductionOp op, const ElementSource &src,
+                                  const TypedKernel::ReductionAxis &axis, const Type &rt) {
+  mlir::Location l = loc(c.getLoc());
+  mlir::Type it = indexType();
+  const size_t ndim = src.shape.size();
+  auto index = [&](int64_t v) { return intConst(v, it, l); };
+  // The axis as an index: a constant, or the run-time value wrapped once
+  // (negative counts from the end) and checked, as NumPy's normalize_axis_index.
+  mlir::Value ax;
+  if (axis.constant) {
+    ax = index(*axis.constant);
+  } else {
+    Val given = expr(*axis.axis);
+    mlir::Value k = convertScalar(given.scalar(), given.type, Type::integer(64), c.getLoc());
+    using P = mlir::arith::CmpIPredicate;
+    mlir::Value n = intConst(static_cast<int64_t>(ndim), b_.getI64Type(), l);
+    mlir::Value neg = mlir::arith::CmpIOp::create(b_, l, P::slt, k, intConst(0, k.getType(), l));
+    mlir::Value wrapped = mlir::arith::SelectOp::create(
+        b_, l, neg, mlir::arith::AddIOp::create(b_, l, k, n), k);
+    mlir::Value bad = mlir::arith::OrIOp::create(
+        b_, l, mlir::arith::CmpIOp::create(b_, l, P::slt, wrapped, intConst(0, k.getType(), l)),
+        mlir::arith::CmpIOp::create(b_, l, P::sge, wrapped, n));
+    raiseIf(bad,
+            errorSite("ValueError",
+                      fmt::format("axis {{0}} is out of bounds for array of dimension {}", ndim),
+                      1, c.getLoc()),
+            {k}, c.getLoc());
+    ax = convertScalar(wrapped, Type::integer(64), Type::integer(indexBits_), c.getLoc());
+  }
+  const Type element = rt.isArrayExpr() ? rt.element() : rt;
+  // One line along the axis, for the index `idx` of the other dimensions.
+  auto line = [this, src, ax, ndim, l](const std::vector<mlir::Value> &idx) {
+    using P = mlir::arith::CmpIPredicate;
+    mlir::Type it = indexType();
+    ElementSource s;
+    s.dtype = src.dtype;
+    s.shape = {mlir::Value()};
+    s.shape[0] = src.shape[0];
+    for (size_t d = 1; d < ndim; ++d) // the extent along the axis
+      s.shape[0] = mlir::arith::SelectOp::create(
+          b_, l, mlir::arith::CmpIOp::create(b_, l, P::eq, ax, intConst(d, it, l)), src.shape[d],
+          s.shape[0]);
+    s.at = [this, src, ax, ndim, idx, l](const std::vector<mlir::Value> &j) {
+      mlir::Type it = indexType();
+      std::vector<mlir::Value> full(ndim);
+      if (ndim == 1)
+        return src.at(j);
+      for (size_t d = 0; d < ndim; ++d) {
+        mlir::Value dv = intConst(static_cast<int64_t>(d), it, l);
+        mlir::Value before = d < ndim - 1 ? idx[d] : idx[d - 1];
+        mlir::Value after = d > 0 ? idx[d - 1] : idx[0];
+        mlir::Value other = mlir::arith::SelectOp::create(
+            b_, l, mlir::arith::CmpIOp::create(b_, l, P::ult, dv, ax), before, after);
+        full[d] = mlir::arith::SelectOp::create(
+            b_, l, mlir::arith::CmpIOp::create(b_, l, P::eq, dv, ax), j[0], other);
+      }
+      return src.at(full);
+    };
+    return s;
+  };
+  if (ndim == 1)
+    return reduceElements(c, op, {line({})}, element);
+  // The other dimensions' extents, in order.
+  ArrayExpression out;
+  out.dtype = element;
+  for (size_t j = 0; j + 1 < ndim; ++j)
+    out.shape.push_back(mlir::arith::SelectOp::create(
+        b_, l,
+        mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ult, index(j), ax),
+        src.shape[j], src.shape[j + 1]));
+  out.at = [this, &c, op, element, line](const std::vector<mlir::Value> &idx) {
+    return reduceElements(c, op, {line(idx)}, element);
+  };
+  Val v{rt, {}};
+  v.expression = std::make_shared<const ArrayExpression>(std::move(out));
+  return v;
+}
+
+Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
+                              const std::vector<ElementSource> &sources, const Type &rt) {
+  mlir::Location l = loc(c.getLoc());
   const ElementSource &src = sources.front();
   mlir::Type it = indexType();
   auto index = [&](int64_t v) { return intConst(v, it, l); };

@@ -423,6 +423,15 @@ private:
   mlir::Value complexOrdered(ast::CmpOpKind op, const Val &x, const Val &y, ast::Location at);
   /// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (GenReductions.cpp).
   Val reduction(const ast::Call &c, const BuiltinInfo &b);
+  /// `op` of every element of `sources` (two for np.dot), of result type `rt`.
+  Val reduceElements(const ast::Call &c, ReductionOp op, const std::vector<ElementSource> &sources,
+                     const Type &rt);
+  /// `op` along an axis of `src` (TypedKernel::reductionAxes): an array
+  /// expression of the other dimensions whose element is the reduction of
+  /// its line, or a number for a 1-dimensional `src`; a run-time axis out
+  /// of range raises ValueError.
+  Val reductionAlongAxis(const ast::Call &c, ReductionOp op, const ElementSource &src,
+                         const TypedKernel::ReductionAxis &axis, const Type &rt);
   /// `for i in range(n)` without a Python loop: `body(i)` (i in the index
   /// type) in cf blocks the way countedLoop builds them, so the passes see
   /// the same loops.

@@ -489,17 +489,22 @@ Type Inferrer::reductionCall(const ast::Call &c, const BuiltinInfo &b) {
   }
   for (auto &a : c.args)
     operands.push_back(a.get());
-  for (auto &kw : c.keywords)
-    fail(kw.loc, fmt::format("{} takes no keyword '{}' here{}", name, kw.name,
-                             kw.name == "axis" ? " (reductions along an axis are not supported "
-                                                 "yet)"
-                                               : ""));
+  // The axis: `axis=k`, or the argument after the array (np.sum(a, 0),
+  // a.sum(0)), as NumPy's signatures have it.
+  const ast::Expr *axis = nullptr;
+  for (auto &kw : c.keywords) {
+    if (kw.name != "axis" || op == ReductionOp::Dot || axis)
+      fail(kw.loc, fmt::format("{} takes no keyword '{}' here", name, kw.name));
+    axis = kw.value.get();
+  }
+  if (!axis && op != ReductionOp::Dot && operands.size() == 2) {
+    axis = operands.back();
+    operands.pop_back();
+  }
   const size_t want = op == ReductionOp::Dot ? 2 : 1;
   if (operands.size() != want)
     fail(c.getLoc(), fmt::format("{} takes {} {}", name, method ? want - 1 : want,
-                                 operands.size() > want && op != ReductionOp::Dot
-                                     ? "array (an axis is not supported yet)"
-                                     : (want == 2 ? "arrays" : "array")));
+                                 want == 2 ? "arrays" : "array and an optional axis"));
   std::vector<Type> types;
   for (const ast::Expr *e : operands) {
     Type t = expr(*e);
@@ -526,7 +531,37 @@ Type Inferrer::reductionCall(const ast::Call &c, const BuiltinInfo &b) {
   }
   if (result.isUnknown())
     fail(c.getLoc(), fmt::format("{} of {} is not supported", name, types[0].str()));
-  return record(c, result);
+  if (!axis)
+    return record(c, result);
+  // Along an axis: an array expression with that dimension removed, each
+  // element a reduction along it (a 1-dimensional array reduces to a
+  // number). NumPy's AxisError is a ValueError here, as in Numba.
+  const Type at = expr(*axis);
+  if (!at.isInteger() && !at.isUnknown())
+    fail(axis->getLoc(), fmt::format("the axis of {} must be an integer, not {}", name, at.str()));
+  const int64_t ndim = types[0].ndim();
+  TypedKernel::ReductionAxis &ra = result_.reductionAxes[&c];
+  ra.axis = axis;
+  std::optional<int64_t> k;
+  if (auto *lit = dyn_cast<ast::IntLiteral>(axis); lit && lit->fitsUInt64)
+    k = static_cast<int64_t>(lit->value);
+  else if (auto *u = dyn_cast<ast::UnaryOp>(axis); u && u->op == ast::UnaryOpKind::USub)
+    if (auto *neg = dyn_cast<ast::IntLiteral>(u->operand.get()); neg && neg->fitsUInt64)
+      k = -static_cast<int64_t>(neg->value);
+  if (auto it = result_.constants.find(axis);
+      !k && it != result_.constants.end() && it->second.type.isInteger())
+    k = it->second.i;
+  if (k) {
+    if (*k < -ndim || *k >= ndim)
+      fail(axis->getLoc(), fmt::format("axis {} is out of bounds for array of dimension {}", *k,
+                                       ndim));
+    ra.constant = *k < 0 ? *k + ndim : *k;
+  } else {
+    result_.mayRaise = true; // an axis out of range: ValueError
+  }
+  if (ndim == 1)
+    return record(c, result);
+  return record(c, Type::arrayExpr(result, static_cast<unsigned>(ndim - 1)));
 }
 
 Type Inferrer::ufuncCall(const ast::Call &c, const Ufunc &u) {

@@ -2993,6 +2993,37 @@ def case_views_reductions(r, rng):
     assert np.array_equal(res["usum"], u.sum(1, dtype=np.uint64))
 
 
+def case_views_axis(r, rng):
+    b, n = int(rng.integers(2, 9)), int(rng.integers(3, 12))
+    a = rng.standard_normal((b, n, n))
+    a[0, 1, 2] = np.nan                                  # NaN wins min/max/argmin/argmax
+    for axis in (0, 1, -1, -2):
+        res = r.run(VIEWS, "axis_reductions", [b],
+                    {"a": a, "out": poisoned((b, 8, n), np.float64),
+                     "iout": poisoned((b, 5, n), np.int64), "flat": poisoned(b, np.float64)},
+                    [("axis", axis)], ["out", "iout", "flat"])
+        ax = axis % 2 + 1                                   # the axis of `a` for m's axis
+        want = np.stack([a.sum(1), a.prod(2), a.mean(2), a.max(1), a.min(2), a.sum(ax),
+                         (a * 2).max(ax), (a - 1).mean(ax) + a.sum(1)], 1)
+        ok = np.isclose(res["out"], want, rtol=1e-13, equal_nan=True)
+        assert ok.all(), (axis, np.argwhere(~ok)[:3], res["out"][~ok][:3], want[~ok][:3])
+        iwant = np.stack([a.argmax(1), a.argmin(2), (a > 0).any(1), (a > -1).all(2),
+                          a.argmax(ax)], 1)
+        assert np.array_equal(res["iout"], iwant), (axis, res["iout"][:1], iwant[:1])
+        fwant = a[:, 0].sum(1) + a[:, 1].max(1) + a[:, 2].argmin(1)
+        assert np.isclose(res["flat"], fwant, rtol=1e-13, equal_nan=True).all(), \
+            (res["flat"], fwant)
+    # A run-time axis out of range raises NumPy's error, as a ValueError.
+    res, rep = r.run_reporting(VIEWS, "axis_reductions", [b],
+                               {"a": a, "out": poisoned((b, 8, n), np.float64),
+                                "iout": poisoned((b, 5, n), np.int64),
+                                "flat": poisoned(b, np.float64)},
+                               [("axis", 2)], ["out"])
+    assert rep.returncode == 1, rep
+    assert "ValueError: axis 2 is out of bounds for array of dimension 2" in rep.stderr, \
+        rep.stderr
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3138,6 +3169,7 @@ VIEW_CASES = [
     ("arrays: slices with run-time bounds and steps, columns, reversed views, None, .T, ...",
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
+    ("arrays: the nine reductions along constant, negative and run-time axes", case_views_axis),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),
 ]
 

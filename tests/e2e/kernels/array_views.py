@@ -123,3 +123,26 @@ def outer(x, y, out):
     k = cuda.grid(1)
     if k < out.shape[0]:
         out[k] = x[:, None] * y[None, :] + k
+
+
+# Reductions along an axis (square rows so that every axis gives n values):
+# constant axes (negative too), a run-time axis, expressions, 1-d arrays.
+@cuda.jit("void(float64[:, :, ::1], float64[:, :, ::1], int64[:, :, ::1], float64[::1], int64)")
+def axis_reductions(a, out, iout, flat, axis):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        m = a[i]
+        out[i, 0] = m.sum(axis=0)
+        out[i, 1] = np.prod(m, 1)
+        out[i, 2] = m.mean(axis=-1)
+        out[i, 3] = m.max(0)
+        out[i, 4] = np.min(m, axis=1)
+        out[i, 5] = np.sum(m, axis)
+        out[i, 6] = np.max(m * 2, axis=axis)
+        out[i, 7] = (m - 1).mean(axis=axis) + m.sum(axis=-2)
+        iout[i, 0] = m.argmax(axis=0)
+        iout[i, 1] = np.argmin(m, -1)
+        iout[i, 2] = (m > 0).any(axis=0)
+        iout[i, 3] = np.all(m > -1, axis=1)
+        iout[i, 4] = np.argmax(m, axis=axis)
+        flat[i] = m[0].sum(axis=0) + m[1].max(-1) + m[2].argmin(axis // 2)
