@@ -196,6 +196,20 @@ def make_cases(reduced, rng):
         (lambda o, runs, ref=ref_img: expect(5e-3)(rel_err(o["img"], runs * ref))) if ref_img is not None
         else (lambda o, runs: None if np.all(np.isfinite(o["img"])) else "non-finite pixels"),
         repeats=3, accumulates=True, nvc_flags=("--narrow=floats", "--fastmath"), numba=False))
+    # Issue 20: a row reduction written with views and an array expression
+    # against the same kernel as a hand-written loop (numba-cuda runs only
+    # the loop: it cannot compile array expressions in kernels).
+    rows_n, cols_n = (4096, 64) if reduced else (1 << 20, 64)
+    an, bn = rand(rows_n, cols_n), rand(cols_n)
+    ref_norm = np.sqrt(((an.astype(np.float64) - bn) ** 2).sum(1))
+    for name, file, numba in (("row norm (views)", "row_norm_views.py", False),
+                              ("row norm (loop)", "row_norm_loop.py", True)):
+        cases.append(Case(
+            name, file, f"{rows_n:,}x{cols_n}",
+            [("a", an), ("b", bn), ("out", np.full(rows_n, np.nan, f32))], ["out"],
+            (rows_n,), (256,), 4 * rows_n * cols_n + 4 * rows_n, 3 * rows_n * cols_n,
+            lambda o, runs, ref=ref_norm: expect(1e-5)(rel_err(o["out"], ref)), repeats=20,
+            numba=numba))
     side_m = 128 if reduced else 4096
     max_iter = 64 if reduced else 256
     step = 1 if reduced else 16  # full size: check (and count flops on) every 16th row
