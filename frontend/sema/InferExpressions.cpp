@@ -181,6 +181,8 @@ Type Inferrer::name(const ast::Name &n) {
           c->second.type == it->second)
         result_.constants[&n] = c->second;
     }
+    if (it->second.isArrayExpr())
+      expressionReads_[n.id].insert(&n);
     return record(n, it->second);
   }
   const GlobalSymbol *sym = scope_.lookup(n.id);

@@ -183,8 +183,10 @@ TypedKernel Inferrer::runRounds() {
                                        wantsValue ? want.str() : "void"));
       result_.returnType = want;
     }
-    if (before == result_.varTypes && returnBefore == result_.returnType)
+    if (before == result_.varTypes && returnBefore == result_.returnType) {
+      noteRereadExpressions();
       return std::move(result_);
+    }
   }
   throw CompileError(fn_.def->getLoc(), "type inference did not converge");
 }
@@ -200,6 +202,28 @@ void Inferrer::block(const ast::Block &stmts) {
       for (CompileError &e : errors.errors)
         recordError(std::move(e));
     }
+  }
+}
+
+
+void Inferrer::noteRereadExpressions() {
+  for (const auto &[name, reads] : expressionReads_) {
+    if (reads.size() < 2)
+      continue;
+    std::vector<const ast::Name *> sites(reads.begin(), reads.end());
+    std::sort(sites.begin(), sites.end(), [](const ast::Name *a, const ast::Name *b) {
+      return std::make_pair(a->getLoc().line, a->getLoc().col) <
+             std::make_pair(b->getLoc().line, b->getLoc().col);
+    });
+    const ast::Location at = sites[1]->getLoc();
+    if (!context_.notedRereads.insert({fn_.source, at.line, at.col}).second)
+      continue;
+    diags_.note(at,
+                fmt::format("'{}' is an array expression, computed again at each of its {} "
+                            "reads; to compute its elements once, store them in a local array "
+                            "(cuda.local.array) and read that",
+                            name, sites.size()),
+                fn_.source);
   }
 }
 

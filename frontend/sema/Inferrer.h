@@ -218,6 +218,12 @@ private:
   const ModuleScope &scope_;
   const DecoratedFunction &fn_;
   DiagnosticEngine &diags_;
+  /// The places each variable holding an array expression is read at (a
+  /// set: inference runs several rounds over the same nodes).
+  std::map<std::string, std::set<const ast::Name *>> expressionReads_;
+  /// 004_…txt: an expression read many times is computed again each time;
+  /// a note at the second read suggests a local array.
+  void noteRereadExpressions();
   TypedKernel result_;
   std::set<std::string> locals_;
   std::set<std::string> sharedLocals_; ///< locals holding (views of) shared arrays

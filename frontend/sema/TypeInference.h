@@ -64,6 +64,9 @@ public:
   /// (file, line) pairs -Wint-narrowing has warned about (once per line,
   /// whatever the signatures and specializations).
   std::set<std::pair<const SourceFile *, uint32_t>> warnedNarrowing;
+  /// (file, line, column) of the array-expression variables noted as read
+  /// more than once (Inferrer::noteRereadExpressions).
+  std::set<std::tuple<const SourceFile *, uint32_t, uint32_t>> notedRereads;
   std::map<std::string, std::unique_ptr<TypedKernel>> specializations;
   /// Specialisation keys whose typing failed without literal arguments, so
   /// that later calls go straight to the literal specialisation.
