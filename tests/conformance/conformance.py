@@ -44,6 +44,11 @@ UPSTREAM_REPOSITORY = "https://github.com/NVIDIA/numba-cuda"
 UPSTREAM_COMMIT = "b18b944b2f88a4e840424e49a1b0d29488263b40"
 
 
+# A case whose launch runs this long has hung (every kernel of the suite runs
+# in milliseconds): it fails instead of stopping the suite.
+RUN_TIMEOUT_S = 120
+
+
 @dataclasses.dataclass
 class Case:
     """One launch of one upstream kernel.
@@ -282,7 +287,12 @@ def run_case(nvc_run, spv, work, module, case, args):
             cmd += [f"{name}=@{path}", "--out", f"{name}={outputs[i]}"]
         else:
             cmd.append(f"{name}={scalar_text(value)}")
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise CaseFailure("run", f"nvc-run did not finish in {RUN_TIMEOUT_S} s (a kernel that "
+                                 "does not terminate?)")
     report = p.stderr.strip().splitlines()
     if case.raises is not None:
         # nvc-run reports the exception in two lines on stderr and exits 1.
