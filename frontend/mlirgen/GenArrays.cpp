@@ -39,6 +39,8 @@ Val Generator::view(const ArrayHandle &a, const std::vector<mlir::Value> &indice
   unsigned k = indices.size();
   v.type = viewType(a.type, k);
   v.buffer = a.buffer;
+  v.storage = a.storage;
+  v.units = a.units;
   v.offset = a.offset;
   for (unsigned d = 0; d < k; ++d)
     v.offset = mlir::arith::AddIOp::create(b_, 
@@ -167,6 +169,8 @@ Val Generator::slicedView(const ArrayHandle &a, const std::vector<const ast::Exp
   ArrayHandle &v = views_.emplace_back();
   v.type = t;
   v.buffer = a.buffer;
+  v.storage = a.storage;
+  v.units = a.units;
   v.offset = a.offset;
   auto mul = [&](mlir::Value x, mlir::Value y) {
     return mlir::arith::MulIOp::create(b_, l, x, y).getResult();
@@ -278,6 +282,32 @@ mlir::Value Generator::bufferIndex(const ArrayHandle &a, mlir::Value linear, uns
 Val Generator::loadElement(const ArrayHandle &a, mlir::Value linear, ast::Location at) {
   mlir::Location l = loc(at);
   const Type &dtype = a.type.element();
+  if (a.reinterpreted()) {
+    // The element's bits from `units` consecutive values of the buffer,
+    // the first in the low bits (little-endian, as NumPy's views on the
+    // host and every Vulkan device).
+    const unsigned w = a.storage.bits(), bits = dtype.bits();
+    mlir::Type wide = b_.getIntegerType(bits), unit = b_.getIntegerType(w);
+    mlir::Value acc;
+    for (unsigned k = 0; k < a.units; ++k) {
+      mlir::Value at = k ? mlir::Value(mlir::arith::AddIOp::create(b_, l, linear,
+                                                                   intConst(k, indexType(), l)))
+                         : linear;
+      mlir::Value v = mlir::memref::LoadOp::create(
+          b_, l, a.buffer, mlir::ValueRange{mlir::arith::IndexCastOp::create(
+                                b_, l, b_.getIndexType(), at)});
+      if (v.getType() != unit)
+        v = mlir::arith::BitcastOp::create(b_, l, unit, v);
+      if (w < bits)
+        v = mlir::arith::ExtUIOp::create(b_, l, wide, v);
+      if (k)
+        v = mlir::arith::ShLIOp::create(b_, l, v, intConst(k * w, wide, l));
+      acc = acc ? mlir::Value(mlir::arith::OrIOp::create(b_, l, acc, v)) : v;
+    }
+    if (dtype.isFloat())
+      acc = mlir::arith::BitcastOp::create(b_, l, lowerScalar(dtype), acc);
+    return Val{dtype, {acc}};
+  }
   Val result{dtype, {}};
   for (unsigned part = 0; part < leafCount(dtype); ++part) {
     mlir::Value idx = bufferIndex(a, linear, part, l);
@@ -294,6 +324,32 @@ Val Generator::loadElement(const ArrayHandle &a, mlir::Value linear, ast::Locati
 
 void Generator::storeElement(const ArrayHandle &a, mlir::Value linear, const Val &v, ast::Location at) {
   mlir::Location l = loc(at);
+  if (a.reinterpreted()) {
+    // The element's bits into `units` consecutive values of the buffer.
+    const Type &dtype = a.type.element();
+    const unsigned w = a.storage.bits(), bits = dtype.bits();
+    mlir::Type wide = b_.getIntegerType(bits), unit = b_.getIntegerType(w);
+    mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
+    mlir::Value x = v.scalar();
+    if (dtype.isFloat())
+      x = mlir::arith::BitcastOp::create(b_, l, wide, x);
+    for (unsigned k = 0; k < a.units; ++k) {
+      mlir::Value piece = x;
+      if (k)
+        piece = mlir::arith::ShRUIOp::create(b_, l, piece, intConst(k * w, wide, l));
+      if (w < bits)
+        piece = mlir::arith::TruncIOp::create(b_, l, unit, piece);
+      if (memTy != unit)
+        piece = mlir::arith::BitcastOp::create(b_, l, memTy, piece);
+      mlir::Value at = k ? mlir::Value(mlir::arith::AddIOp::create(b_, l, linear,
+                                                                   intConst(k, indexType(), l)))
+                         : linear;
+      mlir::memref::StoreOp::create(
+          b_, l, piece, a.buffer,
+          mlir::ValueRange{mlir::arith::IndexCastOp::create(b_, l, b_.getIndexType(), at)});
+    }
+    return;
+  }
   for (unsigned part = 0; part < v.parts.size(); ++part) {
     mlir::Value x = v.parts[part];
     if (a.type.element().isBoolean())
@@ -460,6 +516,59 @@ Val Generator::constantArray(const ConstValue &c, ast::Location at) {
   }
   Val out{c.type, {}};
   out.array = &a;
+  return out;
+}
+
+Val Generator::reinterpretedView(const ast::Call &c) {
+  // NumPy's ndarray.view(dtype): the same buffer; the last axis holds
+  // sizeof(old) / sizeof(new) times as many elements, which needs it
+  // contiguous and its bytes a multiple of the new size (ValueError as
+  // NumPy's otherwise). Type inference allowed only equal or larger sizes.
+  mlir::Location l = loc(c.getLoc());
+  const ArrayHandle &a = arrayValue(*cast<ast::Attribute>(*c.func).value);
+  const Type &rt = typeOf(c);
+  const Type storage = a.reinterpreted() ? a.storage : a.type.element();
+  const unsigned units = rt.element().bits() / storage.bits();
+  mlir::Type it = indexType();
+  mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
+  if (memTy.getIntOrFloatBitWidth() != storage.bits())
+    fail(c.getLoc(), fmt::format("view() of {} memory stored in {} bits is not supported",
+                                 storage.str(), memTy.getIntOrFloatBitWidth()));
+  ArrayHandle &v = views_.emplace_back();
+  v.type = rt;
+  v.buffer = a.buffer;
+  v.offset = a.offset;
+  v.shape = a.shape;
+  v.strides = a.strides;
+  if (rt.element() != storage) {
+    v.storage = storage;
+    v.units = units;
+  }
+  if (units != a.units) {
+    const size_t last = a.shape.size() - 1;
+    using P = mlir::arith::CmpIPredicate;
+    mlir::Value oldUnits = intConst(a.units, it, l), newUnits = intConst(units, it, l);
+    mlir::Value strided = mlir::arith::CmpIOp::create(b_, l, P::ne, a.strides[last], oldUnits);
+    mlir::Value many = mlir::arith::CmpIOp::create(b_, l, P::ne, a.shape[last],
+                                                   intConst(1, it, l));
+    raiseIf(mlir::arith::AndIOp::create(b_, l, strided, many),
+            errorSite("ValueError", "To change to a dtype of a different size, the last axis "
+                                    "must be contiguous",
+                      0, c.getLoc()),
+            {}, c.getLoc());
+    mlir::Value total = mlir::arith::MulIOp::create(b_, l, a.shape[last], oldUnits);
+    mlir::Value rest = mlir::arith::RemUIOp::create(b_, l, total, newUnits);
+    raiseIf(mlir::arith::CmpIOp::create(b_, l, P::ne, rest, intConst(0, it, l)),
+            errorSite("ValueError", "When changing to a larger dtype, its size must be a "
+                                    "divisor of the total size in bytes of the last axis of "
+                                    "the array.",
+                      0, c.getLoc()),
+            {}, c.getLoc());
+    v.shape[last] = mlir::arith::DivUIOp::create(b_, l, total, newUnits);
+    v.strides[last] = newUnits;
+  }
+  Val out{v.type, {}};
+  out.array = &v;
   return out;
 }
 

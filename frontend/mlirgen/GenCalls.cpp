@@ -26,6 +26,9 @@ Val Generator::userCall(const ast::Call &c) {
     Val v = expr(*c.args[i]);
     if (pt.isArray()) {
       const ArrayHandle &a = *v.array;
+      if (a.reinterpreted())
+        fail(c.args[i]->getLoc(), "a view with another dtype (view()) cannot be passed to a "
+                                  "device function: pass the array and call view() there");
       auto type = mlir::cast<mlir::MemRefType>(a.buffer.getType());
       arrays.push_back(type);
       allStorageBuffers &= type == bufferMemRefType(pt.element());
@@ -159,6 +162,8 @@ Val Generator::call(const ast::Call &c) {
     return userCall(c);
   if (k_.ufuncCalls.count(&c))
     return ufuncCall(c);
+  if (isOneOf(calleeBuiltin(callee), {Builtin::ArrayView}))
+    return reinterpretedView(c);
   const BuiltinInfo *builtin = calleeBuiltin(callee);
   if (isInFamily(builtin, BuiltinFamily::BarrierReduction))
     return syncthreadsReduction(c, *builtin);

@@ -205,12 +205,35 @@ Val Generator::attribute(const ast::Attribute &a) {
       n = mlir::arith::MulIOp::create(b_, l, n, shape[d]);
     return Val{i64, {convertScalar(n, idxT, i64, a.getLoc())}};
   }
+  if (base.isArray() && (a.attr == "real" || a.attr == "imag")) {
+    const ArrayHandle &arr = arrayValue(*a.value);
+    if (!base.element().isComplex())
+      return Val{arr.type, {}, &arr, nullptr}; // a real array's real part: itself
+    // A complex array's buffer holds (real, imaginary) pairs of floats: the
+    // part is a float view at twice the offset and strides, plus 1 for imag.
+    mlir::Location l = loc(a.getLoc());
+    mlir::Value two = intConst(2, indexType(), l);
+    ArrayHandle &v = views_.emplace_back();
+    v.type = typeOf(a);
+    v.buffer = arr.buffer;
+    v.offset = mlir::arith::MulIOp::create(b_, l, arr.offset, two);
+    if (a.attr == "imag")
+      v.offset = mlir::arith::AddIOp::create(b_, l, v.offset, intConst(1, indexType(), l));
+    v.shape = arr.shape;
+    for (mlir::Value s : arr.strides)
+      v.strides.push_back(mlir::arith::MulIOp::create(b_, l, s, two));
+    Val out{v.type, {}};
+    out.array = &v;
+    return out;
+  }
   if (base.isArray() && a.attr == "T") {
     // The transposed view: the same data, extents and strides reversed.
     const ArrayHandle &arr = arrayValue(*a.value);
     ArrayHandle &v = views_.emplace_back();
     v.type = typeOf(a);
     v.buffer = arr.buffer;
+    v.storage = arr.storage;
+    v.units = arr.units;
     v.offset = arr.offset;
     v.shape.assign(arr.shape.rbegin(), arr.shape.rend());
     v.strides.assign(arr.strides.rbegin(), arr.strides.rend());

@@ -18,6 +18,10 @@ Val Generator::atomicCall(const ast::Call &c, const BuiltinInfo &b, const Type &
   using Op = AtomicOp;
   const Op op = b.atomicOp();
   const ArrayHandle &a = arrayValue(*c.args[0]);
+  if (a.reinterpreted())
+    fail(c.args[0]->getLoc(), fmt::format("{}() on a view with another dtype (view()) is not "
+                                          "supported: an atomic needs the array's own dtype",
+                                          f));
   // compare_and_swap has no index: element 0, at the array's offset.
   const size_t first = b.has(kFirstElement) ? 1 : 2;
   mlir::Value linear =

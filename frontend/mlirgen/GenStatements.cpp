@@ -50,6 +50,8 @@ void Generator::storeArrayLocal(const std::string &name, const ArrayHandle &a, a
     ArrayLocal local;
     local.type = k_.varTypes.at(name);
     local.buffer = a.buffer;
+    local.storage = a.storage;
+    local.units = a.units;
     auto slotTy = mlir::MemRefType::get(
         {}, indexType(), mlir::MemRefLayoutAttrInterface(),
         mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
@@ -61,6 +63,8 @@ void Generator::storeArrayLocal(const std::string &name, const ArrayHandle &a, a
   }
   if (it->second.buffer != a.buffer)
     fail(at, "a variable can only hold views of one array");
+  if (it->second.storage != a.storage || it->second.units != a.units)
+    fail(at, "a variable can only hold views of one dtype of an array");
   std::vector<mlir::Value> desc = {a.offset};
   desc.insert(desc.end(), a.shape.begin(), a.shape.end());
   desc.insert(desc.end(), a.strides.begin(), a.strides.end());
@@ -73,6 +77,8 @@ Val Generator::loadArrayLocal(const std::string &name, ast::Location at) {
   ArrayHandle &v = views_.emplace_back();
   v.type = local.type;
   v.buffer = local.buffer;
+  v.storage = local.storage;
+  v.units = local.units;
   unsigned n = local.type.ndim();
   std::vector<mlir::Value> desc;
   for (auto slot : local.slots)

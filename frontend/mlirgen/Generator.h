@@ -421,6 +421,9 @@ private:
   /// NumPy's ordering of complex numbers for `<`, `<=`, `>`, `>=`: by real
   /// parts, then by imaginary parts (its CLT/CLE/CGT/CGE macros).
   mlir::Value complexOrdered(ast::CmpOpKind op, const Val &x, const Val &y, ast::Location at);
+  /// `a.view(dtype)`: a view of the same buffer as another dtype
+  /// (ArrayHandle::storage), NumPy's ndarray.view (GenArrays.cpp).
+  Val reinterpretedView(const ast::Call &c);
   /// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (GenReductions.cpp).
   Val reduction(const ast::Call &c, const BuiltinInfo &b);
   /// `op` of every element of `sources` (two for np.dot), of result type `rt`.
@@ -711,6 +714,8 @@ private:
   struct ArrayLocal {
     Type type;
     mlir::Value buffer;
+    Type storage; ///< ArrayHandle::storage and units of the views it holds
+    unsigned units = 1;
     std::vector<mlir::Value> slots; ///< offset, extents, strides
   };
   std::map<std::string, ArrayLocal> arrayLocals_;

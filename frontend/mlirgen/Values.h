@@ -27,6 +27,12 @@ struct ArrayHandle {
   mlir::Value buffer;
   std::vector<mlir::Value> shape, strides;
   mlir::Value offset;
+  /// A view with another dtype (`a.view(np.int32)`): the dtype the buffer
+  /// holds (unknown otherwise), each element spanning `units` of its
+  /// values; offset and strides count the buffer's values.
+  Type storage;
+  unsigned units = 1;
+  bool reinterpreted() const { return !storage.isUnknown(); }
 };
 
 struct Val;

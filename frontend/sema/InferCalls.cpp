@@ -473,6 +473,31 @@ Type Inferrer::call(const ast::Call &c) {
     }
     return record(c, Type::integer(64));
   }
+  if (isOneOf(builtin, {Builtin::ArrayView})) {
+    // a.view(np.int32): NumPy's ndarray.view of an array or a view, to an
+    // integer or float dtype as wide or wider (a narrower one would split
+    // the buffer's values, which nvc does not do yet).
+    const Type base = expr(*cast<ast::Attribute>(*c.func).value);
+    if (!base.isArray())
+      fail(c.func->getLoc(), fmt::format("view() of {} is not supported (arrays and their views "
+                                         "only)",
+                                         base.str()));
+    if (args.size() != 1 || args[0].kind() != Type::Kind::DType)
+      fail(c.getLoc(), "view() takes one dtype here (np.int32, np.float64, ...)");
+    const Type from = base.element(), to = args[0].element();
+    auto plain = [](const Type &t) { return t.isInteger() || t.isFloat(); };
+    if (!plain(from) || !plain(to))
+      fail(c.getLoc(), fmt::format("view() from {} to {} is not supported in kernels (integer "
+                                   "and float dtypes only)",
+                                   from.str(), to.str()));
+    if (to.bits() < from.bits())
+      fail(c.getLoc(), fmt::format("view() from {} to the smaller {} is not supported in "
+                                   "kernels yet",
+                                   from.str(), to.str()));
+    if (to.bits() > from.bits())
+      result_.mayRaise = true; // a last axis that is not contiguous or not divisible: ValueError
+    return record(c, Type::array(to, base.ndim(), base.layout() == 'C' ? 'C' : 'A'));
+  }
   if (isOneOf(builtin, {Builtin::MethodBitCount})) {
     if (!args.empty())
       fail(c.getLoc(), "bit_count() takes no arguments");

@@ -337,6 +337,15 @@ Type Inferrer::attribute(const ast::Attribute &a) {
                                    base.layout() == 'C'   ? 'F'
                                    : base.layout() == 'F' ? 'C'
                                                           : 'A'));
+    if ((attr == "real" || attr == "imag") && base.element().isComplex())
+      // The parts of a complex array: views of its floats (NumPy's), with
+      // twice the strides; any layout.
+      return record(a, Type::array(base.element().complexPart(), base.ndim(), 'A'));
+    if (attr == "real")
+      return record(a, base); // a real array's real part is the array itself
+    if (attr == "imag")
+      fail(a.attrLoc, "the imaginary part of a real array is a new array of zeros, which a "
+                      "kernel cannot allocate");
     if (attr == "copy" || attr == "flatten" || attr == "ravel" || attr == "astype" ||
         attr == "nonzero" || attr == "cumsum" || attr == "cumprod")
       fail(a.attrLoc, fmt::format("{}() makes a new array of run-time size, which a kernel "

@@ -339,6 +339,22 @@ void collectArrayOperands(const ast::Expr &e, const TypedKernel &k,
   }
 }
 
+/// Which part of a complex array a view reaches through (`z[i].real[1:]`:
+/// "real"), or "" when none: the real and imaginary parts never overlap.
+/// (A real array's `.real` is the array itself and its `.imag` is refused,
+/// so no other view of it can be disjoint by part: no types needed, which
+/// the target of an assignment does not have yet when this runs.)
+std::string complexPartOf(const ast::Expr &e) {
+  if (auto *a = dyn_cast<ast::Attribute>(&e)) {
+    if (a->attr == "real" || a->attr == "imag")
+      return a->attr;
+    return complexPartOf(*a->value);
+  }
+  if (auto *s = dyn_cast<ast::Subscript>(&e))
+    return complexPartOf(*s->value);
+  return "";
+}
+
 } // namespace
 
 void Inferrer::checkNoOverlap(const ast::Expr &target, const ast::Expr &value) {
@@ -350,12 +366,16 @@ void Inferrer::checkNoOverlap(const ast::Expr &target, const ast::Expr &value) {
     return;
   std::vector<const ast::Expr *> operands;
   collectArrayOperands(value, result_, operands);
-  for (const ast::Expr *op : operands)
-    if (rootOf(*op) == root && !sameExpr(op, &target) &&
+  const std::string targetPart = complexPartOf(target);
+  for (const ast::Expr *op : operands) {
+    const std::string opPart = complexPartOf(*op);
+    const bool disjointParts = !targetPart.empty() && !opPart.empty() && opPart != targetPart;
+    if (rootOf(*op) == root && !sameExpr(op, &target) && !disjointParts &&
         !(isa<ast::Name>(op) && isa<ast::Name>(&target)))
       fail(op->getLoc(), "the array expression reads the array it is assigned to, through "
                          "another view: the result would depend on the order of the elements; "
                          "compute it into another array first");
+  }
 }
 
 void Inferrer::condition(const ast::Expr &e) {

@@ -3013,6 +3013,16 @@ def case_views_axis(r, rng):
         fwant = a[:, 0].sum(1) + a[:, 1].max(1) + a[:, 2].argmin(1)
         assert np.isclose(res["flat"], fwant, rtol=1e-13, equal_nan=True).all(), \
             (res["flat"], fwant)
+    # 004's lines, verbatim.
+    x = rng.standard_normal((n, b + 1)).astype(np.float32)
+    for k, j in ((0, b), (1, n - 1), (-1, 0)):
+        res = r.run(VIEWS, "axis_004", [1], {"x": x, "out": poisoned(b + 1, np.float32),
+                                             "centred": poisoned((n, b + 1), np.float32),
+                                             "m_out": poisoned(1, np.float32)},
+                    [("k", k), ("j", j)], ["out", "centred", "m_out"])
+        check_close(res["out"], x.sum(axis=0), rtol=1e-5)
+        check_close(res["centred"], x - x.mean(axis=0), rtol=1e-4, atol=1e-5)
+        assert res["m_out"][0] == np.max(x, axis=k)[j], (k, j, res["m_out"])
     # A run-time axis out of range raises NumPy's error, as a ValueError.
     res, rep = r.run_reporting(VIEWS, "axis_reductions", [b],
                                {"a": a, "out": poisoned((b, 8, n), np.float64),
@@ -3021,6 +3031,42 @@ def case_views_axis(r, rng):
                                [("axis", 2)], ["out"])
     assert rep.returncode == 1, rep
     assert "ValueError: axis 2 is out of bounds for array of dimension 2" in rep.stderr, \
+        rep.stderr
+
+
+def case_views_other_dtypes(r, rng):
+    m, n = int(rng.integers(2, 9)), int(rng.integers(2, 9))
+    z = (rng.standard_normal((m, n)) + 1j * rng.standard_normal((m, n)))
+    nbytes = 4 * int(rng.integers(3, 20))
+    start = 4 * int(rng.integers(0, 3))
+    raw = rng.integers(0, 256, nbytes + start).astype(np.uint8)
+    f = rng.standard_normal((m, 3)).astype(np.float32)
+    pairs = rng.integers(0, 2**32, 2 * n, dtype=np.uint64).astype(np.uint32)
+    pairs[1::2] = (pairs[1::2] & 0x000FFFFF) | 0x3FF00000      # finite doubles in [1, 2)
+    res = r.run(VIEWS, "other_views", [max(m, 1)],
+                {"z": z, "parts": poisoned(m, np.float64), "raw": raw,
+                 "words": poisoned(nbytes // 4, np.int32), "f": f,
+                 "bits": poisoned((m, 3), np.uint32), "pairs": pairs,
+                 "doubles": poisoned(n + 1, np.float64)},
+                [("start", start)], ["z", "parts", "words", "f", "bits", "doubles"])
+    check_close(res["parts"], z.real.sum(1) + z.imag[:, ::2].max(1), rtol=1e-14)
+    want_z = z.real + 1j * (2 * z.real)
+    want_z[:, 0] += 1
+    assert np.array_equal(res["z"], want_z), (res["z"][:1], want_z[:1])
+    assert np.array_equal(res["words"], raw[start:].view(np.int32))
+    assert np.array_equal(res["bits"], f.view(np.uint32))
+    want_f = f.copy()
+    want_f[:, 1:] = np.float32(1.0)
+    assert np.array_equal(res["f"], want_f)
+    assert np.array_equal(res["doubles"][:n], pairs.view(np.float64)) and res["doubles"][n] == n
+    # A last axis whose bytes are not whole int32 words: NumPy's ValueError.
+    _, rep = r.run_reporting(VIEWS, "other_views", [1],
+                             {"z": z, "parts": poisoned(m, np.float64), "raw": raw,
+                              "words": poisoned(nbytes // 4, np.int32), "f": f,
+                              "bits": poisoned((m, 3), np.uint32), "pairs": pairs,
+                              "doubles": poisoned(n + 1, np.float64)},
+                             [("start", start + 1)], ["words"])
+    assert rep.returncode == 1 and "ValueError: When changing to a larger dtype" in rep.stderr, \
         rep.stderr
 
 
@@ -3170,6 +3216,8 @@ VIEW_CASES = [
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: the nine reductions along constant, negative and run-time axes", case_views_axis),
+    ("arrays: .real and .imag of complex arrays, view(dtype) read and written, atomics on a part",
+     case_views_other_dtypes),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),
 ]
 

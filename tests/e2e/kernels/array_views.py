@@ -146,3 +146,37 @@ def axis_reductions(a, out, iout, flat, axis):
         iout[i, 3] = np.all(m > -1, axis=1)
         iout[i, 4] = np.argmax(m, axis=axis)
         flat[i] = m[0].sum(axis=0) + m[1].max(-1) + m[2].argmin(axis // 2)
+
+
+# 004's reductions along an axis, verbatim (the 2-d result of the second line
+# goes to `centred`, as `out` is the 1-d one).
+@nv.jit("void(float32[:, ::1], float32[::1], float32[:, ::1], float32[::1], int32, int32)")
+def axis_004(x, out, centred, m_out, k, j):
+    if nv.global_id(0) == 0:
+        out[:] = x.sum(axis=0)            # column sums, one loop per element of out
+        centred[:, :] = x - x.mean(axis=0)    # broadcasts like NumPy
+        m = np.max(x, axis=k)[j]          # k may be a variable; computes one element
+        m_out[0] = m
+
+
+# Complex parts and other dtypes as views of the same memory (NumPy's .real,
+# .imag and view(dtype)): read, written, and an atomic on a part.
+@cuda.jit("void(complex128[:, ::1], float64[::1], uint8[::1], int32[::1], float32[:, ::1], "
+          "uint32[:, ::1], uint32[::1], float64[::1], int64)")
+def other_views(z, parts, raw, words, f, bits, pairs, doubles, start):
+    i = cuda.grid(1)
+    if i < z.shape[0]:
+        re = z[i].real
+        parts[i] = re.sum() + z.imag[i, ::2].max()
+        z[i].imag[:] = z[i].real * 2
+        cuda.atomic.add(z.real, (i, 0), 1.0)
+    if i == 0:
+        w = raw[start:].view(np.int32)
+        for k in range(w.shape[0]):
+            words[k] = w[k]
+        d = pairs.view(np.float64)
+        doubles[: d.shape[0]] = d
+        doubles[-1] = d.shape[0]
+    if i < f.shape[0]:
+        bits[i] = f[i].view(np.uint32)
+        f[i].view(np.int32)[1:] = 0x3F800000
