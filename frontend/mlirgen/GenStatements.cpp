@@ -192,6 +192,28 @@ void Generator::stmt(const ast::Stmt &s) {
   }
   case ast::Stmt::Kind::Assign: {
     auto &a = cast<ast::Assign>(s);
+    auto *values = dyn_cast<ast::Tuple>(a.value.get());
+    const Type &vt = typeOf(*a.value);
+    auto itemByItem = [&](const std::unique_ptr<ast::Expr> &t) {
+      auto *targets = dyn_cast<ast::Tuple>(t.get());
+      return targets && targets->elts.size() == values->elts.size();
+    };
+    if (values && vt.isTuple() &&
+        std::any_of(vt.elements().begin(), vt.elements().end(),
+                    [](const Type &e) { return e.isArrayLike(); }) &&
+        a.targets.size() == 1 && itemByItem(a.targets.front())) {
+      // x, y = a[i], b[i]: every item first, then each bound, as Python
+      // does (other targets of a tuple of arrays are refused below).
+      std::vector<Val> items;
+      for (auto &e : values->elts)
+        items.push_back(expr(*e));
+      for (auto &t : a.targets) {
+        auto &targets = cast<ast::Tuple>(*t);
+        for (size_t k = 0; k < items.size(); ++k)
+          assign(*targets.elts[k], items[k], values->elts[k]->getLoc());
+      }
+      return;
+    }
     Val v = expr(*a.value);
     for (auto &t : a.targets)
       assign(*t, v, a.value->getLoc());

@@ -132,6 +132,21 @@ void Inferrer::stmt(const ast::Stmt &s) {
     for (auto &target : a.targets) {
       if (t.isArrayLike() && isa<ast::Subscript>(*target))
         checkNoOverlap(*target, *a.value);
+      auto *targets = dyn_cast<ast::Tuple>(target.get());
+      auto *values = dyn_cast<ast::Tuple>(a.value.get());
+      if (targets && values && t.isTuple() && targets->elts.size() == values->elts.size() &&
+          a.targets.size() == 1 &&
+          std::any_of(t.elements().begin(), t.elements().end(),
+                      [](const Type &e) { return e.isArrayLike(); })) {
+        // x, y = a[i], b[i]: views (and expressions) bound item by item,
+        // each to the array it views (MLIR generation evaluates every item
+        // first, as Python does).
+        for (size_t k = 0; k < targets->elts.size(); ++k)
+          assignTo(*targets->elts[k], t.elements()[k], values->elts[k]->getLoc(),
+                   rootOf(*values->elts[k]));
+        record(*target, t);
+        continue;
+      }
       assignTo(*target, t, a.value->getLoc(), rootOf(*a.value));
       if (t.isArray() && isSharedArrayExpr(*a.value))
         if (auto *n = dyn_cast<ast::Name>(target.get()))

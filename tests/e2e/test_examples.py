@@ -2959,6 +2959,10 @@ def case_views_slices(r, rng):
                 outputs=["out", "diag"])
     assert np.array_equal(res["out"], a.T * 2)
     assert np.array_equal(res["diag"], a[-1] + a[0] + m)
+    b = rng.standard_normal((m, n))
+    res = r.run(VIEWS, "unpacked_views", [m], {"a": a, "b": b, "out": poisoned((m, n), np.float64)},
+                outputs=["out"])
+    check_close(res["out"], a * 10 + b[:, ::-1] + a.sum(1, keepdims=True), rtol=1e-14)
     b = rng.standard_normal((int(rng.integers(2, 5)), int(rng.integers(2, 5)), n))
     res = r.run(VIEWS, "ellipsis", [n], {"a": b, "out": poisoned((b.shape[0], n), np.float64),
                                          "last": poisoned(n, np.float64)},
@@ -3212,7 +3216,7 @@ UFUNC_CASES = [
 
 VIEW_CASES = [
     ("arrays: 004's normalise_rows and smooth", case_views_004),
-    ("arrays: slices with run-time bounds and steps, columns, reversed views, None, .T, ...",
+    ("arrays: slices with run-time bounds and steps, columns, reversed views, None, .T, ..., x, y = a[i], b[i]",
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: the nine reductions along constant, negative and run-time axes", case_views_axis),

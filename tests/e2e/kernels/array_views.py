@@ -180,3 +180,12 @@ def other_views(z, parts, raw, words, f, bits, pairs, doubles, start):
     if i < f.shape[0]:
         bits[i] = f[i].view(np.uint32)
         f[i].view(np.int32)[1:] = 0x3F800000
+
+
+# Several views bound at once (every item evaluated first, as Python does).
+@cuda.jit("void(float64[:, ::1], float64[:, ::1], float64[:, ::1])")
+def unpacked_views(a, b, out):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        x, y, s = a[i], b[i, ::-1], a[i].sum()
+        out[i] = x * 10 + y + s
