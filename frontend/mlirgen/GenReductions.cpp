@@ -56,6 +56,8 @@ const char *numpyName(ReductionOp op) {
   case ReductionOp::Max: return "maximum";
   case ReductionOp::ArgMin: return "argmin";
   case ReductionOp::ArgMax: return "argmax";
+  case ReductionOp::NanMin: return "fmin";
+  case ReductionOp::NanMax: return "fmax";
   default: return "";
   }
 }
@@ -195,22 +197,109 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
   switch (op) {
   case ReductionOp::Sum:
   case ReductionOp::Prod:
-  case ReductionOp::Mean: {
-    const bool prod = op == ReductionOp::Prod;
+  case ReductionOp::Mean:
+  case ReductionOp::NanSum:
+  case ReductionOp::NanProd:
+  case ReductionOp::NanMean: {
+    const bool prod = op == ReductionOp::Prod || op == ReductionOp::NanProd;
+    const bool mean = op == ReductionOp::Mean || op == ReductionOp::NanMean;
+    // nansum, nanprod, nanmean of floats: a NaN element counts as the
+    // operation's identity and, for the mean, not at all.
+    const bool skipNaN = (op == ReductionOp::NanSum || op == ReductionOp::NanProd ||
+                          op == ReductionOp::NanMean) &&
+                         src.dtype.isFloat();
+    // nanmean counts the numbers it adds; mean divides by the size.
+    mlir::Value counted = op == ReductionOp::NanMean ? localSlot(it, l) : mlir::Value();
+    if (counted)
+      mlir::memref::StoreOp::create(b_, l, index(0), counted);
     storeAcc(constant(prod ? 1 : 0));
     forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
-      Val x = convert(src.at(idx), rt, c.getLoc());
+      Val element = src.at(idx);
+      mlir::Value one = index(1);
+      if (skipNaN) {
+        mlir::Value x = element.scalar();
+        mlir::Value isNaN =
+            mlir::arith::CmpFOp::create(b_, l, mlir::arith::CmpFPredicate::UNO, x, x);
+        element.parts[0] = mlir::arith::SelectOp::create(
+            b_, l, isNaN, floatConst(prod ? 1 : 0, x.getType(), l), x);
+        one = mlir::arith::SelectOp::create(b_, l, isNaN, index(0), one);
+      }
+      Val x = convert(element, rt, c.getLoc());
       storeAcc(convert(binary(prod ? ast::BinOpKind::Mult : ast::BinOpKind::Add, loadAcc(), x,
                               c.getLoc()),
                        rt, c.getLoc()));
+      if (counted)
+        mlir::memref::StoreOp::create(
+            b_, l,
+            mlir::arith::AddIOp::create(b_, l, mlir::memref::LoadOp::create(b_, l, counted), one),
+            counted);
     });
     Val acc = loadAcc();
-    if (op != ReductionOp::Mean)
+    if (!mean)
       return acc;
     // mean: the sum over the count (0 / 0 is nan for an empty array, as
     // NumPy's, which also warns).
-    Val count{Type::integer(indexBits_), {size}};
+    Val count{Type::integer(indexBits_),
+              {counted ? mlir::Value(mlir::memref::LoadOp::create(b_, l, counted)) : size}};
     return convert(binary(ast::BinOpKind::Div, acc, count, c.getLoc()), rt, c.getLoc());
+  }
+  case ReductionOp::Var:
+  case ReductionOp::Std: {
+    // NumPy's _var: the mean, then the mean of |x - mean|² (two passes over
+    // the elements, as Numba's array_var); std is its square root.
+    const Type &dt = src.dtype;
+    const Type meanType = dt.isComplex() ? dt : rt; // the mean keeps a complex value
+    std::vector<mlir::Value> meanSlots;
+    for (mlir::Type t : leafTypes(meanType))
+      meanSlots.push_back(localSlot(t, l));
+    Val zero = convert(constant(0), meanType, c.getLoc());
+    for (size_t k = 0; k < meanSlots.size(); ++k)
+      mlir::memref::StoreOp::create(b_, l, zero.parts[k], meanSlots[k]);
+    auto loadMean = [&]() {
+      Val v{meanType, {}};
+      for (mlir::Value s : meanSlots)
+        v.parts.push_back(mlir::memref::LoadOp::create(b_, l, s));
+      return v;
+    };
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      Val sum = binary(ast::BinOpKind::Add, loadMean(),
+                       convert(src.at(idx), meanType, c.getLoc()), c.getLoc());
+      sum = convert(sum, meanType, c.getLoc());
+      for (size_t k = 0; k < meanSlots.size(); ++k)
+        mlir::memref::StoreOp::create(b_, l, sum.parts[k], meanSlots[k]);
+    });
+    Val count{Type::integer(indexBits_), {size}};
+    Val m = convert(binary(ast::BinOpKind::Div, loadMean(), count, c.getLoc()), meanType,
+                    c.getLoc());
+    storeAcc(constant(0));
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      Val d = binary(ast::BinOpKind::Sub, convert(src.at(idx), meanType, c.getLoc()), m,
+                     c.getLoc());
+      d = convert(d, meanType, c.getLoc());
+      Val sq{rt, {}};
+      if (dt.isComplex()) {
+        mlir::Value re = d.parts[0], im = d.parts[1];
+        sq.parts.push_back(mlir::arith::AddFOp::create(
+            b_, l, mlir::arith::MulFOp::create(b_, l, re, re),
+            mlir::arith::MulFOp::create(b_, l, im, im)));
+      } else {
+        sq = convert(binary(ast::BinOpKind::Mult, d, d, c.getLoc()), rt, c.getLoc());
+      }
+      storeAcc(convert(binary(ast::BinOpKind::Add, loadAcc(), sq, c.getLoc()), rt, c.getLoc()));
+    });
+    Val var = convert(binary(ast::BinOpKind::Div, loadAcc(), count, c.getLoc()), rt, c.getLoc());
+    if (op == ReductionOp::Var)
+      return var;
+    return Val{rt, {mlir::math::SqrtOp::create(b_, l, var.scalar())}};
+  }
+  case ReductionOp::CountNonzero: {
+    storeAcc(constant(0));
+    forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
+      mlir::Value t = truthOf(src.at(idx), c.getLoc());
+      Val one{rt, {mlir::arith::ExtUIOp::create(b_, l, lowerScalar(rt), t)}};
+      storeAcc(Val{rt, {mlir::arith::AddIOp::create(b_, l, loadAcc().scalar(), one.scalar())}});
+    });
+    return loadAcc();
   }
   case ReductionOp::Any:
   case ReductionOp::All: {
@@ -229,9 +318,13 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
   case ReductionOp::Min:
   case ReductionOp::Max:
   case ReductionOp::ArgMin:
-  case ReductionOp::ArgMax: {
+  case ReductionOp::ArgMax:
+  case ReductionOp::NanMin:
+  case ReductionOp::NanMax: {
     const bool isArg = op == ReductionOp::ArgMin || op == ReductionOp::ArgMax;
-    const bool wantMax = op == ReductionOp::Max || op == ReductionOp::ArgMax;
+    const bool wantMax =
+        op == ReductionOp::Max || op == ReductionOp::ArgMax || op == ReductionOp::NanMax;
+    const bool ignoreNaN = op == ReductionOp::NanMin || op == ReductionOp::NanMax;
     // NumPy: "zero-size array to reduction operation maximum which has no
     // identity", "attempt to get argmax of an empty sequence".
     std::string message =
@@ -254,14 +347,22 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
       mlir::Value k = mlir::memref::LoadOp::create(b_, l, count);
       mlir::Value better;
       if (dt.isFloat()) {
-        // NumPy propagates NaN: the first NaN wins and stays.
+        // NumPy propagates NaN: the first NaN wins and stays. nanmin and
+        // nanmax skip NaN: a number replaces a NaN, a NaN replaces nothing
+        // (all NaN: NaN).
         using F = mlir::arith::CmpFPredicate;
         mlir::Value beats = mlir::arith::CmpFOp::create(b_, l, wantMax ? F::OGT : F::OLT, x, cur);
         mlir::Value xNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, x, x);
         mlir::Value curNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, cur, cur);
-        better = mlir::arith::AndIOp::create(
-            b_, l, mlir::arith::OrIOp::create(b_, l, beats, xNan),
-            mlir::arith::XOrIOp::create(b_, l, curNan, intConst(1, b_.getI1Type(), l)));
+        mlir::Value yes = intConst(1, b_.getI1Type(), l);
+        if (ignoreNaN)
+          better = mlir::arith::AndIOp::create(
+              b_, l, mlir::arith::OrIOp::create(b_, l, beats, curNan),
+              mlir::arith::XOrIOp::create(b_, l, xNan, yes));
+        else
+          better = mlir::arith::AndIOp::create(
+              b_, l, mlir::arith::OrIOp::create(b_, l, beats, xNan),
+              mlir::arith::XOrIOp::create(b_, l, curNan, yes));
       } else {
         using P = mlir::arith::CmpIPredicate;
         bool isSigned = dt.isInteger() && dt.isSigned();

@@ -50,6 +50,9 @@ enum class BuiltinFamily : uint8_t {
 /// The operation of an ArrayReduction builtin.
 enum class ReductionOp : uint8_t {
   None, Sum, Prod, Mean, Min, Max, ArgMin, ArgMax, Any, All, Dot,
+  // NumPy's NaN-ignoring reductions, variance and standard deviation, and
+  // np.count_nonzero.
+  NanSum, NanProd, NanMean, NanMin, NanMax, Var, Std, CountNonzero,
 };
 
 /// The operation of a Subgroup builtin; both spellings of one operation

@@ -529,7 +529,7 @@ Type Inferrer::reductionCall(const ast::Call &c, const BuiltinInfo &b) {
   } else {
     result = reductionResultType(op, types[0].element());
     if (op == ReductionOp::Min || op == ReductionOp::Max || op == ReductionOp::ArgMin ||
-        op == ReductionOp::ArgMax)
+        op == ReductionOp::ArgMax || op == ReductionOp::NanMin || op == ReductionOp::NanMax)
       result_.mayRaise = true; // an empty array: ValueError
   }
   if (result.isUnknown())

@@ -137,6 +137,23 @@ Type reductionResultType(ReductionOp op, const Type &dtype) {
   case ReductionOp::Any:
   case ReductionOp::All:
     return Type::boolean();
+  case ReductionOp::NanSum:
+  case ReductionOp::NanProd:
+    return dtype.isComplex() ? Type() : reductionResultType(ReductionOp::Sum, dtype);
+  case ReductionOp::NanMean:
+    return dtype.isComplex() ? Type() : reductionResultType(ReductionOp::Mean, dtype);
+  case ReductionOp::NanMin:
+  case ReductionOp::NanMax:
+    return dtype.isComplex() ? Type() : dtype;
+  case ReductionOp::Var:
+  case ReductionOp::Std:
+    // NumPy's _var: the mean of |x - mean|², real (a complex array's part
+    // type), float64 for booleans and integers.
+    return dtype.isComplex() ? dtype.complexPart()
+           : dtype.isFloat() ? dtype
+                             : Type::floating(64);
+  case ReductionOp::CountNonzero:
+    return Type::integer(64);
   default:
     return Type();
   }

@@ -49,7 +49,10 @@ Type viewType(const Type &array, unsigned leadingIndices);
 /// (NumPy's, as Numba types them): sum and prod of booleans and signed
 /// integers give int64, of unsigned integers uint64; mean of integers
 /// float64; min and max the dtype; argmin and argmax int64; any and all
-/// bool. Unknown for what NumPy refuses. Dot: use binaryResultType.
+/// bool; nansum/nanprod/nanmean/nanmin/nanmax as their NaN-propagating
+/// versions (not of complex numbers); var and std float64 for booleans and
+/// integers, the float type of floats and complex numbers; count_nonzero
+/// int64. Unknown for what NumPy refuses. Dot: use binaryResultType.
 Type reductionResultType(ReductionOp op, const Type &dtype);
 
 /// The element type of an array or array expression; a scalar itself.

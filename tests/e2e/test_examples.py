@@ -42,6 +42,8 @@ import sys
 import tempfile
 import time
 
+import warnings
+
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -3074,6 +3076,29 @@ def case_views_other_dtypes(r, rng):
         rep.stderr
 
 
+def case_views_more_reductions(r, rng):
+    m, n = int(rng.integers(3, 20)), int(rng.integers(5, 16))
+    a = rng.standard_normal((m, n))
+    a[rng.integers(0, m, 4), rng.integers(0, n, 4)] = np.nan
+    a[0, :] = np.nan                                     # all NaN: nanmin/nanmax NaN
+    b = rng.integers(-3, 4, (m, n)).astype(np.int32)
+    z = rng.standard_normal((m, n)) + 1j * rng.standard_normal((m, n))
+    res = r.run(VIEWS, "more_reductions", [m], {"a": a, "out": poisoned((m, 9), np.float64),
+                                                "b": b, "z": z,
+                                                "cols": poisoned((2, n), np.float64)},
+                outputs=["out", "cols"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = np.stack([np.nansum(a, 1), np.nanprod(a[:, :4], 1), np.nanmean(a, 1),
+                         np.nanmin(a, 1), np.nanmax(a, 1), a.var(1), a[:, 1:].std(1),
+                         (a > 0).sum(1) + np.count_nonzero(b, 1), b.var(1) + z.std(1)], 1)
+        cwant = np.stack([np.nanmax(a, 0), a.var(0)])
+    ok = np.isclose(res["out"], want, rtol=1e-12, equal_nan=True)
+    assert ok.all(), (np.argwhere(~ok)[:3], res["out"][~ok][:3], want[~ok][:3])
+    ok = np.isclose(res["cols"], cwant, rtol=1e-12, equal_nan=True)
+    assert ok.all(), (np.argwhere(~ok)[:3], res["cols"][~ok][:3], cwant[~ok][:3])
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3220,6 +3245,8 @@ VIEW_CASES = [
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: the nine reductions along constant, negative and run-time axes", case_views_axis),
+    ("arrays: nansum, nanprod, nanmean, nanmin, nanmax, var, std, count_nonzero",
+     case_views_more_reductions),
     ("arrays: .real and .imag of complex arrays, view(dtype) read and written, atomics on a part",
      case_views_other_dtypes),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),

@@ -189,3 +189,24 @@ def unpacked_views(a, b, out):
     if i < a.shape[0]:
         x, y, s = a[i], b[i, ::-1], a[i].sum()
         out[i] = x * 10 + y + s
+
+
+# NumPy's NaN-ignoring reductions, variance, standard deviation and
+# count_nonzero, over rows and along an axis.
+@cuda.jit("void(float64[:, ::1], float64[:, ::1], int32[:, ::1], complex128[:, ::1], float64[:, ::1])")
+def more_reductions(a, out, b, z, cols):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        r = a[i]
+        out[i, 0] = np.nansum(r)
+        out[i, 1] = np.nanprod(r[:4])
+        out[i, 2] = np.nanmean(r)
+        out[i, 3] = np.nanmin(r)
+        out[i, 4] = np.nanmax(r)
+        out[i, 5] = r.var()
+        out[i, 6] = np.std(r[1:])
+        out[i, 7] = np.count_nonzero(r > 0) + np.count_nonzero(b[i])
+        out[i, 8] = np.var(b[i]) + np.std(z[i])
+    if i == 0:
+        cols[0] = np.nanmax(a, axis=0)
+        cols[1] = a.var(axis=0)
