@@ -572,4 +572,75 @@ Val Generator::reinterpretedView(const ast::Call &c) {
   return out;
 }
 
+Val Generator::reshapedView(const ast::Call &c) {
+  mlir::Location l = loc(c.getLoc());
+  const ArrayHandle &a = arrayValue(*cast<ast::Attribute>(*c.func).value);
+  const Type &rt = typeOf(c);
+  mlir::Type it = indexType();
+  using P = mlir::arith::CmpIPredicate;
+  auto index = [&](int64_t v) { return intConst(v, it, l); };
+  // The requested extents, in the index type.
+  std::vector<mlir::Value> want;
+  for (auto &arg : c.args) {
+    Val v = expr(*arg);
+    std::vector<Type> types = v.type.isTuple() ? v.type.elements() : std::vector<Type>{v.type};
+    for (size_t k = 0; k < types.size(); ++k)
+      want.push_back(convertScalar(v.parts[k], types[k], Type::integer(indexBits_), c.getLoc()));
+  }
+  mlir::Value size = index(1);
+  for (mlir::Value n : a.shape)
+    size = mlir::arith::MulIOp::create(b_, l, size, n);
+  // NumPy: at most one -1 (inferred from the others), no other negative.
+  mlir::Value known = index(1), unknowns = index(0), negative;
+  for (mlir::Value e : want) {
+    mlir::Value isUnknown = mlir::arith::CmpIOp::create(b_, l, P::eq, e, index(-1));
+    mlir::Value isNegative = mlir::arith::CmpIOp::create(b_, l, P::slt, e, index(0));
+    mlir::Value otherNegative = mlir::arith::AndIOp::create(
+        b_, l, isNegative, mlir::arith::XOrIOp::create(b_, l, isUnknown, intConst(1, b_.getI1Type(), l)));
+    negative = negative ? mlir::Value(mlir::arith::OrIOp::create(b_, l, negative, otherNegative))
+                        : otherNegative;
+    unknowns = mlir::arith::AddIOp::create(
+        b_, l, unknowns, mlir::arith::SelectOp::create(b_, l, isUnknown, index(1), index(0)));
+    known = mlir::arith::MulIOp::create(b_, l, known,
+                                        mlir::arith::SelectOp::create(b_, l, isUnknown, index(1), e));
+  }
+  mlir::Value tooMany = mlir::arith::CmpIOp::create(b_, l, P::sgt, unknowns, index(1));
+  raiseIf(mlir::arith::OrIOp::create(b_, l, tooMany, negative),
+          errorSite("ValueError", "can only specify one unknown dimension, and no other negative "
+                                  "one",
+                    0, c.getLoc()),
+          {}, c.getLoc());
+  // The inferred extent (0 when the others multiply to 0: NumPy's error
+  // below then, unless the array is empty too).
+  mlir::Value knownIsZero = mlir::arith::CmpIOp::create(b_, l, P::eq, known, index(0));
+  mlir::Value safeKnown = mlir::arith::SelectOp::create(b_, l, knownIsZero, index(1), known);
+  mlir::Value inferred = mlir::arith::DivUIOp::create(b_, l, size, safeKnown);
+  std::vector<mlir::Value> shape;
+  mlir::Value total = index(1);
+  for (mlir::Value e : want) {
+    mlir::Value isUnknown = mlir::arith::CmpIOp::create(b_, l, P::eq, e, index(-1));
+    shape.push_back(mlir::arith::SelectOp::create(b_, l, isUnknown, inferred, e));
+    total = mlir::arith::MulIOp::create(b_, l, total, shape.back());
+  }
+  raiseIf(mlir::arith::CmpIOp::create(b_, l, P::ne, total, size),
+          errorSite("ValueError", "total size of new array must be unchanged", 0, c.getLoc()),
+          {}, c.getLoc());
+  ArrayHandle &v = views_.emplace_back();
+  v.type = rt;
+  v.buffer = a.buffer;
+  v.storage = a.storage;
+  v.units = a.units;
+  v.offset = a.offset;
+  v.shape = shape;
+  v.strides.resize(shape.size());
+  mlir::Value stride = index(a.units);
+  for (size_t k = shape.size(); k-- > 0;) {
+    v.strides[k] = stride;
+    stride = mlir::arith::MulIOp::create(b_, l, stride, shape[k]);
+  }
+  Val out{v.type, {}};
+  out.array = &v;
+  return out;
+}
+
 } // namespace nvc::mlirgen

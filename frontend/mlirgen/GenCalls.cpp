@@ -164,6 +164,8 @@ Val Generator::call(const ast::Call &c) {
     return ufuncCall(c);
   if (isOneOf(calleeBuiltin(callee), {Builtin::ArrayView}))
     return reinterpretedView(c);
+  if (isOneOf(calleeBuiltin(callee), {Builtin::ArrayReshape}))
+    return reshapedView(c);
   const BuiltinInfo *builtin = calleeBuiltin(callee);
   if (isInFamily(builtin, BuiltinFamily::BarrierReduction))
     return syncthreadsReduction(c, *builtin);

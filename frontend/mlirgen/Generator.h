@@ -424,6 +424,10 @@ private:
   /// `a.view(dtype)`: a view of the same buffer as another dtype
   /// (ArrayHandle::storage), NumPy's ndarray.view (GenArrays.cpp).
   Val reinterpretedView(const ast::Call &c);
+  /// `a.reshape(shape)` of a C-contiguous array: a C-contiguous view of
+  /// the same elements; one extent -1 is inferred; a size that differs
+  /// raises ValueError (GenArrays.cpp).
+  Val reshapedView(const ast::Call &c);
   /// np.sum(a), a.max(), np.argmin(a), np.dot(a, b), ... (GenReductions.cpp).
   Val reduction(const ast::Call &c, const BuiltinInfo &b);
   /// `op` of every element of `sources` (two for np.dot), of result type `rt`.

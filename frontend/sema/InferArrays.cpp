@@ -111,8 +111,9 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
       at && (at->attr == "T" || at->attr == "real" || at->attr == "imag"))
     return rootOf(*at->value); // these views share their array's data
   if (auto *call = dyn_cast<ast::Call>(&e)) {
-    if (auto *at = dyn_cast<ast::Attribute>(call->func.get()); at && at->attr == "view")
-      return rootOf(*at->value); // a.view(dtype): the same data
+    if (auto *at = dyn_cast<ast::Attribute>(call->func.get());
+        at && (at->attr == "view" || at->attr == "reshape"))
+      return rootOf(*at->value); // a.view(dtype), a.reshape(shape): the same data
     const Type &callee = result_.exprTypes[call->func.get()];
     if (isInFamily(calleeBuiltin(callee), BuiltinFamily::PrivateArray))
       return kPrivateArray;

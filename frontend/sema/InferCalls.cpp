@@ -498,6 +498,31 @@ Type Inferrer::call(const ast::Call &c) {
       result_.mayRaise = true; // a last axis that is not contiguous or not divisible: ValueError
     return record(c, Type::array(to, base.ndim(), base.layout() == 'C' ? 'C' : 'A'));
   }
+  if (isOneOf(builtin, {Builtin::ArrayReshape})) {
+    // a.reshape(n), a.reshape(m, n), a.reshape((m, n)), one extent -1
+    // (inferred): a view of a C-contiguous array (Numba's reshape takes
+    // contiguous arrays only), C-contiguous itself. A size that differs
+    // raises ValueError where the call runs.
+    const Type base = expr(*cast<ast::Attribute>(*c.func).value);
+    if (!base.isArray())
+      fail(c.func->getLoc(), fmt::format("reshape() of {} is not supported", base.str()));
+    if (base.layout() != 'C')
+      fail(c.func->getLoc(), fmt::format("reshape() of a {} array: only C-contiguous arrays "
+                                         "can be reshaped into a view (as in Numba)",
+                                         base.str()));
+    std::vector<Type> extents;
+    if (args.size() == 1 && args[0].isTuple())
+      extents = args[0].elements();
+    else
+      extents = args;
+    if (extents.empty())
+      fail(c.getLoc(), "reshape() needs a shape");
+    for (const Type &e : extents)
+      if (!e.isInteger())
+        fail(c.getLoc(), fmt::format("reshape() takes integer extents, not {}", e.str()));
+    result_.mayRaise = true; // a size that differs: ValueError
+    return record(c, Type::array(base.element(), static_cast<unsigned>(extents.size()), 'C'));
+  }
   if (isOneOf(builtin, {Builtin::MethodBitCount})) {
     if (!args.empty())
       fail(c.getLoc(), "bit_count() takes no arguments");

@@ -3099,6 +3099,25 @@ def case_views_more_reductions(r, rng):
     assert ok.all(), (np.argwhere(~ok)[:3], res["cols"][~ok][:3], cwant[~ok][:3])
 
 
+def case_views_reshape(r, rng):
+    rows, mid, cols = (int(v) for v in rng.integers(1, 5, 3))
+    a = rng.standard_normal((rows * mid, cols))
+    res = r.run(VIEWS, "reshaped", [1], {"a": a, "flat": poisoned(a.size, np.float64),
+                                         "cube": poisoned((rows, mid, cols), np.float64)},
+                [("rows", rows), ("cols", cols)], ["a", "flat", "cube"])
+    assert np.array_equal(res["flat"], a.reshape(-1))
+    assert np.array_equal(res["cube"], a.reshape(rows, -1, cols) * 2)
+    want = a.copy()
+    want[0, 0] = a.sum()
+    check_close(res["a"], want, rtol=1e-14)
+    # A shape of another size: NumPy's ValueError.
+    _, rep = r.run_reporting(VIEWS, "reshaped", [1],
+                             {"a": a, "flat": poisoned(a.size, np.float64),
+                              "cube": poisoned((rows, mid, cols), np.float64)},
+                             [("rows", rows), ("cols", cols + 1)], ["flat"])
+    assert rep.returncode == 1 and "ValueError" in rep.stderr, rep.stderr
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3245,6 +3264,8 @@ VIEW_CASES = [
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: the nine reductions along constant, negative and run-time axes", case_views_axis),
+    ("arrays: reshape of C-contiguous arrays, -1 inferred, written through, ValueError",
+     case_views_reshape),
     ("arrays: nansum, nanprod, nanmean, nanmin, nanmax, var, std, count_nonzero",
      case_views_more_reductions),
     ("arrays: .real and .imag of complex arrays, view(dtype) read and written, atomics on a part",

@@ -210,3 +210,17 @@ def more_reductions(a, out, b, z, cols):
     if i == 0:
         cols[0] = np.nanmax(a, axis=0)
         cols[1] = a.var(axis=0)
+
+
+# reshape of C-contiguous arrays and rows: views in another shape, -1
+# inferred, written through; a size that differs raises ValueError.
+@cuda.jit("void(float64[:, ::1], float64[::1], float64[:, :, ::1], int64, int64)")
+def reshaped(a, flat, cube, rows, cols):
+    i = cuda.grid(1)
+    if i == 0:
+        f = a.reshape(-1)
+        for k in range(f.shape[0]):
+            flat[k] = f[k]
+        c = a.reshape((rows, -1, cols))
+        cube[:, :, :] = c * 2
+        a[0].reshape(1, -1)[0, 0] = c.sum()
