@@ -507,7 +507,7 @@ Type Inferrer::call(const ast::Call &c) {
     if (!base.isArray())
       fail(c.func->getLoc(), fmt::format("reshape() of {} is not supported", base.str()));
     if (base.layout() != 'C')
-      fail(c.func->getLoc(), fmt::format("reshape() of a {} array: only C-contiguous arrays "
+      fail(c.func->getLoc(), fmt::format("reshape() of {}: only C-contiguous arrays "
                                          "can be reshaped into a view (as in Numba)",
                                          base.str()));
     std::vector<Type> extents;
