@@ -446,6 +446,18 @@ Val Generator::privateArray(const ast::Call &c, const BuiltinInfo &constructor, 
       n *= extent;
     abi_->sharedMemoryBytes += static_cast<uint32_t>(n);
   }
+  if (constructor.id == Builtin::ArrayCopy) {
+    // Element by element from the source, whose shape the copy has (type
+    // inference took it from the source): nothing to check.
+    const ArrayExpression src =
+        elementsOfValue(expr(*cast<ast::Attribute>(*c.func).value), c.getLoc());
+    forEachElement(a, l, [&](const std::vector<mlir::Value> &idx, mlir::Value linear) {
+      storeElement(a, linear, convert(src.at(idx), rt.element(), c.getLoc()), c.getLoc());
+    });
+    Val out{rt, {}};
+    out.array = &a;
+    return out;
+  }
   std::optional<Val> fill;
   const Type &dtype = rt.element();
   if (constructor.id == Builtin::NpZeros || constructor.id == Builtin::NpOnes)

@@ -200,6 +200,8 @@ void Inferrer::markAccess(std::optional<size_t> root, bool read, bool written) {
 
 
 Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) {
+  if (constructor.id == Builtin::ArrayCopy)
+    return privateCopy(c);
   const std::string f = constructor.name;
   const bool shared = constructor.has(kSharedArray);
   const ast::Expr *shapeExpr = c.args.empty() ? nullptr : c.args[0].get();
@@ -631,6 +633,35 @@ Type Inferrer::ufuncCall(const ast::Call &c, const Ufunc &u) {
   if (auto root = rootOf(*output))
     markAccess(root, false, true);
   return record(c, out);
+}
+
+Type Inferrer::privateCopy(const ast::Call &c) {
+  const ast::Expr &source = *cast<ast::Attribute>(*c.func).value;
+  const Type t = expr(source);
+  if (!c.args.empty() || !c.keywords.empty())
+    fail(c.getLoc(), "copy() takes no arguments in kernels");
+  std::optional<std::vector<int64_t>> shape;
+  if (auto *n = dyn_cast<ast::Name>(&source)) {
+    if (!locals_.count(n->id)) {
+      const GlobalSymbol *sym = scope_.lookup(n->id);
+      if (sym && sym->kind == GlobalSymbol::Kind::Constant && sym->value.type.isArray())
+        shape = sym->value.shape;
+    } else if (auto def = singleDefinitions_.find(n->id);
+               def != singleDefinitions_.end() && def->second) {
+      if (auto *made = dyn_cast<ast::Call>(def->second);
+          made && result_.privateArrays.count(made) && !result_.sharedArrays.count(made))
+        shape = result_.privateArrays.at(made);
+    }
+  }
+  if (!t.isArray() || !shape || shape->empty() || shape->size() > 3)
+    fail(cast<ast::Attribute>(*c.func).attrLoc,
+         "copy() makes a new array of run-time size, which a kernel cannot "
+                           "allocate: write the result into an array argument or a private "
+                           "array of constant shape (copy() of a global array or of a private "
+                           "array is supported)");
+  readOperands({&source});
+  result_.privateArrays[&c] = *shape;
+  return record(c, Type::array(t.element(), static_cast<unsigned>(shape->size()), 'C'));
 }
 
 } // namespace nvc::sema

@@ -170,6 +170,10 @@ private:
   /// (`np.sin(a, out)`, `out=out`) the result is written into it (NumPy's
   /// broadcasting and same_kind casting) and the call's value is `out`.
   Type ufuncCall(const ast::Call &c, const Ufunc &u);
+  /// `a.copy()`: a private array of a's shape when that is known at compile
+  /// time (a global array, or a variable bound once to a private array's
+  /// constructor); other copies need an array of run-time size: refused.
+  Type privateCopy(const ast::Call &c);
   /// `assert test[, msg]`: AssertionError(msg), msg a constant.
   void assertStatement(const ast::Assert &a);
   /// print(args): constant strings, numbers, booleans, complex numbers,

@@ -89,7 +89,6 @@ EXPECTED_FAILURES = {
     'test_array_args/f_tuple_of_tuples': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
     'test_array_args/f_tuple_of_tuples_and_scalars': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
     'test_array_args/f_unituple': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
-    'test_array_methods/kernel': later(20),
     'test_array_reductions/all_basic': later(20),
     'test_array_reductions/any_basic': later(20),
     'test_array_reductions/count_nonzero_2d': later(20),

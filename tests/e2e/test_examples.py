@@ -3110,6 +3110,11 @@ def case_views_reshape(r, rng):
     want = a.copy()
     want[0, 0] = a.sum()
     check_close(res["a"], want, rtol=1e-14)
+    m = int(rng.integers(1, 40))
+    res = r.run(VIEWS, "copies", [m], {"out": poisoned((m, 4), np.float32)}, outputs=["out"])
+    w = np.float32([0.25, 0.5, 0.25])
+    want = np.stack([np.float32([i, 0.5, 0.25]) + np.float32([0, 5, 0]) + w for i in range(m)])
+    assert np.array_equal(res["out"][:, :3], want) and (res["out"][:, 3] == 7).all(), res["out"]
     # A shape of another size: NumPy's ValueError.
     _, rep = r.run_reporting(VIEWS, "reshaped", [1],
                              {"a": a, "flat": poisoned(a.size, np.float64),
@@ -3264,7 +3269,7 @@ VIEW_CASES = [
      case_views_slices),
     ("arrays: the nine reductions and np.dot on views, NaN, integers", case_views_reductions),
     ("arrays: the nine reductions along constant, negative and run-time axes", case_views_axis),
-    ("arrays: reshape of C-contiguous arrays, -1 inferred, written through, ValueError",
+    ("arrays: reshape of C-contiguous arrays, -1 inferred, written through, ValueError; copy()",
      case_views_reshape),
     ("arrays: nansum, nanprod, nanmean, nanmin, nanmax, var, std, count_nonzero",
      case_views_more_reductions),

@@ -224,3 +224,18 @@ def reshaped(a, flat, cube, rows, cols):
         c = a.reshape((rows, -1, cols))
         cube[:, :, :] = c * 2
         a[0].reshape(1, -1)[0, 0] = c.sum()
+
+
+# copy() of a global array and of a private array: private copies.
+@cuda.jit("void(float32[:, ::1])")
+def copies(out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        w = WEIGHTS.copy()
+        w[0] = i
+        t = np.zeros(3, dtype=np.float32)
+        t[1] = 5
+        u = t.copy()
+        t[1] = 7
+        out[i, :3] = w + u + WEIGHTS
+        out[i, 3] = t[1]
