@@ -334,15 +334,17 @@ Type Inferrer::call(const ast::Call &c) {
   if (isOneOf(builtin, {Builtin::Sum}) && c.args.size() == 1 && expr(*c.args[0]).isArrayLike())
     return reductionCall(c, builtinInfo(Builtin::NpSum)); // Python's sum of an array
   if (std::optional<Ufunc> u = resolveUfunc(f)) {
-    // NumPy's ufuncs: the math functions, abs and np.maximum/np.minimum of
-    // real numbers keep their own rules below (the same as the ufunc's);
-    // the other ufuncs, any call with an output array and complex inputs
-    // of the math functions and extrema are typed as ufuncs.
-    const bool ownRule = builtin || isMathBuiltin(f);
+    // NumPy's ufuncs: the math functions and abs of real numbers keep
+    // their own rules below (the same as the ufunc's); the other ufuncs
+    // (np.maximum, np.power, ...: int32 loops, two inputs), any call with
+    // an output array and complex inputs of the math functions are typed
+    // as ufuncs.
+    const bool ownRule = (builtin || isMathBuiltin(f)) &&
+                         (u->kind == UfuncKind::Math || u->name == "absolute");
     const bool withOutput = c.args.size() > u->nin || !c.keywords.empty();
     bool complexInput = false;
     if (ownRule && !withOutput && !(builtin && builtin->has(kComplexWhenComplexArgument)) &&
-        (u->kind == UfuncKind::Math || u->kind == UfuncKind::Extremum))
+        u->kind == UfuncKind::Math)
       for (auto &a : c.args)
         complexInput |= elementTypeOf(expr(*a)).isComplex();
     if (!ownRule || withOutput || complexInput)

@@ -421,7 +421,11 @@ Type Inferrer::expr(const ast::Expr &e) {
       if (et.isComplex() && u.op == ast::UnaryOpKind::Invert)
         fail(u.getLoc(), fmt::format("bad operand type for unary ~: {}", t.str()));
       readOperands({u.operand.get()});
-      return record(e, elementwiseType(unaryResultType(u.op, et), {t}));
+      // Numba types the elements by the operator's ufunc: -u of uint8
+      // stays uint8, as NumPy's.
+      return record(e, elementwiseType(ufuncResultType(*ufuncOfUnaryOperator(u.op), {et},
+                                                       u.getLoc()),
+                                       {t}));
     }
     if (!t.isScalar() || (t.isComplex() && u.op == ast::UnaryOpKind::Invert))
       fail(u.getLoc(), fmt::format("bad operand type for unary operator: {}", t.str()));

@@ -161,6 +161,14 @@ void Inferrer::stmt(const ast::Stmt &s) {
                    : expr(*a.target);
     Type rhs = expr(*a.value);
     Type t = binary(a.op, lhs, rhs, a.opLoc);
+    if (t.isArrayExpr() && lhs.isArray() && !castsSameKind(t.element(), lhs.element()))
+      // NumPy's in-place operators write the ufunc's result into the array
+      // itself: same_kind casting, as for an output array.
+      fail(a.opLoc, fmt::format("cannot cast the output of ufunc '{}' from {} to {} with "
+                                "casting rule 'same_kind' (an in-place operator writes into the "
+                                "array itself, as NumPy's)",
+                                ufuncOfOperator(a.op)->name, t.element().str(),
+                                lhs.element().str()));
     noteDivision(a.op, a.value.get(), t);
     warnLiteralPromotion(*a.value, lhs, t);
     warnIntNarrowing(a.op, isa<ast::Subscript>(*a.target) ? a.target.get() : nullptr, *a.value,

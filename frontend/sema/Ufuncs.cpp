@@ -184,6 +184,13 @@ std::optional<Ufunc> ufuncOfOperator(ast::BinOpKind op) {
   return std::nullopt;
 }
 
+std::optional<Ufunc> ufuncOfUnaryOperator(ast::UnaryOpKind op) {
+  for (const auto &[name, u] : ufuncTable())
+    if (u.kind == UfuncKind::Unary && u.unary == op)
+      return u;
+  return std::nullopt;
+}
+
 bool castsSafely(const Type &from, const Type &to) {
   if (from.isBoolean())
     return to.isScalar();

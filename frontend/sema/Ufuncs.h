@@ -69,6 +69,10 @@ std::optional<Ufunc> resolveUfunc(const std::string &qualifiedName);
 /// it. nullopt for `@`.
 std::optional<Ufunc> ufuncOfOperator(ast::BinOpKind op);
 
+/// The ufunc of a unary operator on arrays (`-a` is np.negative, `+a`
+/// np.positive, `~a` np.invert); nullopt for `not`.
+std::optional<Ufunc> ufuncOfUnaryOperator(ast::UnaryOpKind op);
+
 /// The loop Numba selects for inputs of scalar types `inputs`.
 struct UfuncLoop {
   Type input;  ///< every input is converted to this type

@@ -3174,6 +3174,19 @@ def case_ufuncs_int(r, rng):
     for k, w in enumerate(want):
         same(res["out"][k], w.astype(np.int32), f"int ufunc {k}")
     same(res["wide"], (a * b).astype(np.int64), "int32 * int32 arrays")
+    k = int(rng.integers(4, 30))
+    u = rng.integers(0, 256, k).astype(np.uint8)
+    sv = rng.integers(-128, 128, k).astype(np.int8)
+    sv[0] = -128
+    h = rng.integers(-2**15, 2**15, k).astype(np.int16)
+    res = r.run(UFUNCS, "unary_small", [1], {"u": u, "s": sv, "h": h,
+                                             "out": poisoned((5, k), np.float64)},
+                outputs=["out"])
+    with np.errstate(over="ignore"):
+        want = np.stack([-u, ~u, -sv, ~h + (+sv)]).astype(np.float64)
+        sums = [float((-u).sum()), float(np.maximum(sv, -sv).sum())]
+    same(res["out"][:4], want, "unary operators on small integer arrays")
+    same(res["out"][4, :2], np.array(sums), "sums of them")
 
 
 def case_ufuncs_float(r, rng):

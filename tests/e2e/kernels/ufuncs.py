@@ -103,3 +103,16 @@ def where_select(a, v, out, count):
     if i < a.shape[0]:
         out[i] = np.where(a[i] > v, a[i], 0.5 * v)
         count[i] = np.where(np.isnan(a[i]), 1, 0).sum() + np.where(a[i] < 0, 10, 0).sum()
+
+
+# Unary operators on arrays keep the dtype (np.negative, np.invert): -u of
+# uint8 wraps in uint8, as in NumPy and Numba.
+@cuda.jit("void(uint8[::1], int8[::1], int16[::1], float64[:, ::1])")
+def unary_small(u, s, h, out):
+    if cuda.grid(1) == 0:
+        out[0, :] = -u
+        out[1, :] = ~u
+        out[2, :] = -s
+        out[3, :] = ~h + (+s)
+        out[4, 0] = (-u).sum()
+        out[4, 1] = np.maximum(s, -s).sum()
