@@ -54,7 +54,10 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
         type.kind() == Type::Kind::Range || type.kind() == Type::Kind::None)
       fail(valueLoc, fmt::format("cannot store a value of type {} in a variable", type.str()));
     Type unified = unifyTypes(slot, type);
-    if (unified.isUnknown() || (slot.isArray() && !(slot == type)))
+    if (slot.isArray() && type.isArray() && slot.element() == type.element() &&
+        slot.ndim() == type.ndim() && slot.layout() != type.layout())
+      unified = Type::array(slot.element(), slot.ndim(), 'A'); // Numba unifies layouts to A
+    else if (unified.isUnknown() || (slot.isArray() && !(slot == type)))
       fail(valueLoc, fmt::format("cannot unify {} and {} for variable '{}' (first assigned at "
                                  "line {}, column {})",
                                  slot.str(), type.str(), name->id, varLocs_[name->id].line,

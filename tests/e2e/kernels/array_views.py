@@ -239,3 +239,16 @@ def copies(out):
         t[1] = 7
         out[i, :3] = w + u + WEIGHTS
         out[i, 3] = t[1]
+
+
+# A variable holding a C view in one branch and a strided one in the other:
+# Numba unifies the layouts to A.
+@cuda.jit("void(float64[:, ::1], float64[::1], int64)")
+def either_view(a, out, flip):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        if flip:
+            v = a[i, ::-1]
+        else:
+            v = a[i, 1:]
+        out[i] = v[0] + v.sum()
