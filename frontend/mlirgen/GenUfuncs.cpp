@@ -141,6 +141,28 @@ Val Generator::ufuncElement(const ast::Call &c, const Ufunc &u, const std::vecto
     }
     return select(ordered, x[0], x[1]);
   }
+  case UfuncKind::Fmod: {
+    // NumPy's fmod: C's fmod of floats; of integers the remainder with the
+    // dividend's sign, 0 for a zero divisor (npy_fmod, Numba's
+    // np_int_fmod_impl).
+    if (loop->input.isFloat())
+      return builtinOnValues(c, lookupBuiltin("np.fmod"), "np.fmod", x, rt);
+    mlir::Value a = x[0].scalar(), b = x[1].scalar();
+    mlir::Value zero = intConst(0, a.getType(), l);
+    using P = mlir::arith::CmpIPredicate;
+    // A zero divisor (and, signed, -1, whose remainder is 0 and whose
+    // MIN % -1 overflows) is replaced by 1 before the division, its result
+    // discarded: no invocation divides by zero or overflows.
+    mlir::Value isZero = mlir::arith::CmpIOp::create(b_, l, P::eq, b, zero);
+    if (rt.isSigned())
+      isZero = mlir::arith::OrIOp::create(
+          b_, l, isZero, mlir::arith::CmpIOp::create(b_, l, P::eq, b, intConst(-1, a.getType(), l)));
+    mlir::Value safe =
+        mlir::arith::SelectOp::create(b_, l, isZero, intConst(1, a.getType(), l), b);
+    mlir::Value r = rt.isSigned() ? mlir::Value(mlir::arith::RemSIOp::create(b_, l, a, safe))
+                                  : mlir::Value(mlir::arith::RemUIOp::create(b_, l, a, safe));
+    return Val{rt, {mlir::arith::SelectOp::create(b_, l, isZero, zero, r)}};
+  }
   case UfuncKind::Math: {
     // Complex inputs: cmath's function of the complex loop's type.
     Val z = x[0];

@@ -54,6 +54,12 @@ const std::map<std::string, Ufunc> &ufuncTable() {
     add(binaryUfunc("floor_divide", B::FloorDiv, kReal));
     add(binaryUfunc("remainder", B::Mod, kReal));
     add(binaryUfunc("power", B::Pow, kNumeric));
+    Ufunc fmod; // integer loops too (NumPy's 'ii->i'), unlike math.fmod
+    fmod.name = "fmod";
+    fmod.nin = 2;
+    fmod.kind = UfuncKind::Fmod;
+    fmod.loops = kReal;
+    add(fmod);
     add(binaryUfunc("left_shift", B::LShift, kLoopInts));
     add(binaryUfunc("right_shift", B::RShift, kLoopInts));
     add(binaryUfunc("bitwise_and", B::BitAnd, kIntegral));

@@ -31,6 +31,7 @@ enum class UfuncKind {
   Unary,    ///< negative, positive, invert/bitwise_not, absolute
   Extremum, ///< maximum/minimum (NaN propagates), fmax/fmin (NaN ignored)
   Math,     ///< a math function ("np.sin"): MathBuiltins.h, complex ComplexMath.h
+  Fmod,     ///< np.fmod: C's fmod of floats, the truncated remainder of integers
 };
 
 /// The loop classes a ufunc has (NumPy's type characters ? b..Q f d F D).

@@ -3194,6 +3194,19 @@ def case_ufuncs_int(r, rng):
         sums = [float((-u).sum()), float(np.maximum(sv, -sv).sum())]
     same(res["out"][:4], want, "unary operators on small integer arrays")
     same(res["out"][4, :2], np.array(sums), "sums of them")
+    k = int(rng.integers(8, 30))
+    a = rng.integers(-100, 100, k).astype(np.int32)
+    b = rng.integers(-7, 8, k).astype(np.int32)
+    a[0], b[0], b[1] = -2**31, -1, 0
+    x = rng.standard_normal(k) * 10
+    y = rng.standard_normal(k)
+    y[0] = 0.0
+    res = r.run(UFUNCS, "fmods", [1], {"a": a, "b": b, "out": poisoned(k, np.int32), "x": x,
+                                       "y": y, "fout": poisoned(k, np.float64)},
+                outputs=["out", "fout"])
+    with np.errstate(all="ignore"):
+        same(res["out"], np.fmod(a, b), "np.fmod of int32")
+        same(res["fout"], np.fmod(x, y), "np.fmod of float64")
 
 
 def case_ufuncs_float(r, rng):

@@ -116,3 +116,12 @@ def unary_small(u, s, h, out):
         out[3, :] = ~h + (+s)
         out[4, 0] = (-u).sum()
         out[4, 1] = np.maximum(s, -s).sum()
+
+
+# np.fmod: integer loops (the dividend's sign, 0 for a zero divisor) and
+# C's fmod of floats.
+@cuda.jit("void(int32[::1], int32[::1], int32[::1], float64[::1], float64[::1], float64[::1])")
+def fmods(a, b, out, x, y, fout):
+    if cuda.grid(1) == 0:
+        np.fmod(a, b, out)
+        np.fmod(x, y, out=fout)
