@@ -153,15 +153,15 @@ Val Generator::ufuncElement(const ast::Call &c, const Ufunc &u, const std::vecto
     // A zero divisor (and, signed, -1, whose remainder is 0 and whose
     // MIN % -1 overflows) is replaced by 1 before the division, its result
     // discarded: no invocation divides by zero or overflows.
-    mlir::Value isZero = mlir::arith::CmpIOp::create(b_, l, P::eq, b, zero);
+    mlir::Value trivial = mlir::arith::CmpIOp::create(b_, l, P::eq, b, zero);
     if (rt.isSigned())
-      isZero = mlir::arith::OrIOp::create(
-          b_, l, isZero, mlir::arith::CmpIOp::create(b_, l, P::eq, b, intConst(-1, a.getType(), l)));
+      trivial = mlir::arith::OrIOp::create(
+          b_, l, trivial, mlir::arith::CmpIOp::create(b_, l, P::eq, b, intConst(-1, a.getType(), l)));
     mlir::Value safe =
-        mlir::arith::SelectOp::create(b_, l, isZero, intConst(1, a.getType(), l), b);
+        mlir::arith::SelectOp::create(b_, l, trivial, intConst(1, a.getType(), l), b);
     mlir::Value r = rt.isSigned() ? mlir::Value(mlir::arith::RemSIOp::create(b_, l, a, safe))
                                   : mlir::Value(mlir::arith::RemUIOp::create(b_, l, a, safe));
-    return Val{rt, {mlir::arith::SelectOp::create(b_, l, isZero, zero, r)}};
+    return Val{rt, {mlir::arith::SelectOp::create(b_, l, trivial, zero, r)}};
   }
   case UfuncKind::Math: {
     // Complex inputs: cmath's function of the complex loop's type.
