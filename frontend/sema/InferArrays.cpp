@@ -114,6 +114,16 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
     if (auto *at = dyn_cast<ast::Attribute>(call->func.get());
         at && (at->attr == "view" || at->attr == "reshape"))
       return rootOf(*at->value); // a.view(dtype), a.reshape(shape): the same data
+    if (result_.ufuncCalls.count(call)) {
+      // np.add(a, b, out): its value is the output array.
+      for (const ast::Keyword &k : call->keywords)
+        if (k.name == "out")
+          return rootOf(*k.value);
+      const Type &f = result_.exprTypes[call->func.get()];
+      if (std::optional<Ufunc> u = resolveUfunc(f.name()); u && call->args.size() > u->nin)
+        return rootOf(*call->args[u->nin]);
+      return std::nullopt;
+    }
     const Type &callee = result_.exprTypes[call->func.get()];
     if (isInFamily(calleeBuiltin(callee), BuiltinFamily::PrivateArray))
       return kPrivateArray;

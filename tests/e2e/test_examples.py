@@ -3276,6 +3276,11 @@ def case_ufuncs_broadcast(r, rng):
                      np.logical_and(a > 0, a < 0.5).sum(0).astype(np.float64),
                      np.maximum(a, 0).max(0) + np.sqrt(np.abs(a)).min(0)], 1)
     check_close(res["s"], want, rtol=1e-13)
+    res = r.run(UFUNCS, "output_value", [m], {"a": a, "out": poisoned((m, n), np.float64),
+                                              "s": poisoned(m, np.float64)},
+                outputs=["out", "s"])
+    same(res["out"], a + 1, "the last output written")
+    check_close(res["s"], (a * 2).sum(1) + a[:, 0] + 1, rtol=1e-13, atol=1e-13)
     a[0, 0] = np.nan
     res = r.run(UFUNCS, "where_select", [m], {"a": a, "v": v, "out": poisoned((m, n), np.float64),
                                               "count": poisoned(m, np.int64)},

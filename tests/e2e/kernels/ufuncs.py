@@ -125,3 +125,12 @@ def fmods(a, b, out, x, y, fout):
     if cuda.grid(1) == 0:
         np.fmod(a, b, out)
         np.fmod(x, y, out=fout)
+
+
+# A ufunc's value is its output array: held in a variable, indexed, reduced.
+@cuda.jit("void(float64[:, ::1], float64[:, ::1], float64[::1])")
+def output_value(a, out, s):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        r = np.multiply(a[i], 2, out=out[i])
+        s[i] = r.sum() + np.add(a[i], 1, out[i])[0]
