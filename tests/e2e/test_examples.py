@@ -185,6 +185,13 @@ def poisoned(shape, dtype):
     return a
 
 
+# Sums of random values compared with NumPy's: NumPy adds pairwise, kernels
+# in order, so the two differ by a few ulp of the magnitudes summed (at most
+# n * 2**-53 * sum|x| for n terms), not of a sum that may nearly cancel. Used
+# as atol = SUM_ATOL * sum|x| for sums of up to 64 float64 terms.
+SUM_ATOL = 1e-14
+
+
 def check_close(got, want, rtol, atol=0.0):
     if got.shape != want.shape or got.dtype != want.dtype:
         raise AssertionError(f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}")
@@ -2954,8 +2961,9 @@ def case_views_slices(r, rng):
     res = r.run(VIEWS, "column_views", [n], {"a": a, "colsum": poisoned(n, np.float64),
                                              "tail": poisoned(n, np.float64)},
                 outputs=["colsum", "tail"])
-    check_close(res["colsum"], (a + a).sum(axis=0), rtol=1e-14)
-    check_close(res["tail"], a[::-1][1::2].sum(axis=0) + a.max(axis=0), rtol=1e-14)
+    check_close(res["colsum"], (a + a).sum(axis=0), rtol=1e-14, atol=SUM_ATOL * np.abs(a).sum())
+    check_close(res["tail"], a[::-1][1::2].sum(axis=0) + a.max(axis=0), rtol=1e-14,
+                atol=SUM_ATOL * np.abs(a).sum())
     res = r.run(VIEWS, "transposed", [n], {"a": a, "out": poisoned((n, m), np.float64),
                                            "diag": poisoned(n, np.float64)},
                 outputs=["out", "diag"])
@@ -3062,7 +3070,8 @@ def case_views_other_dtypes(r, rng):
                  "bits": poisoned((m, 3), np.uint32), "pairs": pairs,
                  "doubles": poisoned(n + 1, np.float64)},
                 [("start", start)], ["z", "parts", "words", "f", "bits", "doubles"])
-    check_close(res["parts"], z.real.sum(1) + z.imag[:, ::2].max(1), rtol=1e-14)
+    check_close(res["parts"], z.real.sum(1) + z.imag[:, ::2].max(1), rtol=1e-14,
+                atol=SUM_ATOL * np.abs(z).sum())
     want_z = z.real + 1j * (2 * z.real)
     want_z[:, 0] += 1
     assert np.array_equal(res["z"], want_z), (res["z"][:1], want_z[:1])
@@ -3116,7 +3125,7 @@ def case_views_reshape(r, rng):
     assert np.array_equal(res["cube"], a.reshape(rows, -1, cols) * 2)
     want = a.copy()
     want[0, 0] = a.sum()
-    check_close(res["a"], want, rtol=1e-14)
+    check_close(res["a"], want, rtol=1e-14, atol=SUM_ATOL * np.abs(a).sum())
     m = int(rng.integers(1, 40))
     res = r.run(VIEWS, "copies", [m], {"out": poisoned((m, 4), np.float32)}, outputs=["out"])
     w = np.float32([0.25, 0.5, 0.25])
@@ -3275,7 +3284,7 @@ def case_ufuncs_broadcast(r, rng):
     want = np.stack([v + 1.5 + (v > 0) + v, (a - v).sum(0),
                      np.logical_and(a > 0, a < 0.5).sum(0).astype(np.float64),
                      np.maximum(a, 0).max(0) + np.sqrt(np.abs(a)).min(0)], 1)
-    check_close(res["s"], want, rtol=1e-13)
+    check_close(res["s"], want, rtol=1e-13, atol=SUM_ATOL * np.abs(a).sum())
     res = r.run(UFUNCS, "output_value", [m], {"a": a, "out": poisoned((m, n), np.float64),
                                               "s": poisoned(m, np.float64)},
                 outputs=["out", "s"])
