@@ -499,7 +499,21 @@ Val Generator::constantArray(const ConstValue &c, ast::Location at) {
     fail(at, fmt::format("global arrays of more than {} elements are not supported in kernels "
                          "(this one has {}); pass it as an argument",
                          kMaxConstantArrayElements, n));
+  // One private copy per function of each frozen array, whatever reads it
+  // (a variable bound to it in two places holds one buffer).
+  std::string key = c.type.str();
+  for (int64_t extent : c.shape)
+    key += fmt::format(",{}", extent);
+  for (const ConstValue &e : c.elements)
+    key += dtype.isFloat() ? fmt::format(",{:a}", e.f) : fmt::format(",{}", e.i);
+  ArrayHandle *&cached = constantArrays_[{entry_, key}];
+  if (cached) {
+    Val out{c.type, {}};
+    out.array = cached;
+    return out;
+  }
   ArrayHandle &a = views_.emplace_back();
+  cached = &a;
   a.type = c.type;
   {
     mlir::OpBuilder::InsertionGuard guard(b_);

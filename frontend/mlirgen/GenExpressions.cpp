@@ -95,6 +95,11 @@ Val Generator::expr(const ast::Expr &e) {
     return loadElement(*array, index, e.getLoc());
   }
   case ast::Expr::Kind::Call:
+    // literal_unroll(t) as a loop's iterable: the tuple itself. (k_.typeOf:
+    // the callee of an unpacking call, f(*t), is typed through its copy.)
+    if (isOneOf(calleeBuiltin(k_.typeOf(cast<ast::Call>(e).func.get())),
+                {Builtin::LiteralUnroll}))
+      return expr(*cast<ast::Call>(e).args[0]);
     return call(cast<ast::Call>(e));
   case ast::Expr::Kind::BinOp: {
     auto &bo = cast<ast::BinOp>(e);

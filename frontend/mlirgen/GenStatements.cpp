@@ -297,6 +297,13 @@ void Generator::stmt(const ast::Stmt &s) {
   case ast::Stmt::Kind::For:
     forStatement(cast<ast::For>(s));
     return;
+  case ast::Stmt::Kind::UnrolledFor: {
+    // literal_unroll: each copy typed on its own (LiteralUnroll.h).
+    auto &u = cast<ast::UnrolledFor>(s);
+    unrolledLoop(
+        u.copies.size(), [&](size_t k) { block(u.copies[k]); }, u.orelse, l);
+    return;
+  }
   case ast::Stmt::Kind::Break:
     mlir::cf::BranchOp::create(b_, l, loops_.back().breakTo);
     return;
@@ -428,29 +435,41 @@ Val Generator::item(const ArrayHandle &a, mlir::Value i, ast::Location at) {
 
 void Generator::unrolledTupleLoop(const ast::For &f) {
   // One copy of the body per item (items that are tuples cannot live in a
-  // private array); `continue` goes to the next copy, `break` past the last
-  // and its `else`.
-  mlir::Location l = loc(f.getLoc());
+  // private array).
   Val tuple = expr(*f.iter);
   const std::vector<Type> &items = typeOf(*f.iter).elements();
-  mlir::Block *orelse = f.orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
-  size_t part = 0;
-  for (size_t k = 0; k < items.size(); ++k) {
-    size_t width = leafCount(items[k]);
-    Val item{items[k], std::vector<mlir::Value>(tuple.parts.begin() + part,
-                                                tuple.parts.begin() + part + width)};
-    part += width;
-    mlir::Block *next = k + 1 < items.size() ? newBlock() : (orelse ? orelse : exit);
-    assign(*f.target, item, f.target->getLoc());
+  std::vector<size_t> first(1, 0); // each item's first part
+  for (const Type &t : items)
+    first.push_back(first.back() + leafCount(t));
+  unrolledLoop(
+      items.size(),
+      [&](size_t k) {
+        Val item{items[k], std::vector<mlir::Value>(tuple.parts.begin() + first[k],
+                                                    tuple.parts.begin() + first[k + 1])};
+        assign(*f.target, item, f.target->getLoc());
+        block(f.body);
+      },
+      f.orelse, loc(f.getLoc()));
+}
+
+void Generator::unrolledLoop(size_t count, const std::function<void(size_t)> &copy,
+                             const ast::Block &orelse, mlir::Location l) {
+  mlir::Block *orelseB = orelse.empty() ? nullptr : newBlock(), *exit = newBlock();
+  for (size_t k = 0; k < count; ++k) {
+    mlir::Block *next = k + 1 < count ? newBlock() : (orelseB ? orelseB : exit);
     loops_.push_back({exit, next});
-    block(f.body);
+    copy(k);
     loops_.pop_back();
     if (!terminated())
       mlir::cf::BranchOp::create(b_, l, next);
     b_.setInsertionPointToEnd(next);
   }
-  if (orelse) {
-    block(f.orelse);
+  if (count == 0)
+    mlir::cf::BranchOp::create(b_, l, orelseB ? orelseB : exit);
+  if (orelseB) {
+    if (count == 0)
+      b_.setInsertionPointToEnd(orelseB);
+    block(orelse);
     if (!terminated())
       mlir::cf::BranchOp::create(b_, l, exit);
   }

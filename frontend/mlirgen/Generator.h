@@ -341,6 +341,11 @@ private:
   void forEach(const ast::For &f);
   /// `for v in (t1, t2, ...)` over tuples of tuples (vectors): unrolled.
   void unrolledTupleLoop(const ast::For &f);
+  /// A loop unrolled into `count` copies emitted in order by `copy(k)`:
+  /// `continue` goes to copy k + 1, `break` past the last copy and
+  /// `orelse`, which runs when the last copy ends.
+  void unrolledLoop(size_t count, const std::function<void(size_t)> &copy,
+                    const ast::Block &orelse, mlir::Location l);
   /// The loop of `for ... in range(...)` (`call`), calling `bind` with the
   /// counter and its type at the start of each iteration.
   void rangeLoop(const ast::For &f, const ast::Call &call,
@@ -711,6 +716,8 @@ private:
   /// Views made while generating (row views, views loaded from variables);
   /// a deque keeps their addresses stable.
   std::deque<ArrayHandle> views_;
+  /// constantArray's copies: by function entry block and frozen value.
+  std::map<std::pair<mlir::Block *, std::string>, ArrayHandle *> constantArrays_;
 
   /// Variables holding views: the buffer is fixed (type inference checks
   /// that a variable views one parameter), the descriptor lives in slots so

@@ -347,6 +347,19 @@ private:
         Exits orelse = walk(f->orelse, c);
         ex.ret = ex.ret ? ex.ret : body.ret ? body.ret : orelse.ret;
         ex.loop = ex.loop ? ex.loop : orelse.loop;
+      } else if (auto *u = dyn_cast<ast::UnrolledFor>(st.get())) {
+        // literal_unroll's copies run once each, in order: a break or
+        // continue that diverges in one makes the copies after it diverge.
+        std::optional<Cause> c = cur;
+        for (auto &copy : u->copies) {
+          Exits e = walk(copy, c);
+          ex.ret = ex.ret ? ex.ret : e.ret;
+          if (!c)
+            c = e.loop ? e.loop : e.ret;
+        }
+        Exits orelse = walk(u->orelse, c);
+        ex.ret = ex.ret ? ex.ret : orelse.ret;
+        ex.loop = ex.loop ? ex.loop : orelse.loop;
       } else if (isa<ast::Break>(st.get()) || isa<ast::Continue>(st.get())) {
         if (cur && !ex.loop)
           ex.loop = Cause{st->getLoc(), kExit};

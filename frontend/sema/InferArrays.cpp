@@ -31,6 +31,15 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
+const ast::Expr *Inferrer::literalUnrollArgument(const ast::Expr &iter) {
+  auto *call = dyn_cast<ast::Call>(&iter);
+  if (!call || !isOneOf(calleeBuiltin(expr(*call->func)), {Builtin::LiteralUnroll}))
+    return nullptr;
+  if (call->args.size() != 1 || !call->keywords.empty())
+    fail(call->getLoc(), "literal_unroll() takes one tuple");
+  return call->args[0].get();
+}
+
 Type Inferrer::iterationItem(const ast::Expr &iter) {
   if (auto *call = dyn_cast<ast::Call>(&iter)) {
     if (auto *fn = dyn_cast<ast::Name>(call->func.get());
@@ -53,7 +62,24 @@ Type Inferrer::iterationItem(const ast::Expr &iter) {
       return record(*call, Type::tuple(items));
     }
   }
-  Type t = expr(iter);
+  Type t;
+  if (const ast::Expr *tuple = literalUnrollArgument(iter)) {
+    // A literal_unroll loop left for typing (its tuple's length is not in
+    // the source): an ordinary loop when the items share one type.
+    t = expr(*tuple);
+    record(iter, t);
+    if (!t.isTuple() && !t.isUnknown())
+      fail(tuple->getLoc(), fmt::format("literal_unroll() takes a tuple, not {}", t.str()));
+    if (t.isTuple() && !std::all_of(t.elements().begin(), t.elements().end(),
+                                    [&](const Type &e) { return e == t.elements().front(); }))
+      fail(tuple->getLoc(),
+           fmt::format("literal_unroll() over {}, whose items differ in type, needs the tuple "
+                       "written in the source: a tuple literal, or a name bound once to one "
+                       "(nvc compiles the loop body once per item)",
+                       t.str()));
+  } else {
+    t = expr(iter);
+  }
   if (t.kind() == Type::Kind::Range)
     return t.element();
   if (t.isArray()) {
@@ -97,6 +123,9 @@ std::optional<size_t> Inferrer::iterationRoot(const ast::Expr &iter, const ast::
 
 
 std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
+  if (auto c = result_.constants.find(&e);
+      c != result_.constants.end() && c->second.type.isArray())
+    return kConstantArray; // a global array, or an item of a global tuple
   if (auto *n = dyn_cast<ast::Name>(&e)) {
     if (paramIndex_.count(n->id))
       return paramIndex_[n->id];
@@ -170,11 +199,7 @@ Type Inferrer::slicedView(const ast::Subscript &s, const Type &base,
     fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
                                         base.ndim(), consumed));
   if (isStore)
-    if (auto *n = dyn_cast<ast::Name>(s.value.get());
-        n && !locals_.count(n->id) && scope_.lookup(n->id))
-      fail(s.getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
-                                   "read-only in kernels",
-                                   n->id));
+    checkWritable(*s.value, s.getLoc());
   if (auto root = rootOf(*s.value))
     markAccess(root, false, isStore);
   std::vector<bool> plain; // per Slice item: `:` without bounds or step
@@ -201,8 +226,33 @@ bool Inferrer::isSharedArrayExpr(const ast::Expr &e) {
 }
 
 
+void Inferrer::checkWritable(const ast::Expr &array, ast::Location at) {
+  std::optional<size_t> root = rootOf(array);
+  if (!root || *root != kConstantArray)
+    return;
+  // Name the global (or the variable holding it) the expression starts at.
+  const ast::Expr *base = &array;
+  while (true) {
+    if (auto *s = dyn_cast<ast::Subscript>(base))
+      base = s->value.get();
+    else if (auto *a = dyn_cast<ast::Attribute>(base))
+      base = a->value.get();
+    else if (auto *c = dyn_cast<ast::Call>(base); c && isa<ast::Attribute>(*c->func))
+      base = cast<ast::Attribute>(*c->func).value.get();
+    else
+      break;
+  }
+  auto *n = dyn_cast<ast::Name>(base);
+  if (n && locals_.count(n->id))
+    fail(at, fmt::format("'{}' holds a global array, frozen at compile time and read-only in "
+                         "kernels",
+                         n->id));
+  fail(at, fmt::format("'{}' is a global array, frozen at compile time and read-only in kernels",
+                       n ? n->id : std::string("this")));
+}
+
 void Inferrer::markAccess(std::optional<size_t> root, bool read, bool written) {
-  if (!root || *root == kPrivateArray)
+  if (!root || *root == kPrivateArray || *root == kConstantArray)
     return;
   result_.access[*root].read |= read;
   result_.access[*root].written |= written;
@@ -411,6 +461,7 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
     else if (idx.isUnknown())
       return record(s, Type());
     else if (idx.isInteger() && !base.elements().empty() &&
+             !base.elements().front().isArray() &&
              std::all_of(base.elements().begin(), base.elements().end(),
                          [&](const Type &e) { return e == base.elements().front(); })) {
       // Numba's getitem of a UniTuple at a run-time index: an index out of
@@ -420,13 +471,21 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
     } else
       fail(s.index->getLoc(),
            fmt::format("a tuple index must be a constant integer{}, not {}",
-                       base.elements().empty() ? "" : " unless the items have one type",
+                       base.elements().empty() || base.elements().front().isArray()
+                           ? ""
+                           : " unless the items have one type",
                        idx.str()));
     int64_t n = static_cast<int64_t>(base.elements().size());
     if (k < 0)
       k += n;
     if (k < 0 || k >= n)
       fail(s.index->getLoc(), "tuple index out of range");
+    // An item of a frozen tuple is frozen too: `CASES[0]` of a module-level
+    // tuple of arrays is that array.
+    if (auto c = result_.constants.find(s.value.get());
+        c != result_.constants.end() && c->second.type.isTuple() &&
+        static_cast<int64_t>(c->second.elements.size()) == n)
+      result_.constants[&s] = c->second.elements[k];
     return record(s, base.elements()[k]);
   }
   if (base.isUnknown())
@@ -466,11 +525,7 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
   // One index per dimension; a tuple value (`a[cuda.grid(2)]`) gives them all.
   const size_t indexCount = arrayIndexTypes(*s.index, /*floatsConvert=*/false).size();
   if (isStore)
-    if (auto *n = dyn_cast<ast::Name>(s.value.get());
-        n && !locals_.count(n->id) && scope_.lookup(n->id))
-      fail(s.getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
-                                   "read-only in kernels",
-                                   n->id));
+    checkWritable(*s.value, s.getLoc());
   if (indexCount > base.ndim())
     fail(s.index->getLoc(), fmt::format("too many indices for a {}-dimensional array: {}",
                                         base.ndim(), indexCount));
@@ -633,11 +688,7 @@ Type Inferrer::ufuncCall(const ast::Call &c, const Ufunc &u) {
                                        u.name, value.ndim(), out.ndim()));
   if (arrays > 0)
     result_.mayRaise = true; // inputs that do not broadcast to the output: ValueError
-  if (auto *n = dyn_cast<ast::Name>(output);
-      n && !locals_.count(n->id) && !paramIndex_.count(n->id) && scope_.lookup(n->id))
-    fail(output->getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
-                                       "read-only in kernels",
-                                       n->id));
+  checkWritable(*output, output->getLoc());
   for (size_t i = 0; i < u.nin; ++i)
     checkNoOverlap(*output, *c.args[i]);
   if (auto root = rootOf(*output))

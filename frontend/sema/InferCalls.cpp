@@ -268,6 +268,9 @@ Type Inferrer::call(const ast::Call &c) {
       return record(c, *vector);
     }
   const BuiltinInfo *builtin = lookupBuiltin(f);
+  if (isOneOf(builtin, {Builtin::LiteralUnroll}))
+    fail(c.getLoc(), "literal_unroll() is supported as the iterable of a for loop only "
+                     "(`for x in literal_unroll(t):`)");
   if (isInFamily(builtin, BuiltinFamily::GridIndex)) {
     // cuda.grid(ndim) and cuda.gridsize(ndim) take 1..3 dimensions; the nv
     // ids take an axis 0..2.

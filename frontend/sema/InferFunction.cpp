@@ -53,6 +53,10 @@ void collectAssigned(const ast::Block &block, std::set<std::string> &out) {
       collectAssigned(*f->target, out);
       collectAssigned(f->body, out);
       collectAssigned(f->orelse, out);
+    } else if (auto *u = dyn_cast<ast::UnrolledFor>(s.get())) {
+      for (auto &copy : u->copies)
+        collectAssigned(copy, out);
+      collectAssigned(u->orelse, out);
     } else if (auto *w = dyn_cast<ast::While>(s.get())) {
       collectAssigned(w->body, out);
       collectAssigned(w->orelse, out);
@@ -91,6 +95,10 @@ void collectDefinitions(const ast::Block &block,
       define(*f->target, nullptr);
       collectDefinitions(f->body, single);
       collectDefinitions(f->orelse, single);
+    } else if (auto *u = dyn_cast<ast::UnrolledFor>(s.get())) {
+      for (auto &copy : u->copies)
+        collectDefinitions(copy, single);
+      collectDefinitions(u->orelse, single);
     } else if (auto *w = dyn_cast<ast::While>(s.get())) {
       collectDefinitions(w->body, single);
       collectDefinitions(w->orelse, single);

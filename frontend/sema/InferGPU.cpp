@@ -64,6 +64,10 @@ bool Inferrer::isActiveMask(const ast::Expr &mask) {
           onlyActiveMask = false;
         scan(f->body);
         scan(f->orelse);
+      } else if (auto *u = dyn_cast<ast::UnrolledFor>(st.get())) {
+        for (auto &copy : u->copies)
+          scan(copy);
+        scan(u->orelse);
       }
     }
   };
@@ -243,11 +247,7 @@ Type Inferrer::atomicCall(const ast::Call &c, const BuiltinInfo &b) {
     if (!values[i].isUnknown() && !values[i].isNumber())
       fail(c.args[first + i]->getLoc(),
            fmt::format("{}() takes a number to combine, not {}", f, values[i].str()));
-  if (auto *n = dyn_cast<ast::Name>(c.args[0].get());
-      n && !locals_.count(n->id) && scope_.lookup(n->id))
-    fail(c.args[0]->getLoc(), fmt::format("'{}' is a global array, frozen at compile time "
-                                          "and read-only in kernels",
-                                          n->id));
+  checkWritable(*c.args[0], c.args[0]->getLoc());
   auto root = rootOf(*c.args[0]);
   if (root && *root == kPrivateArray && !isSharedArrayExpr(*c.args[0]))
     fail(c.args[0]->getLoc(), fmt::format("{}() on a private array: atomics work on array "

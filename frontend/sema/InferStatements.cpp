@@ -180,11 +180,7 @@ void Inferrer::stmt(const ast::Stmt &s) {
       // x += 1 on an array: in place, element by element (NumPy's).
       if (auto root = rootOf(*a.target))
         markAccess(root, true, true);
-      if (auto *n = dyn_cast<ast::Name>(a.target.get());
-          n && !locals_.count(n->id) && scope_.lookup(n->id))
-        fail(a.target->getLoc(), fmt::format("'{}' is a global array, frozen at compile time and "
-                                             "read-only in kernels",
-                                             n->id));
+      checkWritable(*a.target, a.target->getLoc());
       readOperands({a.value.get()});
       checkNoOverlap(*a.target, *a.value);
       return;
@@ -240,6 +236,16 @@ void Inferrer::stmt(const ast::Stmt &s) {
     block(f.body);
     --loopDepth_;
     block(f.orelse);
+    return;
+  }
+  case ast::Stmt::Kind::UnrolledFor: {
+    // literal_unroll: each copy is typed on its own (LiteralUnroll.h).
+    auto &u = cast<ast::UnrolledFor>(s);
+    ++loopDepth_;
+    for (auto &copy : u.copies)
+      block(copy);
+    --loopDepth_;
+    block(u.orelse);
     return;
   }
   case ast::Stmt::Kind::Break:

@@ -91,11 +91,18 @@ private:
   /// range(), an element (or row view) of an array, (index, item) for
   /// enumerate(), a tuple of items for zip().
   Type iterationItem(const ast::Expr &iter);
+  /// The tuple of `literal_unroll(tuple)` when `iter` is that call.
+  const ast::Expr *literalUnrollArgument(const ast::Expr &iter);
   /// For `for row in a` over a 2-D parameter: the parameter a row view
   /// refers to (only a plain target can hold a view).
   std::optional<size_t> iterationRoot(const ast::Expr &iter, const ast::Expr &target);
-  /// The parameter an array expression refers to (through views).
+  /// The parameter an array expression refers to (through views), or
+  /// kPrivateArray / kConstantArray.
   std::optional<size_t> rootOf(const ast::Expr &e);
+  /// Fails when `array` (an array expression about to be written) is a
+  /// frozen module-level array or a view of one: Numba freezes global
+  /// arrays as read-only constants.
+  void checkWritable(const ast::Expr &array, ast::Location at);
   /// Whether `mask`, the first argument of a numba.cuda *_sync function,
   /// names every active invocation: a constant whose low 32 bits are all set
   /// (0xffffffff, as the seeds write it), a call of cuda.activemask(), or a
@@ -244,6 +251,9 @@ private:
   std::map<std::string, size_t> arrayRoot_; ///< locals holding views of parameters
   /// The root of arrays private to the invocation (not parameters).
   static constexpr size_t kPrivateArray = static_cast<size_t>(-1);
+  /// The root of frozen module-level arrays (read-only copies private to
+  /// the invocation).
+  static constexpr size_t kConstantArray = static_cast<size_t>(-2);
   int loopDepth_ = 0;
   std::vector<CompileError> errors_; ///< of statements skipped this round
 };

@@ -73,6 +73,10 @@ private:
         assigned(*f->target, nullptr);
         countAssignments(f->body);
         countAssignments(f->orelse);
+      } else if (auto *u = dyn_cast<ast::UnrolledFor>(s.get())) {
+        for (auto &copy : u->copies)
+          countAssignments(copy);
+        countAssignments(u->orelse);
       } else if (auto *i = dyn_cast<ast::If>(s.get())) {
         countAssignments(i->body);
         countAssignments(i->orelse);
@@ -273,6 +277,10 @@ private:
         walkExpr(*f->iter, guards);
         walkBlock(f->body, guards);
         walkBlock(f->orelse, guards);
+      } else if (auto *u = dyn_cast<ast::UnrolledFor>(s.get())) {
+        for (auto &copy : u->copies)
+          walkBlock(copy, guards);
+        walkBlock(u->orelse, guards);
       }
     }
   }

@@ -18,6 +18,7 @@
 #include <llvm/Support/Casting.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -77,6 +78,10 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
     return "numba.types";
   if (dotted == "numba.cuda.libdevice") // from numba.cuda import libdevice
     return "cuda.libdevice";
+  // Where numba and numba-cuda define literal_unroll (numba-cuda's tests
+  // import it from there): names of numba's own.
+  if (dotted == "numba.misc.special" || dotted == "numba.cuda.misc.special")
+    return "numba";
   return std::nullopt;
 }
 
@@ -239,10 +244,10 @@ const ast::Location *ModuleScope::unevaluated(const std::string &name) const {
 /// globals: `np.array(nested lists or tuples of numbers, dtype=...)`,
 /// `np.arange([start,] stop[, step], dtype=...)` and `np.linspace(start,
 /// stop, num, dtype=...)`, with NumPy's default dtypes (int64 for integers,
-/// float64 otherwise). Anything else is not a compile-time constant.
-std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call,
-                                                     const std::string &fn) const {
-  std::optional<Type> dtype;
+/// float64 otherwise), and `np.float64([...])` (a dtype called on nested
+/// lists: `dtype` given). Anything else is not a compile-time constant.
+std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call, const std::string &fn,
+                                                     std::optional<Type> dtype) const {
   for (auto &kw : call.keywords) {
     if (kw.name != "dtype")
       return std::nullopt;
@@ -955,9 +960,6 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
     // np.float32(0.5), float32(2), int(3), float(1): typed constants.
     if (call->args.size() != 1 || !call->keywords.empty())
       return std::nullopt;
-    auto v = evaluate(*call->args[0]);
-    if (!v || !v->type.isNumber())
-      return std::nullopt;
     std::optional<Type> target;
     if (auto *attr = dyn_cast<ast::Attribute>(call->func.get())) {
       auto *base = dyn_cast<ast::Name>(attr->value.get());
@@ -976,6 +978,27 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
         target = Type::floating(64);
     }
     if (!target)
+      return std::nullopt;
+    // np.float64([1.0, 0.0, ...]): an array of that dtype, as np.array(...,
+    // dtype=np.float64) (numba-cuda's tests write their inputs so).
+    if ((isa<ast::List>(*call->args[0]) || isa<ast::Tuple>(*call->args[0])) &&
+        target->isNumber())
+      return evaluateArray(*call, "array", *target);
+    // float("inf"), np.float64("nan"), float("1e-3"): Python's float() of a
+    // string (strtod reads the same spellings, case-insensitively).
+    if (auto *str = dyn_cast<ast::StringLiteral>(call->args[0].get()); str && target->isFloat()) {
+      std::string text = str->value;
+      text.erase(0, text.find_first_not_of(" \t\n"));
+      text.erase(text.find_last_not_of(" \t\n") + 1);
+      char *end = nullptr;
+      double d = std::strtod(text.c_str(), &end);
+      if (text.empty() || end != text.c_str() + text.size() ||
+          text.find_first_of("xXpP") != std::string::npos) // strtod's hexadecimal floats
+        return std::nullopt;
+      return floatValue(d, target->bits());
+    }
+    auto v = evaluate(*call->args[0]);
+    if (!v || !v->type.isNumber())
       return std::nullopt;
     ConstValue c;
     c.type = *target;

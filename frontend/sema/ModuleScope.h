@@ -176,7 +176,8 @@ private:
   /// 1..1024 (nvc's --local-size range), constant expressions allowed
   /// (`local_size=TPB`); the missing axes are 1. Throws CompileError.
   std::array<int32_t, 3> workgroupSizeOption(const ast::Keyword &kw) const;
-  std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn) const;
+  std::optional<ConstValue> evaluateArray(const ast::Call &call, const std::string &fn,
+                                           std::optional<Type> dtype = std::nullopt) const;
   std::optional<ConstValue> evaluateSubscript(const ast::Subscript &sub) const;
   /// `value` as a dtype (`numba.boolean`, `np.float32`, another dtype's
   /// name), for `dt = numba.boolean`.

@@ -138,6 +138,10 @@ static void collectCalledNames(const ast::Block &block, std::set<std::string> &o
       collectCalledNames(*f->iter, out);
       collectCalledNames(f->body, out);
       collectCalledNames(f->orelse, out);
+    } else if (auto *u = dyn_cast<ast::UnrolledFor>(st.get())) {
+      for (auto &copy : u->copies)
+        collectCalledNames(copy, out);
+      collectCalledNames(u->orelse, out);
     }
   }
 }

@@ -267,6 +267,7 @@ public:
     If,
     While,
     For,
+    UnrolledFor,
     Break,
     Continue,
     Pass,
@@ -356,6 +357,21 @@ struct For : Stmt {
   ExprPtr target, iter;
   Block body, orelse;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::For; }
+};
+
+/// `for x in literal_unroll(t): body else: orelse` where t's length is
+/// written in the source (a tuple literal, or a name bound once to one):
+/// Numba types and compiles the body once per item, each item with its own
+/// type, so the parser's output holds one copy of the body per item
+/// (LiteralUnroll.h). Copy k starts with the assignment `x = t[k]`;
+/// `continue` goes on with the next copy, `break` past the last copy and
+/// `orelse`.
+struct UnrolledFor : Stmt {
+  UnrolledFor(Location loc, std::vector<Block> copies, Block orelse)
+      : Stmt(Kind::UnrolledFor, loc), copies(std::move(copies)), orelse(std::move(orelse)) {}
+  std::vector<Block> copies;
+  Block orelse;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::UnrolledFor; }
 };
 
 struct Break : Stmt {

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/syntax/Parser.h"
+#include "frontend/syntax/LiteralUnroll.h"
 #include "frontend/syntax/Rebindings.h"
 
 #include "frontend/syntax/Lexer.h"
@@ -1435,7 +1436,10 @@ std::unique_ptr<ast::Module> parseModule(const SourceFile &file) {
     throw;
   }
   std::unique_ptr<ast::Module> module = Parser(std::move(tokens)).parseModule(file.path());
-  // Numba types each version of a re-bound variable apart (Rebindings.h).
+  // One copy of a literal_unroll loop's body per item (LiteralUnroll.h),
+  // then Numba types each version of a re-bound variable apart
+  // (Rebindings.h), the copies' variables too.
+  unrollLiteralLoops(*module);
   renameRebindings(*module);
   return module;
 }

@@ -100,6 +100,11 @@ private:
         collectGlobals(w->body), collectGlobals(w->orelse);
       else if (auto *f = dyn_cast<For>(s.get()))
         collectGlobals(f->body), collectGlobals(f->orelse);
+      else if (auto *u = dyn_cast<UnrolledFor>(s.get())) {
+        for (auto &c : u->copies)
+          collectGlobals(c);
+        collectGlobals(u->orelse);
+      }
     }
   }
 
@@ -241,6 +246,8 @@ private:
     } else if (auto *f = dyn_cast<For>(&s)) {
       use(*f->iter, state);
       loop(state, nullptr, f->target.get(), f->body, f->orelse);
+    } else if (auto *u = dyn_cast<UnrolledFor>(&s)) {
+      unrolledLoop(state, *u);
     } else if (isa<Break>(s) || isa<Continue>(s)) {
       if (!loops_.empty())
         (isa<Break>(s) ? loops_.back().breaks : loops_.back().continues).push_back(state);
@@ -303,6 +310,33 @@ private:
     }
     reachable_ = any;
     state = std::move(out);
+  }
+
+  /// The copies of a literal_unroll loop run one after another: a copy
+  /// that ends or continues goes on with the next, one that breaks leaves
+  /// the loop (past `else`). No back edge: each copy's definitions reach
+  /// only the copies after it.
+  void unrolledLoop(State &state, UnrolledFor &u) {
+    std::vector<State> breaks;
+    for (auto &copy : u.copies) {
+      loops_.emplace_back();
+      block(copy, state);
+      bool reaches = reachable_;
+      for (auto &c : loops_.back().continues) {
+        state = reaches ? merge(state, c) : c;
+        reaches = true;
+      }
+      breaks.insert(breaks.end(), loops_.back().breaks.begin(), loops_.back().breaks.end());
+      loops_.pop_back();
+      reachable_ = reaches;
+    }
+    block(u.orelse, state);
+    bool any = reachable_;
+    for (auto &b : breaks) {
+      state = any ? merge(state, b) : b;
+      any = true;
+    }
+    reachable_ = any;
   }
 
   void rename() {

@@ -1887,6 +1887,47 @@ def case_tuple_loops(r, rng):
     check_equal(res["info"], np.array(want, np.int32))
 
 
+def case_literal_unroll(r, rng):
+    src = "literal_unroll.py"
+    n = int(rng.integers(30, 90))
+    x = rng.standard_normal(n)
+    x[rng.integers(0, n, 3)] = 0.25        # the float32 item's value: == holds for it too
+    res = r.run(src, "mixed", [n], {"x": x, "out": poisoned(n, np.float64)}, outputs=["out"])
+    want = []
+    for i in range(n):
+        acc, broke = 0.0, False
+        for v in (1, 2.5, 0.25, True, x[i]):
+            if v == 2.5 and i % 3 == 0:
+                continue
+            if i % 5 == 4 and v == 0.25:
+                broke = True
+                break
+            acc += v * 2
+        want.append(acc if broke else acc + 1000)
+    check_close(res["out"], np.array(want), rtol=1e-15)
+    res = r.run(src, "tables", [n], {"out": poisoned((n, 9), np.float64)}, outputs=["out"])
+    tables = (np.int32([3, -1, 4, 1, -5]), np.float64([[0.5, np.inf], [2.5, -3.5]])[::-1],
+              np.array([True, False, True, True]), np.float32([1.25, np.nan, -0.5]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        row = [float(np.nansum(a) + np.nanmax(a) * 10 + a.ndim * 100 + a.size * 1000)
+               for a in tables] + [float(a.min()) for a in tables]
+    want = np.array([row + [sum(v * w for v in (np.int32(i), 0.5 * i, i % 2 == 0)
+                                for w in (2, 0.25))] for i in range(n)])
+    assert np.array_equal(res["out"], want, equal_nan=True), (res["out"][:2], want[:2])
+    x32 = rng.standard_normal(n).astype(np.float32)
+    res = r.run(src, "uniform", [n], {"x": x32, "out": poisoned(n, np.float64)}, outputs=["out"])
+    # float64 s += float32 items in order: ((0 + x) + 2x) + 0.5 in float64.
+    want = ((0.0 + x32.astype(np.float64)) + (x32 * np.float32(2)).astype(np.float64)) + 0.5
+    check_close(res["out"], want, rtol=0, atol=0)
+    res = r.run(src, "evaluated_once", [n], {"x": x, "out": poisoned(n, np.float64)},
+                outputs=["x", "out"])
+    i = np.arange(n)
+    want = (((x * 3 + 1) * 3 + 2 * x) * 3 + i) + (x + 40)
+    check_close(res["out"], want, rtol=1e-15)
+    assert (res["x"] == -1).all(), res["x"]
+
+
 def case_array_sum(r, rng):
     for local in (*WORKGROUP_SIZES, 1024):
         n = local + int(rng.integers(1, 50))                   # more elements than threads
@@ -2250,6 +2291,8 @@ COOPERATIVE_CASES = [
     ("cuda.syncthreads_count/and/or, 1-D and 2-D workgroups", case_syncthreads_votes),
     ("array_sum: 003's shared-memory reduction", case_array_sum),
     ("loops over tuples: 000's `for offset in (128, ..., 1)` tree, break/continue/else", case_tuple_loops),
+    ("literal_unroll: items of several types (arrays of four dtypes, numbers), break/continue/else",
+     case_literal_unroll),
     ("imaging v6: shared-memory cache", case_imaging_cooperative("imaging/v6_shared_cache.py", (256,), 1)),
     ("imaging v7: thread coarsening with local arrays", case_imaging_cooperative("imaging/v7_coarsened.py", (256,), 3)),
     ("imaging v8: explicit cuda.fma", case_imaging_cooperative("imaging/v8_fma.py", (256,), 3)),

@@ -187,6 +187,13 @@ std::string str(const Stmt *s) {
     return "(for " + str(f->target.get()) + " " + str(f->iter.get()) + " " + block(f->body) +
            elseBlock(f->orelse) + ")";
   }
+  case Stmt::Kind::UnrolledFor: {
+    auto *u = static_cast<const UnrolledFor *>(s);
+    std::string out = "(unrolled";
+    for (auto &copy : u->copies)
+      out += " " + block(copy);
+    return out + elseBlock(u->orelse) + ")";
+  }
   case Stmt::Kind::Break: return "break";
   case Stmt::Kind::Continue: return "continue";
   case Stmt::Kind::Pass: return "pass";
@@ -1288,4 +1295,61 @@ TEST_CASE("parser: the first error of the file is reported, as CPython does", "[
   CHECK(parseError("s = '''abc\n\\x4'''\n") == "2:1: truncated \\xXX escape");
   CHECK(parseError("\xEF\xBB\xBFx = = 1\ny = $\n") == "1:5: expected expression");
   CHECK(parseError("x = 1\r\ny = = 2\r\nz = $\r\n") == "2:5: expected expression");
+}
+
+TEST_CASE("parser: literal_unroll loops become one copy of the body per item", "[parser]") {
+  // A tuple literal: copy k binds its k-th item; each copy's variables are
+  // renamed apart (Rebindings), the accumulator stays one variable.
+  CHECK(stmts("from numba import literal_unroll\n"
+              "def f(out):\n"
+              "    s = 0\n"
+              "    for v in literal_unroll((1, 2.5)):\n"
+              "        w = v * 2\n"
+              "        if w > 3:\n"
+              "            break\n"
+              "        s += w\n"
+              "    else:\n"
+              "        s += 10\n"
+              "    out[0] = s\n") ==
+        "(from numba literal_unroll)\n"
+        "(def f (out) ((= s 0) (unrolled ((= v 1) (= w (* v 2)) (if (cmp w > 3) (break)) "
+        "(+= s w)) ((= v$1 2.5) (= w$1 (* v$1 2)) (if (cmp w$1 > 3) (break)) (+= s w$1)) "
+        "else ((+= s 10))) (= (sub out 0) s)))");
+  // A name bound once to a tuple (here at module level): copy k binds t[k].
+  CHECK(stmts("import numba\n"
+              "T = (1, 2.5)\n"
+              "def f(out):\n"
+              "    for v in numba.literal_unroll(T):\n"
+              "        out[0] = v\n") ==
+        "(import numba)\n(= T (tuple 1 2.5))\n"
+        "(def f (out) ((unrolled ((= v (sub T 0)) (= (sub out 0) v)) "
+        "((= v$1 (sub T 1)) (= (sub out 0) v$1)))))");
+  // Lengths not in the source, and literal_unroll not imported from numba:
+  // ordinary loops.
+  CHECK(stmts("from numba import literal_unroll\n"
+              "def f(t):\n"
+              "    for v in literal_unroll(t):\n"
+              "        pass\n") ==
+        "(from numba literal_unroll)\n(def f (t) ((for v (call literal_unroll t) (pass))))");
+  CHECK(stmts("def literal_unroll(t):\n    return t\n"
+              "def f():\n"
+              "    for v in literal_unroll((1, 2)):\n"
+              "        pass\n")
+            .find("unrolled") == std::string::npos);
+}
+
+TEST_CASE("parser: a literal_unroll tuple literal is evaluated once, before the loop", "[parser]") {
+  // `s` is assigned in the body and a[0] may be: all items go to variables
+  // first (their names cannot clash with Python's).
+  CHECK(stmts("from numba import literal_unroll\n"
+              "def f(a, s):\n"
+              "    for v in literal_unroll((s, 1.5, a[0])):\n"
+              "        s = v\n") ==
+        "(from numba literal_unroll)\n"
+        "(def f (a s) ((= (item 0 of literal_unroll at line 3) s) "
+        "(= (item 1 of literal_unroll at line 3) 1.5) "
+        "(= (item 2 of literal_unroll at line 3) (sub a 0)) "
+        "(unrolled ((= v (item 0 of literal_unroll at line 3)) (= s$1 v)) "
+        "((= v$1 (item 1 of literal_unroll at line 3)) (= s$2 v$1)) "
+        "((= v$2 (item 2 of literal_unroll at line 3)) (= s$3 v$2)))))");
 }
