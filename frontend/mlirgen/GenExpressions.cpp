@@ -50,6 +50,8 @@ Val Generator::expr(const ast::Expr &e) {
       v.expression = it->second;
       return v;
     }
+    if (arrayLocals_.count(n.id)) // a re-bound array parameter is a variable
+      return loadArrayLocal(n.id, e.getLoc());
     if (arrays_.count(n.id)) {
       Val v{arrays_[n.id]->type, {}};
       v.array = arrays_[n.id].get();

@@ -59,6 +59,8 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
         handle->shape.push_back(entry_->getArgument(argIdx++));
       for (unsigned d = 0; d < t.ndim(); ++d)
         handle->strides.push_back(entry_->getArgument(argIdx++));
+      if (k_.reassignedArrayParams.count(pname))
+        storeArrayLocal(pname, *handle, def.params[i].loc);
       arrays_[pname] = std::move(handle);
     } else {
       Val v{t, {}};
@@ -321,6 +323,8 @@ void Generator::bindEntryArguments(
       handle->offset = entry_->getArgument(descIdx++);
       if (t.layout() == 'C' || t.layout() == 'F')
         deriveContiguousStrides(*handle, pl);
+      if (k_.reassignedArrayParams.count(p.name))
+        storeArrayLocal(p.name, *handle, p.loc);
       arrays_[p.name] = std::move(handle);
     } else if (t.isComplex()) {
       mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);

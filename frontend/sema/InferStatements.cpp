@@ -47,8 +47,17 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
                                    name->id));
       arrayRoot_[name->id] = *arrayRoot;
     }
-    if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray())
-      fail(name->getLoc(), fmt::format("cannot assign to array parameter '{}'", name->id));
+    if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray()) {
+      // `arr = arr.reshape(3, 2)` (numba-cuda's test_ssa): the parameter
+      // becomes a variable holding views of its argument, of its type.
+      if (!type.isArray() || arrayRoot != paramIndex_[name->id] ||
+          !(type == result_.varTypes[name->id]))
+        fail(name->getLoc(),
+             fmt::format("array parameter '{}' can be re-bound only to a view of its own "
+                         "argument of its type ({}), not to {}",
+                         name->id, result_.varTypes[name->id].str(), type.str()));
+      result_.reassignedArrayParams.insert(name->id);
+    }
     Type &slot = result_.varTypes[name->id];
     if (type.kind() == Type::Kind::Module || type.kind() == Type::Kind::Function ||
         type.kind() == Type::Kind::Range || type.kind() == Type::Kind::None)

@@ -54,6 +54,10 @@ struct TypedKernel {
   std::unordered_map<const ast::Expr *, Type> exprTypes;
   /// Type of every local variable (parameters included).
   std::map<std::string, Type> varTypes;
+  /// Array parameters the body re-binds to views of themselves of the same
+  /// type (`arr = arr.reshape(3, 2)`): variables holding a view, starting
+  /// as the argument.
+  std::unordered_set<std::string> reassignedArrayParams;
   /// Compile-time values of expressions that name module constants.
   std::unordered_map<const ast::Expr *, ConstValue> constants;
   /// Per parameter index: how an array parameter is used.

@@ -545,7 +545,6 @@ EXPECTED_FAILURES = {
     'test_sm/use_sm_chunk_copy_bool': 'module-level dtype made with numba.cuda.np.numpy_support.from_dtype (dt = nps.from_dtype(arr.dtype))',
     'test_sm/use_sm_chunk_copy_recarray': later(21),
     'test_ssa/bar': "read-only array types in signatures (Array(float64, 1, 'C', readonly=True))",
-    'test_ssa/foo_issue3931': later(20),
     'test_ssa/foo_issue3976': later(22),
     'test_ssa/foo_issue5493_unneeded_phi': 'tuple kernel arguments',
     'test_ssa/foo_issue5623': "'is' comparisons (pred is True)",

@@ -3174,6 +3174,13 @@ def case_views_reshape(r, rng):
     w = np.float32([0.25, 0.5, 0.25])
     want = np.stack([np.float32([i, 0.5, 0.25]) + np.float32([0, 5, 0]) + w for i in range(m)])
     assert np.array_equal(res["out"][:, :3], want) and (res["out"][:, 3] == 7).all(), res["out"]
+    # An array parameter re-bound to views of itself, 0 to 3 times.
+    for k in range(min(4, a.shape[0])):
+        res = r.run(VIEWS, "rebound_parameter", [1], {"a": a, "out": poisoned(3, np.float64)},
+                    [("k", k)], ["out"])
+        view = a[k:]
+        check_close(res["out"], np.array([view.shape[0], view.sum(), view[0, 0]]), rtol=1e-14,
+                    atol=SUM_ATOL * np.abs(a).sum())
     # A shape of another size: NumPy's ValueError.
     _, rep = r.run_reporting(VIEWS, "reshaped", [1],
                              {"a": a, "flat": poisoned(a.size, np.float64),

@@ -252,3 +252,18 @@ def either_view(a, out, flip):
         else:
             v = a[i, 1:]
         out[i] = v[0] + v.sum()
+
+
+# An array parameter re-bound to views of itself of its own type, a
+# run-time number of times (numba-cuda's test_ssa: arr = arr.reshape(...)).
+@cuda.jit("void(float64[:, ::1], float64[::1], int64)")
+def rebound_parameter(a, out, k):
+    i = cuda.grid(1)
+    if i == 0:
+        for _ in range(k):
+            a = a[1:]
+            flat = a.reshape(a.size)
+            a = flat.reshape(a.shape[0], a.shape[1])
+        out[0] = a.shape[0]
+        out[1] = a.sum()
+        out[2] = a[0, 0]
