@@ -78,7 +78,11 @@ struct LowerKernelABIPass
     std::copy(localSize.begin(), localSize.end(), localSize_.begin());
     OpBuilder b(module.getBodyRegion());
     b.setInsertionPointToStart(module.getBody());
-    createWorkgroupSize(b, module);
+    // Anew after the workgroup size's constants: the insertion point was
+    // the module's first op, which createWorkgroupSize may erase (the
+    // WorkgroupSize variable of a kernel reading cuda.blockDim).
+    Operation *workgroupSize = createWorkgroupSize(b, module);
+    b.setInsertionPointAfter(workgroupSize);
     SmallVector<spirv::FuncOp> entries;
     module.walk([&](spirv::FuncOp f) {
       if (f->hasAttr(spirv::getEntryPointABIAttrName()))
@@ -95,7 +99,10 @@ struct LowerKernelABIPass
         return signalPassFailure();
   }
 
-  void createWorkgroupSize(OpBuilder &b, spirv::ModuleOp module) {
+  /// The workgroup size's specialization constants, created at `b`, and
+  /// the WorkgroupSize builtin variable replaced by them; returns the
+  /// composite constant (the last op created).
+  Operation *createWorkgroupSize(OpBuilder &b, spirv::ModuleOp module) {
     Location loc = module.getLoc();
     Type i32 = b.getI32Type();
     SmallVector<Attribute> parts;
@@ -105,8 +112,8 @@ struct LowerKernelABIPass
       sc->setAttr("spec_id", b.getI32IntegerAttr(d));
       parts.push_back(SymbolRefAttr::get(b.getContext(), names[d]));
     }
-    spirv::SpecConstantCompositeOp::create(b, loc, VectorType::get({3}, i32), kWorkgroupSizeName,
-                                             b.getArrayAttr(parts));
+    auto composite = spirv::SpecConstantCompositeOp::create(
+        b, loc, VectorType::get({3}, i32), kWorkgroupSizeName, b.getArrayAttr(parts));
     // gpu.block_dim became loads of a WorkgroupSize builtin *variable*, which
     // Vulkan forbids: read the specialization constant composite instead.
     SmallVector<spirv::GlobalVariableOp> builtinVars;
@@ -133,6 +140,7 @@ struct LowerKernelABIPass
       }
       var.erase();
     }
+    return composite;
   }
 
   LogicalResult lowerEntry(spirv::FuncOp f, spirv::ModuleOp module) {
