@@ -3174,6 +3174,17 @@ def case_views_reshape(r, rng):
     w = np.float32([0.25, 0.5, 0.25])
     want = np.stack([np.float32([i, 0.5, 0.25]) + np.float32([0, 5, 0]) + w for i in range(m)])
     assert np.array_equal(res["out"][:, :3], want) and (res["out"][:, 3] == 7).all(), res["out"]
+    # Views of shared arrays: halves of the dynamic allocation, a static one.
+    g = int(rng.integers(1, 9))
+    x = rng.integers(-10**12, 10**12, 16 * g)
+    res = r.run(VIEWS, "shared_slices", None, {"x": x, "y": poisoned(16 * g, np.int64),
+                                              "sums": poisoned(g, np.float64)},
+                [("chunk", 8)], ["y", "sums"], local_size=(16,), groups=(g,),
+                shared_bytes=16 * 8)
+    blocks = x.reshape(g, 16)
+    check_equal(res["y"], np.concatenate([blocks[:, 8:], blocks[:, :8]], 1).reshape(-1))
+    check_close(res["sums"], (blocks[:, 1:] * 0.5)[:, ::-1].sum(1) + blocks[:, 8:].max(1),
+                rtol=1e-15)
     # An array parameter re-bound to views of itself, 0 to 3 times.
     for k in range(min(4, a.shape[0])):
         res = r.run(VIEWS, "rebound_parameter", [1], {"a": a, "out": poisoned(3, np.float64)},

@@ -267,3 +267,28 @@ def rebound_parameter(a, out, k):
         out[0] = a.shape[0]
         out[1] = a.sum()
         out[2] = a[0, 0]
+
+
+# Views of shared arrays, dynamic and static (numba-cuda's test_sm
+# issue 5073: halves of one dynamic allocation, filled and read through).
+@cuda.jit("void(int64[::1], int64[::1], float64[::1], int64)")
+def shared_slices(x, y, sums, chunk):
+    dyn = cuda.shared.array(0, dtype=np.int64)
+    lo = dyn[0:chunk]
+    hi = dyn[chunk:chunk * 2]
+    st = cuda.shared.array(16, dtype=np.float64)
+    tx = cuda.threadIdx.x
+    bx = cuda.blockIdx.x
+    bd = cuda.blockDim.x
+    i = bx * bd + tx
+    if tx < chunk:
+        lo[tx] = x[i]
+    else:
+        hi[tx - chunk] = x[i]
+    st[tx] = x[i] * 0.5
+    cuda.syncthreads()
+    if tx == 0:
+        for j in range(chunk):
+            y[bd * bx + j] = hi[j]
+            y[bd * bx + j + chunk] = lo[j]
+        sums[bx] = st[1:][::-1].sum() + hi.max()
