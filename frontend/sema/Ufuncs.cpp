@@ -139,7 +139,9 @@ const std::map<std::string, Ufunc> &ufuncTable() {
 bool hasComplexLoop(const std::string &name) {
   static const std::set<std::string> names = {
       "sin",  "cos",     "tan",     "arcsin", "arccos", "arctan", "sinh",  "cosh", "tanh",
-      "arcsinh", "arccosh", "arctanh", "exp",  "log",    "log2",   "log10", "sqrt"};
+      "arcsinh", "arccosh", "arctanh", "exp",  "log",    "log2",   "log10", "sqrt",
+      // NumPy's complex predicates: of either part (isnan, isinf), of both (isfinite).
+      "isnan", "isinf", "isfinite"};
   return names.count(name) > 0;
 }
 

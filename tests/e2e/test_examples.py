@@ -3314,15 +3314,18 @@ def case_ufuncs_complex(r, rng):
     w[:4] = z[:4].real + 1j * (z[:4].imag + [1, -1, 0, np.nan])  # ties in the real part
     z[4], w[5] = complex(np.nan, 1), complex(1, np.nan)           # NaN parts
     w[6] = z[6]
+    w[7], w[8], w[9] = complex(np.inf, 0), complex(0, -np.inf), complex(np.inf, np.nan)
+    z[9], z[10] = complex(-np.inf, 1), complex(2, np.inf)
     res = r.run(UFUNCS, "complex_ufuncs", [1], {"z": z, "w": w,
                                                 "out": poisoned((11, n), np.complex128),
-                                                "flags": poisoned((6, n), np.bool_)},
+                                                "flags": poisoned((10, n), np.bool_)},
                 outputs=["out", "flags"])
     with np.errstate(all="ignore"):
         exact = [np.maximum(z, w), np.minimum(z, w), np.fmax(z, w), np.fmin(z, w), z + w, -z]
         approx = [np.sin(z), np.log(z), np.sqrt(z), np.log2(z), np.arctanh(z)]
         flags = [np.greater(z, w), np.less_equal(z, w), np.less(z, w), np.greater_equal(z, w),
-                 z != w, np.logical_or(z, w)]
+                 z != w, np.logical_or(z, w), np.isnan(w), np.isinf(w), np.isfinite(w),
+                 np.isnan(z) | (np.isinf(w) & ~np.isfinite(z))]
     for k, want in enumerate(exact):
         same(res["out"][k], want, f"complex ufunc {k}")
     for k, want in enumerate(approx):

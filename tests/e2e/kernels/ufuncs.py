@@ -79,6 +79,11 @@ def complex_ufuncs(z, w, out, flags):
         np.greater_equal(z, w, flags[3])
         np.not_equal(z, w, flags[4])
         np.logical_or(z, w, flags[5])
+        np.isnan(w, flags[6])
+        np.isinf(w, flags[7])
+        np.isfinite(w, flags[8])
+        for k in range(z.shape[0]):
+            flags[9, k] = np.isnan(z[k]) or np.isinf(w[k]) and not np.isfinite(z[k])
 
 
 # Broadcasting into the output, the output read in place, scalars, and
