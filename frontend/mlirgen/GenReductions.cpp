@@ -335,25 +335,44 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
                                                     index(0));
     raiseIf(empty, errorSite("ValueError", message, 0, c.getLoc()), {}, c.getLoc());
     const Type &dt = src.dtype;
-    mlir::Type vt = lowerScalar(dt);
-    mlir::Value best = localSlot(vt, l);
+    // The best element so far: one slot per part (two for complex numbers).
+    std::vector<mlir::Value> best;
+    for (mlir::Type t : leafTypes(dt))
+      best.push_back(localSlot(t, l));
     mlir::Value bestAt = localSlot(it, l), count = localSlot(it, l);
-    mlir::memref::StoreOp::create(b_, l, src.at(zeros(src.shape.size())).scalar(), best);
+    Val first = src.at(zeros(src.shape.size()));
+    for (size_t p = 0; p < best.size(); ++p)
+      mlir::memref::StoreOp::create(b_, l, first.parts[p], best[p]);
     mlir::memref::StoreOp::create(b_, l, index(0), bestAt);
     mlir::memref::StoreOp::create(b_, l, index(0), count);
     forEachIndex(src.shape, l, [&](const std::vector<mlir::Value> &idx) {
-      mlir::Value x = src.at(idx).scalar();
-      mlir::Value cur = mlir::memref::LoadOp::create(b_, l, best);
+      Val xv = src.at(idx);
+      Val curv{dt, {}};
+      for (mlir::Value s : best)
+        curv.parts.push_back(mlir::memref::LoadOp::create(b_, l, s));
       mlir::Value k = mlir::memref::LoadOp::create(b_, l, count);
       mlir::Value better;
-      if (dt.isFloat()) {
+      if (dt.isFloat() || dt.isComplex()) {
         // NumPy propagates NaN: the first NaN wins and stays. nanmin and
         // nanmax skip NaN: a number replaces a NaN, a NaN replaces nothing
-        // (all NaN: NaN).
+        // (all NaN: NaN). Complex numbers order lexicographically (NumPy's
+        // CGT/CLT) and are NaN when either part is.
         using F = mlir::arith::CmpFPredicate;
-        mlir::Value beats = mlir::arith::CmpFOp::create(b_, l, wantMax ? F::OGT : F::OLT, x, cur);
-        mlir::Value xNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, x, x);
-        mlir::Value curNan = mlir::arith::CmpFOp::create(b_, l, F::UNO, cur, cur);
+        auto isNan = [&](const Val &v) {
+          mlir::Value n = mlir::arith::CmpFOp::create(b_, l, F::UNO, v.parts[0], v.parts[0]);
+          for (size_t p = 1; p < v.parts.size(); ++p)
+            n = mlir::arith::OrIOp::create(
+                b_, l, n, mlir::arith::CmpFOp::create(b_, l, F::UNO, v.parts[p], v.parts[p]));
+          return n;
+        };
+        mlir::Value beats =
+            dt.isComplex()
+                ? complexOrdered(wantMax ? ast::CmpOpKind::Gt : ast::CmpOpKind::Lt, xv, curv,
+                                 c.getLoc())
+                : mlir::arith::CmpFOp::create(b_, l, wantMax ? F::OGT : F::OLT, xv.scalar(),
+                                              curv.scalar());
+        mlir::Value xNan = isNan(xv);
+        mlir::Value curNan = isNan(curv);
         mlir::Value yes = intConst(1, b_.getI1Type(), l);
         if (ignoreNaN)
           better = mlir::arith::AndIOp::create(
@@ -367,10 +386,12 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
         using P = mlir::arith::CmpIPredicate;
         bool isSigned = dt.isInteger() && dt.isSigned();
         P p = wantMax ? (isSigned ? P::sgt : P::ugt) : (isSigned ? P::slt : P::ult);
-        better = mlir::arith::CmpIOp::create(b_, l, p, x, cur);
+        better = mlir::arith::CmpIOp::create(b_, l, p, xv.scalar(), curv.scalar());
       }
-      mlir::memref::StoreOp::create(b_, l, mlir::arith::SelectOp::create(b_, l, better, x, cur),
-                                    best);
+      for (size_t p = 0; p < best.size(); ++p)
+        mlir::memref::StoreOp::create(
+            b_, l, mlir::arith::SelectOp::create(b_, l, better, xv.parts[p], curv.parts[p]),
+            best[p]);
       mlir::Value at = mlir::memref::LoadOp::create(b_, l, bestAt);
       mlir::memref::StoreOp::create(b_, l, mlir::arith::SelectOp::create(b_, l, better, k, at),
                                     bestAt);
@@ -381,7 +402,10 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
       return convert(Val{Type::integer(indexBits_),
                          {mlir::memref::LoadOp::create(b_, l, bestAt).getResult()}},
                      rt, c.getLoc());
-    return Val{rt, {mlir::memref::LoadOp::create(b_, l, best).getResult()}};
+    Val out{rt, {}};
+    for (mlir::Value s : best)
+      out.parts.push_back(mlir::memref::LoadOp::create(b_, l, s));
+    return out;
   }
   case ReductionOp::Dot: {
     const ElementSource &other = sources[1];

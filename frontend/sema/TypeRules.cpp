@@ -130,10 +130,10 @@ Type reductionResultType(ReductionOp op, const Type &dtype) {
     return dtype.isBoolean() || dtype.isInteger() ? Type::floating(64) : dtype;
   case ReductionOp::Min:
   case ReductionOp::Max:
-    return dtype.isComplex() ? Type() : dtype;
+    return dtype; // complex numbers: NumPy's lexicographic order
   case ReductionOp::ArgMin:
   case ReductionOp::ArgMax:
-    return dtype.isComplex() ? Type() : Type::integer(64);
+    return Type::integer(64);
   case ReductionOp::Any:
   case ReductionOp::All:
     return Type::boolean();
@@ -144,7 +144,7 @@ Type reductionResultType(ReductionOp op, const Type &dtype) {
     return dtype.isComplex() ? Type() : reductionResultType(ReductionOp::Mean, dtype);
   case ReductionOp::NanMin:
   case ReductionOp::NanMax:
-    return dtype.isComplex() ? Type() : dtype;
+    return dtype;
   case ReductionOp::Var:
   case ReductionOp::Std:
     // NumPy's _var: the mean of |x - mean|², real (a complex array's part

@@ -3098,6 +3098,26 @@ def case_views_axis(r, rng):
         rep.stderr
 
 
+def case_views_complex_extrema(r, rng):
+    m, n = int(rng.integers(3, 12)), int(rng.integers(3, 9))
+    re = rng.integers(-2, 3, (m, n)).astype(np.float64)       # ties in the real parts
+    z = re + 1j * rng.standard_normal((m, n))
+    z[1, rng.integers(0, n)] = complex(np.nan, 1.0)
+    z[2, rng.integers(0, n)] = complex(0.5, np.nan)
+    z[2, rng.integers(0, n)] = complex(np.nan, np.nan)
+    w = (rng.integers(-2, 3, (m, n)) + 1j * rng.standard_normal((m, n))).astype(np.complex64)
+    res = r.run(VIEWS, "complex_extrema", [m], {"z": z, "out": poisoned((m, 4), np.complex128),
+                                                "iout": poisoned((m, 2), np.int64), "w": w,
+                                                "wmax": poisoned(n, np.complex64)},
+                outputs=["out", "iout", "wmax"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = np.stack([z.max(1), np.min(z, 1), np.nanmax(z, 1), np.nanmin(z, 1)], 1)
+    same(res["out"], want, "complex extrema")
+    check_equal(res["iout"], np.stack([z.argmax(1), np.argmin(z, 1)], 1))
+    same(res["wmax"], w.max(0), "complex64 max along axis 0")
+
+
 def case_views_other_dtypes(r, rng):
     m, n = int(rng.integers(2, 9)), int(rng.integers(2, 9))
     z = (rng.standard_normal((m, n)) + 1j * rng.standard_normal((m, n)))
@@ -3387,6 +3407,8 @@ VIEW_CASES = [
     ("arrays: .real and .imag of complex arrays, view(dtype) read and written, atomics on a part",
      case_views_other_dtypes),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),
+    ("arrays: min, max, argmin, argmax, nanmin, nanmax of complex numbers (lexicographic, NaN)",
+     case_views_complex_extrema),
 ]
 
 

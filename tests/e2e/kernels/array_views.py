@@ -292,3 +292,22 @@ def shared_slices(x, y, sums, chunk):
             y[bd * bx + j] = hi[j]
             y[bd * bx + j + chunk] = lo[j]
         sums[bx] = st[1:][::-1].sum() + hi.max()
+
+
+# min, max, argmin, argmax, nanmin, nanmax of complex rows: NumPy's
+# lexicographic order, NaN (in either part) propagating or skipped; along
+# an axis too.
+@cuda.jit("void(complex128[:, ::1], complex128[:, ::1], int64[:, ::1], complex64[:, ::1], "
+          "complex64[::1])")
+def complex_extrema(z, out, iout, w, wmax):
+    i = cuda.grid(1)
+    if i < z.shape[0]:
+        r = z[i]
+        out[i, 0] = r.max()
+        out[i, 1] = np.min(r)
+        out[i, 2] = np.nanmax(r)
+        out[i, 3] = np.nanmin(r)
+        iout[i, 0] = r.argmax()
+        iout[i, 1] = np.argmin(r)
+    if i == 0:
+        wmax[:] = w.max(axis=0)
