@@ -58,6 +58,7 @@ Compilation::Compilation(const std::string &path, const std::string &text,
   diags.setWarningsAsErrors(options.warningsAsErrors);
   for (auto &flag : options.disabledWarnings)
     diags.disableWarning(flag);
+  diags.suppressWarnings(options.suppressWarnings);
   registerNvcDialects(context);
 }
 

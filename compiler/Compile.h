@@ -75,6 +75,11 @@ struct CompileOptions {
   bool warningsAsErrors = false;
   /// Warning groups to silence (-Wno-<flag>).
   std::vector<std::string> disabledWarnings;
+  /// -w: no warnings at all (none to turn into errors either).
+  bool suppressWarnings = false;
+  /// -D NAME=VALUE, in order: module-level NAME of the kernel file bound to
+  /// the Python expression VALUE instead (ModuleScope's overrides).
+  std::vector<std::pair<std::string, std::string>> defines;
   /// -O0..-O3: which optimisation passes run (docs/optimisation.md).
   unsigned optLevel = 2;
   /// -fno-<name>: optimisation passes removed (names of

@@ -16,8 +16,10 @@
 #include "frontend/syntax/Parser.h"
 
 #include <fmt/format.h>
+#include <llvm/Support/Casting.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -52,6 +54,49 @@ parseSignatureOptions(const std::vector<std::string> &options) {
     }
   }
   return sigs;
+}
+
+/// The -D NAME=VALUE options as expressions (kept in `out.defines`), by
+/// name. Throws OptionError for a NAME that is not a Python name and a VALUE
+/// that is not one Python expression.
+std::map<std::string, const ast::Expr *> parseDefines(const CompileOptions &options,
+                                                      FrontendModule &out) {
+  std::map<std::string, const ast::Expr *> byName;
+  for (const auto &[name, value] : options.defines) {
+    bool isName = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                  std::all_of(name.begin(), name.end(), [](char ch) {
+                    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+                  });
+    if (!isName)
+      throw OptionError{fmt::format("-D {}={}: '{}' is not a Python name", name, value, name)};
+    std::unique_ptr<ast::Module> m;
+    try {
+      m = parseModule(SourceFile("-D " + name, name + " = " + value + "\n"));
+    } catch (const CompileError &) {
+      m.reset();
+    }
+    auto *assign = m && m->body.size() == 1 ? llvm::dyn_cast<ast::Assign>(m->body[0].get())
+                                              : nullptr;
+    if (!assign || assign->targets.size() != 1)
+      throw OptionError{fmt::format("-D {}={}: '{}' is not a Python expression", name, value,
+                                    value)};
+    byName[name] = assign->value.get();
+    out.defines.push_back(std::move(m));
+  }
+  return byName;
+}
+
+/// Throws OptionError for a -D value nvc cannot evaluate at compile time.
+void checkDefines(const ModuleScope &scope, const CompileOptions &options) {
+  for (const auto &[name, value] : options.defines) {
+    const GlobalSymbol *sym = scope.lookup(name);
+    if (!sym || (sym->kind != GlobalSymbol::Kind::Constant &&
+                 sym->kind != GlobalSymbol::Kind::DType))
+      throw OptionError{fmt::format(
+          "-D {}={}: nvc cannot evaluate '{}' when the kernel is compiled (it takes numbers, "
+          "typed numbers such as np.float32(0.5), tuples of them and dtypes)",
+          name, value, value)};
+  }
 }
 
 /// Replaces the signatures of each function --sig names with the option's.
@@ -126,7 +171,8 @@ bool runFrontendSteps(Compilation &c, FrontendModule &out) {
   const CompileOptions &options = c.options;
   out.ast = parseModule(c.file);
   out.loader.emplace(importSearchDirs(c.path, options), c.diags);
-  ModuleScope scope(*out.ast, c.file, c.diags, &*out.loader);
+  ModuleScope scope(*out.ast, c.file, c.diags, &*out.loader, parseDefines(options, out));
+  checkDefines(scope, options);
   applySignatureOptions(scope, options, c.path);
   applyKernelSelection(scope, options, c.path);
 

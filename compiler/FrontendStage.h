@@ -30,6 +30,9 @@ namespace nvc {
 /// What the frontend made of the kernel file.
 struct FrontendModule {
   std::unique_ptr<ast::Module> ast;
+  /// The -D NAME=VALUE options, each parsed as the module `NAME = VALUE`
+  /// (the scope refers to their values).
+  std::vector<std::unique_ptr<ast::Module>> defines;
   /// The imported helper modules; kept for the whole compile because
   /// diagnostics may point into their files.
   std::optional<ModuleLoader> loader;

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
+#include "compiler/ResponseFiles.h"
 #include "compiler/Variants.h"
 #include "frontend/sema/TypeInference.h"
 #include "passes/Passes.h"
@@ -35,6 +36,7 @@
 #include <iostream>
 #include <list>
 #include <sstream>
+#include <stdexcept>
 
 namespace fs = std::filesystem;
 
@@ -53,7 +55,9 @@ struct Options {
   std::vector<std::string> includeDirs;
   bool noFloat64 = false;
   bool werror = false;
-  std::vector<std::string> warningFlags;
+  bool noWarnings = false;              // -w
+  std::vector<std::pair<std::string, std::string>> defines; // -D NAME=VALUE
+  std::vector<std::string> warningFlags; // groups silenced by -Wno-<flag> (-W<flag> re-enables)
   bool writeDepfile = false;   // -MD
   std::string depfile;         // -MF FILE (default: OUT with .d)
   std::string depTarget;       // -MT TARGET (default: OUT)
@@ -211,6 +215,7 @@ int main(int argc, char **argv) {
   // Each module declares the lowest SPIR-V version it needs (spirv-update-vce;
   // the manifest's spirv_version says which): 1.0 unless it uses subgroup
   // operations or other 1.3 features. Vulkan 1.1 consumes up to 1.3.
+  app.name("nvc"); // the Usage: line names the program, as other drivers' do
   app.set_version_flag("--version", "nvc " NVC_VERSION
                        " (MLIR/LLVM 22; SPIR-V 1.0 to 1.3 for Vulkan 1.1, each module the lowest "
                        "version it needs)");
@@ -281,28 +286,64 @@ int main(int argc, char **argv) {
   std::string passNames;
   for (const nvc::OptimizationPass &p : nvc::optimizationPasses())
     passNames += fmt::format("\n  -fno-{:<16} {} (-O{} and up)", p.name, p.summary, p.minLevel);
-  app.footer("Compiler-style options: -Werror, -Wno-<flag>; -MD writes a Make-style depfile "
+  app.footer("Compiler-style options: @FILE reads arguments from FILE (GCC's quoting rules); "
+             "-D NAME=VALUE binds the kernel file's module-level NAME to the Python expression "
+             "VALUE instead (-D NAME: True); "
+             "-Werror, -Wno-<flag>, -W<flag> (on again; the last one wins), -w (no warnings); "
+             "-MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
              "target (default: OUT); -MP adds an empty rule for each helper module, as GCC's."
              "\nOptimisation: -O0 (only the passes correctness needs), "
              "-O1, -O2 (default), -O3; -fno-<pass> removes one optimisation pass:" +
              passNames + "\n");
-  // Accept the compiler spellings -Werror, -Wno-<flag>, -MD, -MF FILE, -MT TARGET, -MP.
+  // @FILE arguments first (GCC's response files), then the compiler
+  // spellings -Werror, -Wno-<flag>, -W<flag>, -w, -MD, -MF FILE, -MT TARGET,
+  // -MP, -O<level>, -fno-<pass>.
+  std::vector<std::string> argvIn;
+  for (int i = 1; i < argc; ++i)
+    argvIn.push_back(argv[i]);
+  std::vector<std::string> given;
+  try {
+    given = nvc::expandResponseFiles(argvIn);
+  } catch (const std::runtime_error &e) {
+    fatal(e.what());
+  }
   std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
+  for (size_t i = 0; i < given.size(); ++i) {
+    const std::string &a = given[i];
     if (a == "-Werror")
       opt.werror = true;
+    else if (a == "-w")
+      opt.noWarnings = true;
     else if (a.rfind("-Wno-", 0) == 0)
       opt.warningFlags.push_back(a.substr(5));
-    else if (a == "-MD")
+    else if (a == "-Wall" || a == "-Wextra" || a == "-Weverything")
+      opt.warningFlags.clear(); // every group is on by default: these undo earlier -Wno-
+    else if (a.size() > 2 && a.rfind("-W", 0) == 0 && a.rfind("-Werror", 0) != 0) {
+      // -W<flag>: the group on again after a -Wno-<flag> (the last one wins).
+      std::string flag = a.substr(2);
+      opt.warningFlags.erase(std::remove(opt.warningFlags.begin(), opt.warningFlags.end(), flag),
+                             opt.warningFlags.end());
+    } else if (a == "-D" || (a.size() > 2 && a.rfind("-D", 0) == 0)) {
+      // -D NAME=VALUE or -DNAME=VALUE: a module-level constant of the kernel
+      // file overridden (-D NAME alone is NAME = True, as a macro is 1).
+      std::string def = a.size() > 2 ? a.substr(2) : "";
+      if (a == "-D") {
+        if (i + 1 >= given.size())
+          fatal("-D needs NAME=VALUE");
+        def = given[++i];
+      }
+      size_t eq = def.find('=');
+      opt.defines.emplace_back(def.substr(0, eq), eq == std::string::npos ? "True"
+                                                                          : def.substr(eq + 1));
+    } else if (a == "-MD")
       opt.writeDepfile = true;
     else if (a == "-MP")
       opt.phonyDepTargets = true;
     else if (a == "-MF" || a == "-MT") {
-      if (i + 1 >= argc)
+      if (i + 1 >= given.size())
         fatal(fmt::format("{} needs an argument", a));
-      (a == "-MF" ? opt.depfile : opt.depTarget) = argv[++i];
+      (a == "-MF" ? opt.depfile : opt.depTarget) = given[++i];
     } else if (a.rfind("-MF", 0) == 0)
       opt.depfile = a.substr(3);
     else if (a.rfind("-MT", 0) == 0)
@@ -389,6 +430,8 @@ int main(int argc, char **argv) {
   options.noFloat64 = opt.noFloat64;
   options.warningsAsErrors = opt.werror;
   options.disabledWarnings = opt.warningFlags;
+  options.suppressWarnings = opt.noWarnings;
+  options.defines = opt.defines;
   if (opt.emit == "spv" && opt.output == "-")
     fatal("binary output cannot go to stdout; give -o FILE.spv");
 

@@ -86,10 +86,30 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
 }
 
 ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
-                         DiagnosticEngine &diags, ModuleLoader *loader)
+                         DiagnosticEngine &diags, ModuleLoader *loader,
+                         const std::map<std::string, const ast::Expr *> &overrides)
     : diags_(diags), source_(source), loader_(loader) {
   for (const ast::ClassHeader &c : module.classes)
     classes_[c.name] = c.bases;
+  // -D NAME=VALUE: bound before the module's statements (a name they never
+  // bind is defined all the same) and at each of their bindings of NAME.
+  auto bindOverride = [&](const ast::Name &name) {
+    auto it = overrides.find(name.id);
+    if (it == overrides.end())
+      return false;
+    if (std::optional<GlobalSymbol> alias = dtypeAlias(*it->second)) { // -D DT=np.float32
+      alias->loc = name.getLoc();
+      globals_[name.id] = *alias;
+      unevaluated_.erase(name.id);
+      return true;
+    }
+    std::optional<ConstValue> value = evaluate(*it->second);
+    bindConstant(name, value ? &*value : nullptr, it->second->getLoc());
+    assignedExprs_[name.id] = it->second;
+    return true;
+  };
+  for (auto &[name, expr] : overrides)
+    bindOverride(ast::Name(expr->getLoc(), name));
   for (auto &stmt : module.body) {
     if (auto *imp = dyn_cast<ast::Import>(stmt.get())) {
       addImport(*imp);
@@ -105,7 +125,7 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
         alias = functionAlias(*assign->value);
       if (alias) {
         for (auto &target : assign->targets)
-          if (auto *name = dyn_cast<ast::Name>(target.get())) {
+          if (auto *name = dyn_cast<ast::Name>(target.get()); name && !bindOverride(*name)) {
             GlobalSymbol sym = *alias;
             sym.loc = name->getLoc();
             globals_[name->id] = sym;
@@ -124,6 +144,8 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
             strings_.erase(name->id);
         }
       for (auto &target : assign->targets) {
+        if (auto *name = dyn_cast<ast::Name>(target.get()); name && bindOverride(*name))
+          continue;
         bindConstant(*target, value ? &*value : nullptr, assign->value->getLoc());
         // `sig = "void(int32[::1])"` or `sig = (types.int32[::1],)`, later
         // written as @cuda.jit(sig): the expression, in case it is one.
@@ -132,6 +154,8 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
       }
     } else if (auto *ann = dyn_cast<ast::AnnAssign>(stmt.get())) {
       auto *name = dyn_cast<ast::Name>(ann->target.get());
+      if (name && bindOverride(*name))
+        continue;
       if (name && ann->value)
         if (auto value = evaluate(*ann->value))
           globals_[name->id] = {GlobalSymbol::Kind::Constant, name->id, value->type, *value,

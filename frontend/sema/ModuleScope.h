@@ -131,9 +131,14 @@ public:
   /// host code, which is ignored: see the .cpp).
   /// `source` is the module's file; `loader` resolves `from helpers import
   /// f` of helper modules next to the kernel file or on -I paths (none: such
-  /// imports are ignored as host modules).
+  /// imports are ignored as host modules). `overrides` (the driver's -D
+  /// NAME=VALUE) give module-level names the value of an expression instead
+  /// of the one the module binds them to, at each of its bindings (so
+  /// constants computed from them follow); a name the module never binds is
+  /// defined by it all the same.
   ModuleScope(const ast::Module &module, const SourceFile &source, DiagnosticEngine &diags,
-              ModuleLoader *loader = nullptr);
+              ModuleLoader *loader = nullptr,
+              const std::map<std::string, const ast::Expr *> &overrides = {});
   ModuleScope(const ModuleScope &) = delete;
   ModuleScope &operator=(const ModuleScope &) = delete;
 

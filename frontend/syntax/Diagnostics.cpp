@@ -43,7 +43,7 @@ void DiagnosticEngine::error(ast::Location loc, std::string_view message,
 
 void DiagnosticEngine::warning(ast::Location loc, std::string_view message,
                                std::string_view flag, const SourceFile *file) {
-  if (disabled_.count(flag))
+  if (suppressed_ || disabled_.count(flag))
     return;
   emit(werror_ ? Severity::Error : Severity::Warning, loc, message, flag, file);
 }

@@ -83,6 +83,8 @@ public:
   void setWarningsAsErrors(bool on) { werror_ = on; }
   /// Silence warnings of group `flag` (-Wno-<flag>).
   void disableWarning(std::string flag) { disabled_.insert(std::move(flag)); }
+  /// Silence every warning (-w, as GCC and Clang).
+  void suppressWarnings(bool on) { suppressed_ = on; }
 
   /// `file` is the file `loc` is in, when not the one being compiled.
   void error(ast::Location loc, std::string_view message, const SourceFile *file = nullptr);
@@ -101,6 +103,7 @@ private:
   const SourceFile &file_;
   std::ostream &out_;
   bool werror_ = false;
+  bool suppressed_ = false;
   std::set<std::string, std::less<>> disabled_;
   unsigned errors_ = 0;
   unsigned warnings_ = 0;
