@@ -59,6 +59,7 @@ Compilation::Compilation(const std::string &path, const std::string &text,
   for (auto &flag : options.disabledWarnings)
     diags.disableWarning(flag);
   diags.suppressWarnings(options.suppressWarnings);
+  diags.setColor(options.colorDiagnostics);
   registerNvcDialects(context);
 }
 
@@ -67,7 +68,7 @@ std::string Compilation::sourceName() const {
 }
 
 void Compilation::optionError(const std::string &message) {
-  diagnosticText << "nvc: error: " << message << "\n";
+  diags.optionError(message);
 }
 
 void Compilation::internalError(const std::string &message) {
@@ -87,6 +88,7 @@ CompileResult Compilation::finish(bool success) {
   if (!result.success && result.errorCount == 0)
     result.errorCount = 1; // an option error (printed as `nvc: error: …`)
   result.diagnostics = diagnosticText.str();
+  result.diagnosticRecords = diags.records();
   return std::move(result);
 }
 

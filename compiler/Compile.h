@@ -12,6 +12,8 @@
 #ifndef NVC_COMPILER_COMPILE_H
 #define NVC_COMPILER_COMPILE_H
 
+#include "frontend/syntax/Diagnostics.h"
+
 #include <array>
 #include <map>
 #include <cstdint>
@@ -77,6 +79,8 @@ struct CompileOptions {
   std::vector<std::string> disabledWarnings;
   /// -w: no warnings at all (none to turn into errors either).
   bool suppressWarnings = false;
+  /// -fcolor-diagnostics: `diagnostics` coloured as Clang colours them.
+  bool colorDiagnostics = false;
   /// -D NAME=VALUE, in order: module-level NAME of the kernel file bound to
   /// the Python expression VALUE instead (ModuleScope's overrides).
   std::vector<std::pair<std::string, std::string>> defines;
@@ -132,6 +136,8 @@ struct CompileResult {
   /// Every diagnostic, errors and warnings, in print order (may be non-empty
   /// on success: warnings).
   std::string diagnostics;
+  /// The same diagnostics as records (-fdiagnostics-format=json|sarif).
+  std::vector<DiagnosticRecord> diagnosticRecords;
   /// How many errors `diagnostics` holds (0 on success).
   unsigned errorCount = 0;
   /// Whether one of them is an internal compiler error (a bug of nvc, not of

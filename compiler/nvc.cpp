@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Compile.h"
+#include "compiler/DiagnosticFormats.h"
 #include "compiler/ResponseFiles.h"
 #include "compiler/Variants.h"
 #include "frontend/sema/TypeInference.h"
@@ -56,6 +57,8 @@ struct Options {
   bool noFloat64 = false;
   bool werror = false;
   bool noWarnings = false;              // -w
+  std::string diagnosticsFormat = "text"; // -fdiagnostics-format=
+  int color = -1;                         // -f(no-)color-diagnostics; -1: a terminal decides
   std::vector<std::pair<std::string, std::string>> defines; // -D NAME=VALUE
   std::vector<std::string> warningFlags; // groups silenced by -Wno-<flag> (-W<flag> re-enables)
   bool writeDepfile = false;   // -MD
@@ -290,6 +293,8 @@ int main(int argc, char **argv) {
              "-D NAME=VALUE binds the kernel file's module-level NAME to the Python expression "
              "VALUE instead (-D NAME: True); "
              "-Werror, -Wno-<flag>, -W<flag> (on again; the last one wins), -w (no warnings); "
+             "-fdiagnostics-format=text|json|sarif (GCC's JSON, SARIF 2.1.0; to stderr), "
+             "-f[no-]color-diagnostics (default: colour on a terminal); "
              "-MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
              "target (default: OUT); -MP adds an empty rule for each helper module, as GCC's."
@@ -352,7 +357,20 @@ int main(int argc, char **argv) {
       if (a[2] > '3')
         fatal(fmt::format("invalid {}: the levels are -O0 to -O3", a));
       opt.optLevel = static_cast<unsigned>(a[2] - '0');
-    } else if (a.rfind("-fno-", 0) == 0 && a.size() > 5)
+    } else if (a.rfind("-fdiagnostics-format=", 0) == 0) {
+      opt.diagnosticsFormat = a.substr(21);
+      if (opt.diagnosticsFormat != "text" && opt.diagnosticsFormat != "json" &&
+          opt.diagnosticsFormat != "sarif")
+        fatal(fmt::format("invalid {}: the formats are text, json and sarif", a));
+    } else if (a == "-fcolor-diagnostics" || a == "-fdiagnostics-color" ||
+               a == "-fdiagnostics-color=always")
+      opt.color = 1;
+    else if (a == "-fno-color-diagnostics" || a == "-fno-diagnostics-color" ||
+             a == "-fdiagnostics-color=never")
+      opt.color = 0;
+    else if (a == "-fdiagnostics-color=auto")
+      opt.color = -1;
+    else if (a.rfind("-fno-", 0) == 0 && a.size() > 5)
       opt.disabledPasses.push_back(a.substr(5));
     else
       args.push_back(a);
@@ -431,12 +449,23 @@ int main(int argc, char **argv) {
   options.warningsAsErrors = opt.werror;
   options.disabledWarnings = opt.warningFlags;
   options.suppressWarnings = opt.noWarnings;
+  // Colour on a terminal unless told otherwise, as Clang; never in the
+  // machine-readable formats.
+  options.colorDiagnostics =
+      opt.diagnosticsFormat == "text" &&
+      (opt.color == 1 || (opt.color == -1 && isatty(STDERR_FILENO) && !std::getenv("NO_COLOR") &&
+                          std::string(std::getenv("TERM") ? std::getenv("TERM") : "") != "dumb"));
   options.defines = opt.defines;
   if (opt.emit == "spv" && opt.output == "-")
     fatal("binary output cannot go to stdout; give -o FILE.spv");
 
   nvc::CompileResult result = nvc::compileSource(opt.input, buffer.str(), options);
-  std::cerr << result.diagnostics;
+  if (opt.diagnosticsFormat == "json")
+    std::cerr << nvc::diagnosticsJSON(result.diagnosticRecords);
+  else if (opt.diagnosticsFormat == "sarif")
+    std::cerr << nvc::diagnosticsSARIF(result.diagnosticRecords, NVC_VERSION);
+  else
+    std::cerr << result.diagnostics;
   if (!result.success)
     return 1;
 

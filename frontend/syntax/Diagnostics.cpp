@@ -48,6 +48,14 @@ void DiagnosticEngine::warning(ast::Location loc, std::string_view message,
   emit(werror_ ? Severity::Error : Severity::Warning, loc, message, flag, file);
 }
 
+void DiagnosticEngine::optionError(std::string_view message) {
+  ++errors_;
+  records_.push_back({Severity::Error, std::string(message), "", "", 0, 0});
+  out_ << fmt::format("{}nvc: {}error:{} {}{}{}\n", color_ ? "\033[1m" : "",
+                      color_ ? "\033[1;31m" : "", color_ ? "\033[0m" : "",
+                      color_ ? "\033[1m" : "", message, color_ ? "\033[0m" : "");
+}
+
 void DiagnosticEngine::note(ast::Location loc, std::string_view message,
                             const SourceFile *file) {
   emit(Severity::Note, loc, message, {}, file);
@@ -65,21 +73,29 @@ void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_vi
     ++errors_;
   else if (severity == Severity::Warning)
     ++warnings_;
+  records_.push_back({severity, message, std::string(flag), src.path(), loc.line, loc.col});
   std::string suffix;
   if (!flag.empty())
     suffix = fmt::format(" [{}{}]", werror_ ? "-Werror,-W" : "-W", flag);
-  if (loc.line == 0) {
-    out_ << fmt::format("{}: {}: {}{}\n", src.path(), label, message, suffix);
+  // Clang's colours: the location and the message bold, the label red
+  // (error), magenta (warning) or cyan (note), the caret green.
+  const char *bold = color_ ? "\033[1m" : "", *reset = color_ ? "\033[0m" : "";
+  const char *labelColor = !color_                          ? ""
+                           : severity == Severity::Error   ? "\033[1;31m"
+                           : severity == Severity::Warning ? "\033[1;35m"
+                                                           : "\033[1;36m";
+  std::string where = loc.line == 0 ? src.path()
+                                    : fmt::format("{}:{}:{}", src.path(), loc.line, loc.col);
+  out_ << fmt::format("{}{}: {}{}:{} {}{}{}{}\n", bold, where, labelColor, label, reset, bold,
+                      message, suffix, reset);
+  if (loc.line == 0)
     return;
-  }
-  out_ << fmt::format("{}:{}:{}: {}: {}{}\n", src.path(), loc.line, loc.col, label, message,
-                      suffix);
   std::string_view text = src.line(loc.line);
   out_ << text << '\n';
   std::string caret;
   for (uint32_t i = 1; i < loc.col && i - 1 < text.size(); ++i)
     caret += text[i - 1] == '\t' ? '\t' : ' ';
-  out_ << caret << "^\n";
+  out_ << caret << (color_ ? "\033[1;32m^\033[0m\n" : "^\n");
 }
 
 } // namespace nvc

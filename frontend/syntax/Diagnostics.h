@@ -74,6 +74,19 @@ public:
 
 enum class Severity { Error, Warning, Note };
 
+/// One diagnostic as printed, for the machine-readable formats
+/// (-fdiagnostics-format=json|sarif): `line` 0 when it has no location (an
+/// option error: `file` empty then too); `flag` the warning group, also of
+/// a warning -Werror made an error.
+struct DiagnosticRecord {
+  Severity severity;
+  std::string message;
+  std::string flag;
+  std::string file;
+  uint32_t line = 0;
+  uint32_t col = 0;
+};
+
 /// Prints diagnostics for one source file to a stream and counts errors.
 class DiagnosticEngine {
 public:
@@ -85,6 +98,8 @@ public:
   void disableWarning(std::string flag) { disabled_.insert(std::move(flag)); }
   /// Silence every warning (-w, as GCC and Clang).
   void suppressWarnings(bool on) { suppressed_ = on; }
+  /// Colour the text as Clang does on a terminal (-fcolor-diagnostics).
+  void setColor(bool on) { color_ = on; }
 
   /// `file` is the file `loc` is in, when not the one being compiled.
   void error(ast::Location loc, std::string_view message, const SourceFile *file = nullptr);
@@ -92,6 +107,11 @@ public:
   void warning(ast::Location loc, std::string_view message, std::string_view flag,
                const SourceFile *file = nullptr);
   void note(ast::Location loc, std::string_view message, const SourceFile *file = nullptr);
+  /// An error of the command line, not of a source: `nvc: error: <message>`.
+  void optionError(std::string_view message);
+
+  /// Every diagnostic printed so far, in order.
+  const std::vector<DiagnosticRecord> &records() const { return records_; }
 
   unsigned errorCount() const { return errors_; }
   unsigned warningCount() const { return warnings_; }
@@ -104,6 +124,8 @@ private:
   std::ostream &out_;
   bool werror_ = false;
   bool suppressed_ = false;
+  bool color_ = false;
+  std::vector<DiagnosticRecord> records_;
   std::set<std::string, std::less<>> disabled_;
   unsigned errors_ = 0;
   unsigned warnings_ = 0;
