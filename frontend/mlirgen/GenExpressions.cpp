@@ -494,6 +494,8 @@ Val Generator::power(const Val &base, const Val &exponent, ast::Location at) {
     constant.reset(); // a uint64 above INT64_MAX
   if (constant && *constant >= -kPowerBySquaringLimit && *constant <= kPowerBySquaringLimit)
     return Val{t, {constantPower(x, *constant, t, l)}};
+  if (constant) // beyond the squaring limit: the run-time path's pow() branch, alone
+    return Val{t, {powerThroughPow(x, e, expType.isSigned(), t, at)}};
   return Val{t, {runtimePower(x, e, expType.isSigned(), t, at)}};
 }
 
@@ -544,6 +546,16 @@ mlir::Value Generator::integerInverse(mlir::Value test, mlir::Value r, mlir::Loc
   return mlir::arith::SelectOp::create(b_, l, eq(test, 0), integerMinimum(t, l), v);
 }
 
+mlir::Value Generator::powerThroughPow(mlir::Value x, mlir::Value e, bool expSigned,
+                                       const Type &t, ast::Location at) {
+  Type ft = t.isFloat() ? t : Type::floating(64);
+  Type eType = Type::integer(64, expSigned);
+  mlir::Value xf = convertScalar(x, t, ft, at);
+  mlir::Value ef = convertScalar(e, eType, ft, at);
+  mlir::Value p = realMath("math.pow", {xf, ef}, ft, at);
+  return convertScalar(p, ft, t, at);
+}
+
 mlir::Value Generator::runtimePower(mlir::Value x, mlir::Value e, bool expSigned, const Type &t,
                                     ast::Location at) {
   mlir::Location l = loc(at);
@@ -564,7 +576,7 @@ mlir::Value Generator::runtimePower(mlir::Value x, mlir::Value e, bool expSigned
     generic = mlir::arith::OrIOp::create(
         b_, l, generic,
         mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::slt, magnitude, zero));
-  mlir::Block *genericB = newBlock(), *head = newBlock(), *body = newBlock(),
+  mlir::Block *genericB = newBlock(), *head = newBlock(),
               *done = newBlock(), *exit = newBlock();
   exit->addArgument(xt, l);
   mlir::Value unitR = t.isFloat() ? floatConst(1, xt, l) : intConst(1, xt, l);
@@ -572,31 +584,42 @@ mlir::Value Generator::runtimePower(mlir::Value x, mlir::Value e, bool expSigned
                                  mlir::ValueRange{unitR, x, magnitude});
   // |e| > 0x10000: pow(x, float(e)) (an integer result is converted back).
   b_.setInsertionPointToEnd(genericB);
-  {
-    Type ft = t.isFloat() ? t : Type::floating(64);
-    Type eType = Type::integer(64, expSigned);
-    mlir::Value xf = convertScalar(x, t, ft, at);
-    mlir::Value ef = convertScalar(e, eType, ft, at);
-    mlir::Value p = realMath("math.pow", {xf, ef}, ft, at);
-    mlir::cf::BranchOp::create(b_, l, exit, mlir::ValueRange{convertScalar(p, ft, t, at)});
-  }
-  // The squaring loop over (r, v, e).
+  mlir::cf::BranchOp::create(b_, l, exit,
+                             mlir::ValueRange{powerThroughPow(x, e, expSigned, t, at)});
+  // The squaring loop over (r, v, e), structured: when the exponent turns
+  // out constant and large, the loop's block becomes unreachable, and MLIR's
+  // canonicalizer never ends on an unreachable cycle of blocks (a cf loop).
   head->addArgument(xt, l);
   head->addArgument(xt, l);
   head->addArgument(et, l);
   b_.setInsertionPointToEnd(head);
-  mlir::Value r = head->getArgument(0), v = head->getArgument(1), k = head->getArgument(2);
-  mlir::Value more = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, k, zero);
+  llvm::SmallVector<mlir::Type, 3> state{xt, xt, et};
+  llvm::SmallVector<mlir::Value, 3> init{head->getArgument(0), head->getArgument(1),
+                                         head->getArgument(2)};
+  auto loop = mlir::scf::WhileOp::create(
+      b_, l, state, init,
+      [&](mlir::OpBuilder &, mlir::Location, mlir::ValueRange) {},
+      [&](mlir::OpBuilder &, mlir::Location, mlir::ValueRange) {});
+  {
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    mlir::Block &before = loop.getBefore().front();
+    b_.setInsertionPointToEnd(&before);
+    mlir::Value more = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne,
+                                                   before.getArgument(2), zero);
+    mlir::scf::ConditionOp::create(b_, l, more, before.getArguments());
+    mlir::Block &after = loop.getAfter().front();
+    b_.setInsertionPointToEnd(&after);
+    mlir::Value r = after.getArgument(0), v = after.getArgument(1), k = after.getArgument(2);
+    mlir::Value odd = mlir::arith::CmpIOp::create(
+        b_, l, mlir::arith::CmpIPredicate::ne, mlir::arith::AndIOp::create(b_, l, k, one), zero);
+    mlir::Value nextR = mlir::arith::SelectOp::create(b_, l, odd, multiply(r, v, t, l), r);
+    mlir::Value nextV = multiply(v, v, t, l);
+    mlir::Value nextK = mlir::arith::ShRUIOp::create(b_, l, k, one);
+    mlir::scf::YieldOp::create(b_, l, mlir::ValueRange{nextR, nextV, nextK});
+  }
+  mlir::Value loopResult = loop.getResult(0);
+  mlir::cf::BranchOp::create(b_, l, done, mlir::ValueRange{loopResult});
   done->addArgument(xt, l);
-  mlir::cf::CondBranchOp::create(b_, l, more, body, mlir::ValueRange{}, done,
-                                 mlir::ValueRange{r});
-  b_.setInsertionPointToEnd(body);
-  mlir::Value odd = mlir::arith::CmpIOp::create(
-      b_, l, mlir::arith::CmpIPredicate::ne, mlir::arith::AndIOp::create(b_, l, k, one), zero);
-  mlir::Value nextR = mlir::arith::SelectOp::create(b_, l, odd, multiply(r, v, t, l), r);
-  mlir::Value nextV = multiply(v, v, t, l);
-  mlir::Value nextK = mlir::arith::ShRUIOp::create(b_, l, k, one);
-  mlir::cf::BranchOp::create(b_, l, head, mlir::ValueRange{nextR, nextV, nextK});
   b_.setInsertionPointToEnd(done);
   mlir::Value result = done->getArgument(0);
   mlir::Value inverted;

@@ -597,6 +597,12 @@ private:
   /// pow(x, float(e)) when |e| > 0x10000).
   mlir::Value runtimePower(mlir::Value x, mlir::Value e, bool expSigned, const Type &t,
                            ast::Location at);
+  /// int_power_impl's path for |e| > 0x10000: pow(float(x), float(e)), an
+  /// integer result converted back. Also what a constant exponent that large
+  /// gives (no squaring loop is emitted then: left unreachable, its cycle
+  /// kept MLIR's canonicalizer from ending).
+  mlir::Value powerThroughPow(mlir::Value x, mlir::Value e, bool expSigned, const Type &t,
+                              ast::Location at);
 
   /// numba-cuda's complex ** complex (mathimpl.py's cpow_implement, in the
   /// parts' precision): 1 for a zero exponent, 0 for a zero real part of
