@@ -71,8 +71,11 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
   result_.mayRaise |= spec.mayRaise;
   result_.mayPrint |= spec.mayPrint;
   for (size_t i = 0; i < c.args.size(); ++i)
-    if (args[i].isArray())
+    if (args[i].isArray()) {
+      if (spec.access[i].written) // a frozen global passed to a function that writes it
+        checkWritable(*c.args[i], c.args[i]->getLoc());
       markAccess(rootOf(*c.args[i]), spec.access[i].read, spec.access[i].written);
+    }
   return record(c, spec.returnType);
 }
 

@@ -50,8 +50,11 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
     if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray()) {
       // `arr = arr.reshape(3, 2)` (numba-cuda's test_ssa): the parameter
       // becomes a variable holding views of its argument, of its type.
-      if (!type.isArray() || arrayRoot != paramIndex_[name->id] ||
-          !(type == result_.varTypes[name->id]))
+      if (type.isArray() && arrayRoot != paramIndex_[name->id])
+        fail(name->getLoc(), fmt::format("array parameter '{}' can be re-bound only to views of "
+                                         "its own argument, not to another array",
+                                         name->id));
+      if (!type.isArray() || !(type == result_.varTypes[name->id]))
         fail(name->getLoc(),
              fmt::format("array parameter '{}' can be re-bound only to a view of its own "
                          "argument of its type ({}), not to {}",

@@ -69,6 +69,13 @@ void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_vi
   const char *label = severity == Severity::Error     ? "error"
                       : severity == Severity::Warning ? "warning"
                                                       : "note";
+  // The same message at the same place once: code compiled more than once
+  // (a literal_unroll loop's copies, a device function's specialisations)
+  // would repeat it word for word.
+  for (const DiagnosticRecord &r : records_)
+    if (r.severity == severity && r.line == loc.line && r.col == loc.col && r.message == message &&
+        r.file == src.path())
+      return;
   if (severity == Severity::Error)
     ++errors_;
   else if (severity == Severity::Warning)
