@@ -33,15 +33,20 @@ const ArrayHandle &Generator::arrayValue(const ast::Expr &e) {
   return *v.array;
 }
 
-Val Generator::view(const ArrayHandle &a, const std::vector<mlir::Value> &indices, ast::Location at) {
-  mlir::Location l = loc(at);
+ArrayHandle &Generator::dataView(const ArrayHandle &a, const Type &type) {
   ArrayHandle &v = views_.emplace_back();
-  unsigned k = indices.size();
-  v.type = viewType(a.type, k);
+  v.type = type;
   v.buffer = a.buffer;
   v.storage = a.storage;
   v.units = a.units;
   v.offset = a.offset;
+  return v;
+}
+
+Val Generator::view(const ArrayHandle &a, const std::vector<mlir::Value> &indices, ast::Location at) {
+  mlir::Location l = loc(at);
+  unsigned k = indices.size();
+  ArrayHandle &v = dataView(a, viewType(a.type, k));
   for (unsigned d = 0; d < k; ++d)
     v.offset = mlir::arith::AddIOp::create(b_, 
         l, v.offset, mlir::arith::MulIOp::create(b_, l, indices[d], a.strides[d]));
@@ -166,12 +171,7 @@ Val Generator::slicedView(const ArrayHandle &a, const std::vector<const ast::Exp
                           const Type &t, ast::Location at) {
   const std::vector<const ast::Expr *> items = expandEllipsis(given, a.type.ndim());
   mlir::Location l = loc(at);
-  ArrayHandle &v = views_.emplace_back();
-  v.type = t;
-  v.buffer = a.buffer;
-  v.storage = a.storage;
-  v.units = a.units;
-  v.offset = a.offset;
+  ArrayHandle &v = dataView(a, t);
   auto mul = [&](mlir::Value x, mlir::Value y) {
     return mlir::arith::MulIOp::create(b_, l, x, y).getResult();
   };
@@ -651,12 +651,7 @@ Val Generator::reshapedView(const ast::Call &c) {
   raiseIf(mlir::arith::CmpIOp::create(b_, l, P::ne, total, size),
           errorSite("ValueError", "total size of new array must be unchanged", 0, c.getLoc()),
           {}, c.getLoc());
-  ArrayHandle &v = views_.emplace_back();
-  v.type = rt;
-  v.buffer = a.buffer;
-  v.storage = a.storage;
-  v.units = a.units;
-  v.offset = a.offset;
+  ArrayHandle &v = dataView(a, rt);
   v.shape = shape;
   v.strides.resize(shape.size());
   mlir::Value stride = index(a.units);

@@ -236,12 +236,7 @@ Val Generator::attribute(const ast::Attribute &a) {
   if (base.isArray() && a.attr == "T") {
     // The transposed view: the same data, extents and strides reversed.
     const ArrayHandle &arr = arrayValue(*a.value);
-    ArrayHandle &v = views_.emplace_back();
-    v.type = typeOf(a);
-    v.buffer = arr.buffer;
-    v.storage = arr.storage;
-    v.units = arr.units;
-    v.offset = arr.offset;
+    ArrayHandle &v = dataView(arr, typeOf(a));
     v.shape.assign(arr.shape.rbegin(), arr.shape.rend());
     v.strides.assign(arr.strides.rbegin(), arr.strides.rend());
     Val out{v.type, {}};

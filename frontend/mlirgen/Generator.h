@@ -372,6 +372,9 @@ private:
   /// view, or a row view a[i]).
   const ArrayHandle &arrayValue(const ast::Expr &e);
 
+  /// A new view of `a`'s data typed `type`: its buffer, storage, units and
+  /// offset; the caller sets the shape and strides (and moves the offset).
+  ArrayHandle &dataView(const ArrayHandle &a, const Type &type);
   /// The view a[i0, ..., ik] of the trailing dimensions of `a`.
   Val view(const ArrayHandle &a, const std::vector<mlir::Value> &indices, ast::Location at);
 

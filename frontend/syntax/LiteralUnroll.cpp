@@ -1,6 +1,7 @@
 //===- LiteralUnroll.cpp - One copy of a literal_unroll loop body per item -===//
 #include "frontend/syntax/LiteralUnroll.h"
 
+#include "frontend/syntax/ASTCast.h"
 #include "frontend/syntax/CloneAST.h"
 
 #include <map>
@@ -13,9 +14,7 @@ namespace {
 
 using namespace ast;
 
-template <typename T, typename U> T *dyn_cast(U *p) {
-  return p && T::classof(p) ? static_cast<T *>(p) : nullptr;
-}
+using astcast::dyn_cast;
 
 /// How the module spells literal_unroll: names imported from numba modules,
 /// and the names numba modules are imported as (for `numba.literal_unroll`).

@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/syntax/Rebindings.h"
 
+#include "frontend/syntax/ASTCast.h"
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -26,11 +28,7 @@ namespace {
 
 using namespace ast;
 
-/// LLVM-style casts without LLVM (nvc_syntax does not link it): the AST's
-/// classof discriminates.
-template <typename T, typename U> T *dyn_cast(U *p) {
-  return p && T::classof(p) ? static_cast<T *>(p) : nullptr;
-}
+using astcast::dyn_cast;
 
 /// Reaching definitions of each variable (indices into Renamer::defs_).
 using State = std::map<std::string, std::set<size_t>>;
