@@ -100,15 +100,15 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   // which the pipeline changes in place.
   VariantPlan variantPlan = planVariants(options, *frontend.module);
   LoweredModule main;
-  if (!lowerToSPIRV(c, lowering.pipeline, *frontend.module, main))
+  if (!lowerToSPIRV(c, lowering.pipeline, lowering.target, *frontend.module, main))
     return c.finish(false);
 
   // 3. Outputs.
   std::vector<ModuleVariant> variants;
   if (!buildVariants(c, lowering, variantPlan, main, variants))
     return c.finish(false);
-  writeOutputs(c, frontend, std::move(main.words), spirvModuleInfo(main.spirvModule),
-               std::move(variants));
+  SPIRVModuleInfo info = spirvModuleInfo(main.spirvModule, main.words, *lowering.target.env);
+  writeOutputs(c, frontend, std::move(main.words), info, std::move(variants));
   return c.finish(true);
 }
 

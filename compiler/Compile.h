@@ -41,6 +41,10 @@ struct CompileOptions {
   EmitKind emit = EmitKind::Binary;
   /// EmitKind::LLVM implies Backend::LLVM.
   Backend backend = Backend::MLIR;
+  /// --target-env: "vulkan1.1" ... "vulkan1.4" (compiler/TargetEnv.h), validated
+  /// by the command line; empty: the backend's default environment, and the
+  /// default backend's modules declare the lowest SPIR-V version they need.
+  std::string targetEnv;
   /// Default workgroup size (spec constants 0..2); each value 1..1024.
   std::array<int32_t, 3> localSize = {64, 1, 1};
   /// --local-size X[,Y[,Z]] was given: `localSize` is the user's, not nvc's

@@ -13,6 +13,7 @@
 #include "compiler/ModulePrecision.h"
 #include "compiler/OutputStage.h"
 #include "compiler/SPIRVBinary.h"
+#include "compiler/SPIRVVersion.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/raw_ostream.h>
@@ -109,6 +110,15 @@ bool prepareLowering(Compilation &c, FrontendModule &frontend, LoweringSetup &ou
   // library, whose float32 functions compute in float64 inside; only a target
   // without float64 makes them use the GLSL.std.450 built-ins.
   bool float32Only = c.options.noFloat64;
+  const bool llvmBackend =
+      c.options.backend == Backend::LLVM || c.options.emit == EmitKind::LLVM;
+  out.target = moduleTargetFor(c.options.targetEnv, llvmBackend);
+  if (llvmBackend && out.target.env->spirvMinor < 5) {
+    c.optionError(fmt::format("--target-env={} needs the default backend: the LLVM backend "
+                              "writes SPIR-V 1.5, which Vulkan 1.2 and later consume",
+                              out.target.env->name));
+    return false;
+  }
   out.targetEnv = defaultTargetEnv(c.context);
   frontend.module->getOperation()->setAttr(mlir::spirv::getTargetEnvAttrName(), out.targetEnv);
 
@@ -185,15 +195,23 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
     c.result.text = std::move(llvmOut.ir);
     return true;
   }
-  SPIRVModuleInfo info = spirvModuleInfo(llvmOut.words, kLLVMSPIRVTargetEnv);
+  // compileThroughLLVM validated the module as SPIR-V 1.5 for Vulkan 1.2;
+  // another environment declares its own version and validates again.
+  if (lowering.target.env->name != std::string(kLLVMSPIRVTargetEnv) &&
+      (!declareSPIRVVersion(llvmOut.words, lowering.target.env->spirvMinor, error) ||
+       !validateSPIRV(llvmOut.words, *lowering.target.env, error))) {
+    c.internalError(error);
+    return false;
+  }
+  SPIRVModuleInfo info = spirvModuleInfo(llvmOut.words, *lowering.target.env);
   info.assumesNoAlias = llvmOut.assumesNoAlias;
   info.stagedSharedBytes = llvmOut.stagedSharedBytes;
   writeOutputs(c, frontend, std::move(llvmOut.words), info, {});
   return true;
 }
 
-bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, mlir::ModuleOp module,
-                  LoweredModule &out) {
+bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, const ModuleTarget &target,
+                  mlir::ModuleOp module, LoweredModule &out) {
   if (mlir::failed(pipeline.run(module))) {
     c.internalErrorUnlessReported("internal compiler error: the lowering pipeline failed");
     return false;
@@ -206,7 +224,7 @@ bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, mlir::ModuleOp mo
     return false;
   }
   std::string error;
-  if (!emitSPIRV(out.spirvModule, out.words, error)) {
+  if (!emitSPIRV(out.spirvModule, target, out.words, error)) {
     c.internalError(error);
     return false;
   }

@@ -16,6 +16,7 @@
 
 #include "compiler/Compilation.h"
 #include "compiler/FrontendStage.h"
+#include "compiler/TargetEnv.h"
 #include "passes/Passes.h"
 
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
@@ -46,6 +47,8 @@ struct LoweringSetup {
   /// The default backend's `#spirv.target_env`, set on the frontend's module;
   /// float-controls variants set it on their copies of the spirv.module.
   mlir::Attribute targetEnv;
+  /// The Vulkan environment and SPIR-V version of the modules (--target-env).
+  ModuleTarget target{nullptr, false};
   /// For the module's index width and the options (pipelineOptionsFor).
   PipelineOptions pipelineOptions;
   /// The default backend's pipeline, built from `pipelineOptions`.
@@ -55,7 +58,8 @@ struct LoweringSetup {
 /// Sets the target environment on `frontend.module`, verifies the module
 /// and builds the lowering pipeline into `out`. Errors: an internal error
 /// when the module does not verify (after MLIR's diagnostics), an option
-/// error for -O or -fno- (pipelineOptionsFor). Returns whether it succeeded.
+/// error for -O or -fno- (pipelineOptionsFor) and for --target-env=vulkan1.1
+/// with the LLVM backend. Returns whether it succeeded.
 bool prepareLowering(Compilation &c, FrontendModule &frontend, LoweringSetup &out);
 
 /// --print-pipeline: the result's text is the pipeline. Returns true.
@@ -92,13 +96,13 @@ struct LoweredModule {
   std::vector<uint32_t> words;
 };
 
-/// Runs `pipeline` on `module`, then serializes and validates the
-/// spirv.module it produced (SPIRVBinary.h) into `out`. Errors: internal
+/// Runs `pipeline` on `module`, then serializes the spirv.module it
+/// produced for `target` and validates it (SPIRVBinary.h) into `out`. Errors: internal
 /// errors when the pipeline fails, produces no spirv.module, or its binary
 /// does not validate; the source errors passes report. Returns whether
 /// there were none.
-bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, mlir::ModuleOp module,
-                  LoweredModule &out);
+bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, const ModuleTarget &target,
+                  mlir::ModuleOp module, LoweredModule &out);
 
 } // namespace nvc
 

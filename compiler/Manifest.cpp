@@ -22,15 +22,9 @@ namespace nvc {
 /// (real, imaginary), adjacent since both have the same size.
 static unsigned scalarFields(const ArgumentABI &arg) { return arg.deviceDtype.isComplex() ? 2 : 1; }
 
-SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
-  SPIRVModuleInfo info;
-  if (auto vce = module.getVceTriple()) {
-    for (auto cap : vce->getCapabilities())
-      info.capabilities.push_back(mlir::spirv::stringifyCapability(cap).str());
-    for (auto ext : vce->getExtensions())
-      info.extensions.push_back(mlir::spirv::stringifyExtension(ext).str());
-    info.version = "1." + std::to_string(static_cast<unsigned>(vce->getVersion()));
-  }
+SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<uint32_t> &words,
+                                const TargetEnv &env) {
+  SPIRVModuleInfo info = spirvModuleInfo(words, env);
   module.walk([&](mlir::spirv::FuncOp f) {
     if (f->hasAttr(abi::kAssumesNoAliasAttr))
       info.assumesNoAlias.insert(f.getName().str());
@@ -49,10 +43,10 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module) {
   return info;
 }
 
-SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const std::string &targetEnv) {
+SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const TargetEnv &env) {
   constexpr uint32_t kOpExtension = 10, kOpCapability = 17;
   SPIRVModuleInfo info;
-  info.targetEnv = targetEnv;
+  info.targetEnv = env.name;
   if (words.size() < 5)
     return info;
   info.version =

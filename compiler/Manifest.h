@@ -8,6 +8,7 @@
 #ifndef NVC_COMPILER_MANIFEST_H
 #define NVC_COMPILER_MANIFEST_H
 
+#include "compiler/TargetEnv.h"
 #include "frontend/mlirgen/MLIRGen.h"
 
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
@@ -45,12 +46,14 @@ struct SPIRVModuleInfo {
   std::map<std::string, DynamicShared> dynamicShared;
 };
 
-/// The module info of a spirv.module (its VCE triple), validated for Vulkan 1.1.
-SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module);
-
 /// The module info read from a SPIR-V binary (header version, OpCapability
-/// and OpExtension instructions); `targetEnv` as validated.
-SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const std::string &targetEnv);
+/// and OpExtension instructions), validated for `env`.
+SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const TargetEnv &env);
+
+/// The same for the binary `words` of the spirv.module `module`, with what
+/// nvc's passes recorded on its functions (assumesNoAlias ... dynamicShared).
+SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<uint32_t> &words,
+                                const TargetEnv &env);
 
 /// `sourceName` is the kernel file's name without directories, `sourceText`
 /// its bytes (hashed with SHA-256). `variants` are the names and modules of

@@ -1,6 +1,7 @@
 //===- SPIRVBinary.cpp - Serialize, finish and validate a SPIR-V module ----===//
 #include "compiler/SPIRVBinary.h"
 
+#include "compiler/SPIRVVersion.h"
 #include "passes/DynamicSharedMemory.h"
 
 #include <mlir/Target/SPIRV/Serialization.h>
@@ -183,7 +184,8 @@ bool sizeDynamicSharedArrays(std::vector<uint32_t> &words, std::string &error) {
 
 } // namespace
 
-bool emitSPIRV(mlir::spirv::ModuleOp module, std::vector<uint32_t> &words, std::string &error) {
+bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
+               std::vector<uint32_t> &words, std::string &error) {
   llvm::SmallVector<uint32_t, 0> binary;
   mlir::spirv::SerializationOptions options;
   options.emitSymbolName = true;
@@ -198,21 +200,28 @@ bool emitSPIRV(mlir::spirv::ModuleOp module, std::vector<uint32_t> &words, std::
   }
   if (!sizeDynamicSharedArrays(words, error))
     return false;
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  if (target.declareEnvVersion && !declareSPIRVVersion(words, target.env->spirvMinor, error))
+    return false;
+  return validateSPIRV(words, *target.env, error);
+}
+
+bool validateSPIRV(const std::vector<uint32_t> &words, const TargetEnv &env, std::string &error) {
+  spvtools::SpirvTools tools(env.spvEnv);
   std::string messages;
   tools.SetMessageConsumer([&](spv_message_level_t, const char *, const spv_position_t &pos,
                                const char *message) {
     messages += "word " + std::to_string(pos.index) + ": " + message + "\n";
   });
   if (!tools.Validate(words)) {
-    error = "internal compiler error: generated SPIR-V does not validate:\n" + messages;
+    error = std::string("internal compiler error: generated SPIR-V does not validate for ") +
+            env.name + ":\n" + messages;
     return false;
   }
   return true;
 }
 
 std::string disassembleSPIRV(const std::vector<uint32_t> &words) {
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6); // any version nvc writes
   std::string text;
   tools.Disassemble(words, &text,
                     SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT);

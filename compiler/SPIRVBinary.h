@@ -2,12 +2,15 @@
 //
 // The last stage of the compiler: MLIR's in-process serializer turns the
 // spirv.module into words, the BuiltIn WorkgroupSize decoration and the
-// launch-sized shared arrays that the serializer cannot express are added, and SPIRV-Tools validates the result
-// for the target environment (nvc never writes a module spirv-val rejects).
+// launch-sized shared arrays that the serializer cannot express are added,
+// the version --target-env asks for is declared, and SPIRV-Tools validates
+// the result for the target environment (nvc never writes a module spirv-val rejects).
 //
 //===----------------------------------------------------------------------===//
 #ifndef NVC_COMPILER_SPIRVBINARY_H
 #define NVC_COMPILER_SPIRVBINARY_H
+
+#include "compiler/TargetEnv.h"
 
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
 
@@ -19,10 +22,17 @@ namespace nvc {
 
 /// Serializes `module`, decorates the composite named `nvc_workgroup_size`
 /// BuiltIn WorkgroupSize, sizes dynamic shared arrays by the specialization
-/// constant `nvc_dynamic_shared_bytes` (passes/DynamicSharedMemory.h), and
-/// validates for Vulkan 1.1. On failure returns
-/// false and sets `error` (the validator's message).
-bool emitSPIRV(mlir::spirv::ModuleOp module, std::vector<uint32_t> &words, std::string &error);
+/// constant `nvc_dynamic_shared_bytes` (passes/DynamicSharedMemory.h), declares
+/// the target's SPIR-V version when it asks for one (compiler/SPIRVVersion.h),
+/// and validates for the target's environment. On failure returns false and
+/// sets `error` (the validator's message).
+bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
+               std::vector<uint32_t> &words, std::string &error);
+
+/// Validates `words` by `env`'s rules (spirv-val --target-env). On failure
+/// returns false and sets `error` (an internal error with the validator's
+/// messages): nvc never writes a module spirv-val rejects.
+bool validateSPIRV(const std::vector<uint32_t> &words, const TargetEnv &env, std::string &error);
 
 /// SPIRV-Tools' disassembly (as spirv-dis prints it, with friendly names).
 std::string disassembleSPIRV(const std::vector<uint32_t> &words);

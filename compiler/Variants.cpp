@@ -96,11 +96,12 @@ bool addFloatControlsVariants(Compilation &c, const LoweringSetup &lowering,
     buildFloatControlsPipeline(derive, kind.modes, plan.fastmathEntries);
     std::vector<uint32_t> words;
     std::string error = "internal compiler error: the " + name + " pipeline failed";
-    if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, words, error)) {
+    if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, lowering.target, words, error)) {
       c.internalErrorUnlessReported(error);
       return false;
     }
-    out.push_back({name, std::move(words), spirvModuleInfo(*copy)});
+    SPIRVModuleInfo info = spirvModuleInfo(*copy, words, *lowering.target.env);
+    out.push_back({name, std::move(words), info});
   }
   return true;
 }
@@ -141,7 +142,7 @@ bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &p
     mlir::PassManager floatAddPipeline(&c.context, mlir::ModuleOp::getOperationName());
     buildLoweringPipeline(floatAddPipeline, native);
     LoweredModule floatAdd;
-    if (!lowerToSPIRV(c, floatAddPipeline, *plan.floatAddModule, floatAdd))
+    if (!lowerToSPIRV(c, floatAddPipeline, lowering.target, *plan.floatAddModule, floatAdd))
       return false;
     // Arrays that also see float max/min/exch stay on compare-and-swap
     // loops: then the variant is the main module again, and is dropped.
@@ -149,8 +150,9 @@ bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &p
       if (!addFloatControlsVariants(c, lowering, plan, kinds, "atomic-float-add-",
                                     floatAdd.spirvModule, out))
         return false;
-      out.push_back({"atomic-float-add", std::move(floatAdd.words),
-                     spirvModuleInfo(floatAdd.spirvModule)});
+      SPIRVModuleInfo info =
+          spirvModuleInfo(floatAdd.spirvModule, floatAdd.words, *lowering.target.env);
+      out.push_back({"atomic-float-add", std::move(floatAdd.words), info});
     }
   }
   return addFloatControlsVariants(c, lowering, plan, kinds, "", main.spirvModule, out);

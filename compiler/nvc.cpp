@@ -18,6 +18,7 @@
 #include "compiler/Compile.h"
 #include "compiler/DiagnosticFormats.h"
 #include "compiler/ResponseFiles.h"
+#include "compiler/TargetEnv.h"
 #include "compiler/Variants.h"
 #include "frontend/sema/TypeInference.h"
 #include "passes/Passes.h"
@@ -48,6 +49,7 @@ struct Options {
   std::string output;
   std::string emit = "spv";
   std::string backend = "mlir";
+  std::string targetEnv; // --target-env; empty: the backend's default
   std::vector<std::string> localSizes;
   std::vector<std::string> signatures;
   std::vector<std::string> kernels; // --kernel
@@ -215,13 +217,15 @@ int main(int argc, char **argv) {
   Options opt;
   CLI::App app{"nvc: compile Python GPU kernels (Numba's @cuda.jit / @nv.jit subset) to SPIR-V "
                "for Vulkan compute"};
-  // Each module declares the lowest SPIR-V version it needs (spirv-update-vce;
-  // the manifest's spirv_version says which): 1.0 unless it uses subgroup
-  // operations or other 1.3 features. Vulkan 1.1 consumes up to 1.3.
+  // By default each module declares the lowest SPIR-V version it needs
+  // (spirv-update-vce; the manifest's spirv_version says which): 1.0 unless
+  // it uses subgroup operations or other 1.3 features, which Vulkan 1.1
+  // consumes; --target-env declares its environment's (compiler/TargetEnv.h).
   app.name("nvc"); // the Usage: line names the program, as other drivers' do
   app.set_version_flag("--version", "nvc " NVC_VERSION
                        " (MLIR/LLVM 22; SPIR-V 1.0 to 1.3 for Vulkan 1.1, each module the lowest "
-                       "version it needs)");
+                       "version it needs; --target-env vulkan1.1 to vulkan1.4: SPIR-V 1.3 to "
+                       "1.6)");
   app.add_option("input", opt.input, "kernel source file (.py)");
   app.add_option("-o,--output", opt.output,
                  "output file (default: INPUT with .spv; '-' for stdout with --emit=mlir|spirv|llvm)");
@@ -230,9 +234,16 @@ int main(int argc, char **argv) {
                  "(the optimised LLVM IR of the LLVM backend)")
       ->check(CLI::IsMember({"spv", "mlir", "spirv", "llvm"}));
   app.add_option("--backend", opt.backend,
-                 "SPIR-V code generator: mlir (default; SPIR-V 1.3, Vulkan 1.1) or llvm "
+                 "SPIR-V code generator: mlir (default; SPIR-V 1.0 to 1.3, Vulkan 1.1) or llvm "
                  "(LLVM's SPIR-V target; SPIR-V 1.5, Vulkan 1.2)")
       ->check(CLI::IsMember({"mlir", "llvm"}));
+  app.add_option("--target-env", opt.targetEnv,
+                 "the Vulkan version that must run the modules: vulkan1.1, vulkan1.2, "
+                 "vulkan1.3 or vulkan1.4. The module declares the highest SPIR-V version it "
+                 "consumes (1.3, 1.5, 1.6, 1.6) and is validated by its rules; the launcher "
+                 "refuses older devices. Default: Vulkan 1.1 with each module the lowest "
+                 "SPIR-V version it needs (vulkan1.2 with --backend=llvm)")
+      ->check(CLI::IsMember(nvc::targetEnvNames()));
   app.add_option("--local-size", opt.localSizes,
                  "default workgroup size X[,Y[,Z]] of every kernel, or NAME=X[,Y[,Z]] of kernel "
                  "NAME (repeatable; over the decorator's local_size=); launchers may override it")
@@ -425,6 +436,7 @@ int main(int argc, char **argv) {
                  : opt.emit == "llvm"  ? nvc::EmitKind::LLVM
                                        : nvc::EmitKind::Binary;
   options.backend = opt.backend == "llvm" ? nvc::Backend::LLVM : nvc::Backend::MLIR;
+  options.targetEnv = opt.targetEnv;
   for (const std::string &text : opt.localSizes) {
     // NAME=X[,Y[,Z]] names a kernel; a bare size is every kernel's.
     if (auto eq = text.find('='); eq != std::string::npos) {

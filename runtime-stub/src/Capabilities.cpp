@@ -160,9 +160,26 @@ std::uint32_t vulkanVersionForSpirv(const std::string &spirvVersion) {
       fmt::format("unknown SPIR-V version {} (this runtime knows 1.0 to 1.6)", spirvVersion));
 }
 
+std::uint32_t vulkanVersionForTargetEnv(const std::string &targetEnv) {
+  unsigned major = 0, minor = 0;
+  char extra = 0;
+  if (std::sscanf(targetEnv.c_str(), "vulkan%u.%u%c", &major, &minor, &extra) != 2 ||
+      major != 1 || minor > 99)
+    throw Error(fmt::format("malformed target environment '{}' (expected vulkan1.N)", targetEnv));
+  return VK_MAKE_API_VERSION(0, major, minor, 0);
+}
+
 std::vector<std::string> missingFeatures(const FeatureRequirements &required,
                                          const DeviceFeatures &features) {
   std::vector<std::string> missing;
+  if (!required.targetEnv.empty()) {
+    const std::uint32_t needed = vulkanVersionForTargetEnv(required.targetEnv);
+    if (features.apiVersion < needed)
+      missing.push_back(fmt::format("the module was built for Vulkan {} (target_env {}) but "
+                                    "the device offers only {}",
+                                    versionText(needed), required.targetEnv,
+                                    versionText(features.apiVersion)));
+  }
   if (!required.spirvVersion.empty()) {
     const std::uint32_t needed = vulkanVersionForSpirv(required.spirvVersion);
     const bool spirv14Extension =

@@ -53,7 +53,9 @@ const VariantDesc *chooseVariant(const Manifest &manifest, const DeviceFeatures 
   if (const char *off = std::getenv("NVC_NO_VARIANTS"); off && *off && std::string(off) != "0")
     return nullptr;
   for (const VariantDesc &v : manifest.variants)
-    if (missingFeatures({v.spirvVersion, v.capabilities, v.extensions}, features).empty())
+    if (missingFeatures({v.spirvVersion, v.capabilities, v.extensions, manifest.targetEnv},
+                        features)
+            .empty())
       return &v;
   return nullptr;
 }
@@ -107,7 +109,8 @@ Kernel Module::kernel(const std::string &entryPoint) const {
   const Device::Context &ctx = *s.context;
 
   // The manifest's capabilities and extensions, plus any the binary declares beyond them.
-  FeatureRequirements required{s.manifest.spirvVersion, entry.capabilities, entry.extensions};
+  FeatureRequirements required{s.manifest.spirvVersion, entry.capabilities, entry.extensions,
+                               s.manifest.targetEnv};
   for (const std::string &c : s.spirv.capabilities)
     if (std::find(required.capabilities.begin(), required.capabilities.end(), c) ==
         required.capabilities.end())

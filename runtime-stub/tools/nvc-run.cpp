@@ -375,7 +375,9 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
     // device can run, unless NVC_NO_VARIANTS is set).
     for (const VariantDesc &v : module.manifest().variants) {
       const std::vector<std::string> missing =
-          missingFeatures({v.spirvVersion, v.capabilities, v.extensions}, device.features());
+          missingFeatures({v.spirvVersion, v.capabilities, v.extensions,
+                           module.manifest().targetEnv},
+                          device.features());
       std::string why;
       for (const std::string &m : missing)
         why += (why.empty() ? "" : "; ") + m;

@@ -90,6 +90,18 @@ TEST_CASE("capabilities map to device features", "[device]") {
   DeviceFeatures v12 = none;
   v12.apiVersion = kVulkan12;
   CHECK(missingFeatures({"1.5", {}, {"SPV_KHR_8bit_storage"}}, v12).empty());
+  // The manifest's target_env (nvc --target-env) names the Vulkan version itself.
+  CHECK(missingFeatures({"1.5", {}, {}, "vulkan1.2"}, v12).empty());
+  CHECK(missingFeatures({"1.6", {}, {}, "vulkan1.4"}, v12) ==
+        std::vector<std::string>{
+            "the module was built for Vulkan 1.4 (target_env vulkan1.4) but the device offers "
+            "only 1.2",
+            "SPIR-V 1.6 needs Vulkan 1.3 but the device offers only 1.2"});
+  CHECK(missingFeatures({"1.0", {}, {}, "vulkan1.1"}, none).empty());
+  CHECK(vulkanVersionForTargetEnv("vulkan1.3") == ((1u << 22) | (3u << 12)));
+  CHECK_THROWS_WITH(vulkanVersionForTargetEnv("opengl4.5"),
+                    Catch::Contains("malformed target environment 'opengl4.5'"));
+  CHECK_THROWS_WITH(vulkanVersionForTargetEnv("vulkan1.3x"), Catch::Contains("malformed"));
   CHECK(vulkanVersionForSpirv("1.0") == (1u << 22));
   CHECK(vulkanVersionForSpirv("1.3") == kVulkan11);
   CHECK(vulkanVersionForSpirv("1.4") == kVulkan12);

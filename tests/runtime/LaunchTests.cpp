@@ -246,6 +246,13 @@ TEST_CASE("modules are checked against their manifests and the device", "[launch
                       "saxpy.spv is SPIR-V 1.3 but its manifest saxpy-edited.json says 1.5 (is "
                       "the manifest stale?)");
   }
+  SECTION("a target environment newer than the device (nvc --target-env)") {
+    Module m = editedModule("saxpy", [](json &j) { j["target_env"] = "vulkan1.9"; });
+    CHECK_THROWS_WITH(m.kernel(), Catch::Contains("cannot run entry point 'saxpy': the module "
+                                                  "was built for Vulkan 1.9 (target_env "
+                                                  "vulkan1.9) but the device offers only 1."));
+    CHECK_NOTHROW(editedModule("saxpy", [](json &j) { j["target_env"] = "vulkan1.1"; }).kernel());
+  }
   SECTION("shared memory beyond maxComputeSharedMemorySize") {
     const std::uint32_t limit = sharedDevice().limits().maxComputeSharedMemorySize;
     Module m = editedModule(

@@ -122,6 +122,7 @@ def main():
         "producer not nvc": lambda m, e, a: m.update(producer="clang 17"),
         "spirv_version 2.0": lambda m, e, a: m.update(spirv_version="2.0"),
         "missing target_env": lambda m, e, a: m.pop("target_env"),
+        "target_env of another API": lambda m, e, a: m.update(target_env="opengl4.5"),
         "dynamic shared memory at spec id 0": lambda m, e, a: e.update(
             dynamic_shared_memory={"spec_id": 0, "dtype": "float32", "word_bytes": 4}),
         "dynamic shared memory of 3-byte words": lambda m, e, a: e.update(
