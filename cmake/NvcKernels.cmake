@@ -1,5 +1,5 @@
 # nvc_add_kernels(<target> SOURCES <k.py>... [OUTPUT_DIRECTORY <dir>]
-#                 [OPTIONS <nvc option>...])
+#                 [OPTIONS <nvc option>...] [HEADER])
 #
 # Compiles each kernel source with nvc at build time into <dir>/<name>.spv and
 # <dir>/<name>.json (default <dir>: ${CMAKE_CURRENT_BINARY_DIR}/nvc-kernels) and
@@ -16,12 +16,17 @@
 # kernels that would write the same <dir>/<name>.spv (same-named files from
 # different folders) are an error naming both: give one call its own
 # OUTPUT_DIRECTORY.
+# With HEADER, each source becomes <dir>/<name>.h instead (nvc --emit=header:
+# the module, its variants and manifest embedded, a typed launch class per
+# kernel in namespace nvc_kernels::<name>), <dir> is added to <target>'s
+# include directories, and <target> links nvc::runtime: the program
+# `#include "<name>.h"` and needs no kernel files at run time.
 # Module variants (docs/manifest.md "variants") go next to the .spv as
 # <name>.<variant>.spv when a kernel needs them; they are not declared as
 # outputs (whether one is made depends on the source), but the clean target
 # removes them, and nvc deletes those a rebuild no longer makes.
 function(nvc_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "OUTPUT_DIRECTORY" "SOURCES;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "HEADER" "OUTPUT_DIRECTORY" "SOURCES;OPTIONS")
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "nvc_add_kernels(${target}): no SOURCES given")
   endif()
@@ -51,6 +56,9 @@ function(nvc_add_kernels target)
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(name "${source}" NAME_WE)
     set(spv "${ARG_OUTPUT_DIRECTORY}/${name}.spv")
+    if(ARG_HEADER)
+      set(spv "${ARG_OUTPUT_DIRECTORY}/${name}.h") # the one output
+    endif()
     # One source per output file, across calls and targets of the project.
     get_property(owner GLOBAL PROPERTY "NVC_KERNEL_SOURCE_OF:${spv}")
     if(owner AND NOT owner STREQUAL source)
@@ -61,6 +69,19 @@ function(nvc_add_kernels target)
     set_property(GLOBAL PROPERTY "NVC_KERNEL_SOURCE_OF:${spv}" "${source}")
     set(json "${ARG_OUTPUT_DIRECTORY}/${name}.json")
     set(dep "${ARG_OUTPUT_DIRECTORY}/${name}.d")
+    if(ARG_HEADER)
+      set(dep "${ARG_OUTPUT_DIRECTORY}/${name}.h.d")
+      add_custom_command(
+        OUTPUT "${spv}"
+        COMMAND ${compiler} "${source}" --emit=header -o "${spv}" -MD ${phony_deps} -MF "${dep}"
+                ${ARG_OPTIONS}
+        DEPENDS "${source}" ${compiler}
+        DEPFILE "${dep}"
+        COMMENT "nvc: compiling kernel ${name}.py into ${name}.h"
+        VERBATIM)
+      list(APPEND outputs "${spv}")
+      continue()
+    endif()
     add_custom_command(
       OUTPUT "${spv}" "${json}"
       COMMAND ${compiler} "${source}" -o "${spv}" -MD ${phony_deps} -MF "${dep}" ${ARG_OPTIONS}
@@ -91,6 +112,14 @@ function(nvc_add_kernels target)
   add_custom_target(${kernels_target} DEPENDS ${outputs})
   set_property(TARGET ${kernels_target} APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${variant_files})
   add_dependencies(${target} ${kernels_target})
+  if(ARG_HEADER)
+    target_include_directories(${target} PRIVATE "${ARG_OUTPUT_DIRECTORY}")
+    if(TARGET nvc::runtime)
+      target_link_libraries(${target} PRIVATE nvc::runtime)
+    elseif(TARGET nvc_runtime)
+      target_link_libraries(${target} PRIVATE nvc_runtime)
+    endif()
+  endif()
   if(calls EQUAL 1)
     set_property(TARGET ${target} PROPERTY NVC_KERNEL_DIRECTORY "${ARG_OUTPUT_DIRECTORY}")
   endif()

@@ -29,6 +29,8 @@ enum class EmitKind {
   MLIR,        ///< the verified MLIR the frontend generated (text), nothing else
   SPIRVText,   ///< the SPIR-V disassembly (text); words and manifest are set too
   LLVM,        ///< the optimised LLVM IR of the LLVM backend (text), nothing else
+  Header,      ///< a C++17 header embedding the module, its variants and manifest,
+               ///< with typed launch classes (CppHeader.h; text); words and manifest too
 };
 
 /// Which code generator produces the SPIR-V.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/OutputStage.h"
 
+#include "compiler/CppHeader.h"
 #include "compiler/SPIRVBinary.h"
 
 #include <utility>
@@ -23,9 +24,11 @@ void writeOutputs(Compilation &c, const FrontendModule &frontend, std::vector<ui
   }
   if (c.options.emit == EmitKind::SPIRVText)
     c.result.text = disassembleSPIRV(c.result.words);
-  c.result.manifest =
-      buildManifest(frontend.abis, info, variantInfos, c.sourceName(), c.file.text()).dump(2) +
-      "\n";
+  nlohmann::json manifest =
+      buildManifest(frontend.abis, info, variantInfos, c.sourceName(), c.file.text());
+  c.result.manifest = manifest.dump(2) + "\n";
+  if (c.options.emit == EmitKind::Header)
+    c.result.text = cppHeader(manifest, c.result.words, c.result.variants, c.sourceName());
 }
 
 } // namespace nvc

@@ -22,7 +22,7 @@
 namespace nvc {
 
 /// Sets the result's words (`words`, the main module), its text with
-/// --emit=spirv (the disassembly), its variants (in the given order, the
+/// --emit=spirv (the disassembly) or --emit=header (CppHeader.h), its variants (in the given order, the
 /// launcher's order of preference) and its manifest, built from the
 /// frontend's entry points, `info` and the variants' infos.
 void writeOutputs(Compilation &c, const FrontendModule &frontend, std::vector<uint32_t> words,

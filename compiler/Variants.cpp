@@ -113,7 +113,7 @@ VariantPlan planVariants(const CompileOptions &options, mlir::ModuleOp frontendM
   // Float32 atomic adds: the main module uses compare-and-swap loops (any
   // device); a variant uses OpAtomicFAddEXT for devices that have it.
   bool floatAddVariant = false;
-  if (options.emit == EmitKind::Binary)
+  if (options.emit == EmitKind::Binary || options.emit == EmitKind::Header)
     frontendModule->walk([&](mlir::memref::GenericAtomicRMWOp op) {
       floatAddVariant |= isNativeFloatAtomicAdd(op);
     });
@@ -133,7 +133,8 @@ VariantPlan planVariants(const CompileOptions &options, mlir::ModuleOp frontendM
 bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &plan,
                    const LoweredModule &main, std::vector<ModuleVariant> &out) {
   std::vector<int32_t> widths;
-  if (c.options.emit == EmitKind::Binary && !plan.allFastmath)
+  if ((c.options.emit == EmitKind::Binary || c.options.emit == EmitKind::Header) &&
+      !plan.allFastmath)
     widths = floatWidths(main.spirvModule, plan.fastmathEntries);
   const std::vector<FloatControlsKind> kinds = floatControlsKinds(widths);
   if (plan.floatAddModule) {

@@ -228,11 +228,13 @@ int main(int argc, char **argv) {
                        "1.6)");
   app.add_option("input", opt.input, "kernel source file (.py)");
   app.add_option("-o,--output", opt.output,
-                 "output file (default: INPUT with .spv; '-' for stdout with --emit=mlir|spirv|llvm)");
+                 "output file (default: INPUT with .spv; stdout for the other --emit kinds, or '-')");
   app.add_option("--emit", opt.emit,
                  "what to produce: spv (module + manifest), mlir, spirv (disassembly), llvm "
-                 "(the optimised LLVM IR of the LLVM backend)")
-      ->check(CLI::IsMember({"spv", "mlir", "spirv", "llvm"}));
+                 "(the optimised LLVM IR of the LLVM backend), header (a C++17 header with "
+                 "the module, its variants and manifest embedded and a typed launch class per "
+                 "kernel, on the nvc runtime)")
+      ->check(CLI::IsMember({"spv", "mlir", "spirv", "llvm", "header"}));
   app.add_option("--backend", opt.backend,
                  "SPIR-V code generator: mlir (default; SPIR-V 1.0 to 1.3, Vulkan 1.1) or llvm "
                  "(LLVM's SPIR-V target; SPIR-V 1.5, Vulkan 1.2)")
@@ -434,6 +436,7 @@ int main(int argc, char **argv) {
   options.emit = opt.emit == "mlir"    ? nvc::EmitKind::MLIR
                  : opt.emit == "spirv" ? nvc::EmitKind::SPIRVText
                  : opt.emit == "llvm"  ? nvc::EmitKind::LLVM
+                 : opt.emit == "header" ? nvc::EmitKind::Header
                                        : nvc::EmitKind::Binary;
   options.backend = opt.backend == "llvm" ? nvc::Backend::LLVM : nvc::Backend::MLIR;
   options.targetEnv = opt.targetEnv;

@@ -19,6 +19,19 @@ Module::State::~State() {
     vkDestroyShaderModule(context->device, shader, nullptr);
 }
 
+namespace {
+
+/// The variant's requirements replace the main module's in `manifest`.
+void requireVariant(Manifest &manifest, const VariantDesc &v) {
+  manifest.spirvVersion = v.spirvVersion;
+  for (EntryPointDesc &e : manifest.entryPoints) {
+    e.capabilities = v.capabilities;
+    e.extensions = v.extensions;
+  }
+}
+
+} // namespace
+
 Module::Module(const Device &device, const std::string &spirvPath,
                const std::string &manifestPath) {
   // Read in a fixed order, so a missing .spv is reported before a missing manifest.
@@ -39,14 +52,32 @@ Module::Module(const Device &device, const std::string &spirvPath,
                               "NVC_NO_VARIANTS=1 to run the main module",
                               e.what(), manifest.displayName, v->name));
     }
-    // The variant's requirements replace the main module's.
-    manifest.spirvVersion = v->spirvVersion;
-    for (EntryPointDesc &e : manifest.entryPoints) {
-      e.capabilities = v->capabilities;
-      e.extensions = v->extensions;
-    }
+    requireVariant(manifest, *v);
   }
   *this = Module(device, std::move(words), std::move(manifest), loaded);
+}
+
+Module::Module(const Device &device, const EmbeddedModule &embedded) {
+  Manifest manifest =
+      Manifest::parse(std::string(embedded.manifestJson), std::string(embedded.manifestName));
+  const EmbeddedSpirv *chosen = &embedded.main;
+  if (const VariantDesc *v = chooseVariant(manifest, device.features())) {
+    chosen = nullptr;
+    for (std::size_t i = 0; i < embedded.variantCount; ++i)
+      if (embedded.variants[i].name == v->name)
+        chosen = &embedded.variants[i];
+    if (!chosen)
+      throw Error(fmt::format("{} lists the variant '{}' as the build for this device, but the "
+                              "embedded module has no such variant (a header from another "
+                              "build?)",
+                              manifest.displayName, v->name));
+    requireVariant(manifest, *v);
+  }
+  std::vector<std::uint32_t> words(chosen->words, chosen->words + chosen->wordCount);
+  const std::string name = chosen == &embedded.main
+                               ? std::string(embedded.main.name)
+                               : fmt::format("{} (variant {})", embedded.main.name, chosen->name);
+  *this = Module(device, std::move(words), std::move(manifest), name);
 }
 
 const VariantDesc *chooseVariant(const Manifest &manifest, const DeviceFeatures &features) {

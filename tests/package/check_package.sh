@@ -22,6 +22,9 @@ cmake -S "$work/project" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/pr
   -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/build"
 "$work/build/scale_example"
+# The header-based program runs from anywhere: the module is in the binary.
+(cd "$work" && "$work/build/scale_header_example")
+grep -q "namespace scale" "$work/build/nvc-headers/scale.h" || { echo "no generated header"; exit 1; }
 # nvc_install_kernels: the module and its manifest are installed with the program.
 cmake --install "$work/build" --prefix "$work/app" >/dev/null
 for f in bin/scale_example share/scale_example/kernels/scale.spv share/scale_example/kernels/scale.json; do
@@ -33,8 +36,12 @@ if ! ninja -C "$work/build" -n | grep -q "no work to do"; then
   echo "the example is not up to date after a build"; exit 1
 fi
 touch "$work/project/kernels/scale.py"
-ninja -C "$work/build" -n | grep -q "nvc: compiling kernel scale.py" || {
+# (The plan is read whole: grep -q stopping early would fail the pipeline.)
+plan=$(ninja -C "$work/build" -n)
+grep -q "nvc: compiling kernel scale.py$" <<<"$plan" || {
   echo "touching the kernel source does not rebuild it"; exit 1; }
+grep -q "nvc: compiling kernel scale.py into scale.h" <<<"$plan" || {
+  echo "touching the kernel source does not rebuild its header"; exit 1; }
 # The float32 kernel's denorm-preserve variant is written next to it, and
 # the clean target removes it with the declared outputs.
 [ -f "$work/build/nvc-kernels/scale.denorm-preserve.spv" ] || { echo "no variant"; exit 1; }

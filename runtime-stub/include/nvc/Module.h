@@ -5,6 +5,7 @@
 #pragma once
 
 #include "nvc/Device.h"
+#include "nvc/EmbeddedModule.h"
 #include "nvc/Kernel.h"
 #include "nvc/Manifest.h"
 
@@ -52,6 +53,11 @@ public:
   /// version, entry-point names), or if vkCreateShaderModule fails.
   Module(const Device &device, const std::string &spirvPath, const std::string &manifestPath = "");
 
+  /// Same, from a module compiled into the program (`nvc --emit=header`): parses
+  /// the manifest text and loads the first variant the device can run, or the main
+  /// words. Throws Error as the file-based constructor does, and when the manifest
+  /// lists a variant the embedded module lacks.
+  Module(const Device &device, const EmbeddedModule &embedded);
   /// Same, from words already in memory. `spirvName` is used in messages.
   Module(const Device &device, std::vector<std::uint32_t> spirvWords, Manifest manifest,
          const std::string &spirvName = "kernel.spv");

@@ -14,12 +14,14 @@
 #pragma once
 
 #include "nvc/Arguments.h"
+#include "nvc/ArrayRef.h"
 #include "nvc/BoundArguments.h"
 #include "nvc/Capabilities.h"
 #include "nvc/Chain.h"
 #include "nvc/DType.h"
 #include "nvc/Device.h"
 #include "nvc/DeviceBuffer.h"
+#include "nvc/EmbeddedModule.h"
 #include "nvc/Dispatch.h"
 #include "nvc/Error.h"
 #include "nvc/HostArray.h"
