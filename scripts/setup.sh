@@ -16,6 +16,7 @@ PACKAGES=(
   libvulkan-dev mesa-vulkan-drivers vulkan-tools      # Vulkan loader, lavapipe (CPU driver)
   libcli11-dev libfmt-dev nlohmann-json3-dev catch2   # command line, formatting, manifests, unit tests
   cmake ninja-build ccache g++ pkgconf               # build (g++'s ASan/UBSan: test-sanitized.sh); pkg-config test
+  lld libzstd-dev                                     # nvc linked with static MLIR/LLVM (cmake/NvcLLVMLinking.cmake)
   python3 python3-numpy                               # test drivers and their reference results
   python3-jsonschema                                  # ctest nvc_runtime.manifest-schema
   python3-mpmath                                      # tests/math/accuracy.py, scripts/minimax.py
