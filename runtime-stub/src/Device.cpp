@@ -3,6 +3,7 @@
 // compute queue and every optional shader feature nvc kernels may declare that the
 // device supports (queried and enabled through the VkPhysicalDeviceFeatures2 chain).
 #include "DeviceContext.h"
+#include "PipelineCache.h"
 #include "VulkanCheck.h"
 #include "nvc/Error.h"
 
@@ -150,6 +151,7 @@ constexpr WantedExtension kWantedExtensions[] = {
     {"VK_KHR_spirv_1_4", VK_API_VERSION_1_2},
     {"VK_KHR_shader_non_semantic_info", VK_API_VERSION_1_3},
     {"VK_KHR_shader_integer_dot_product", VK_API_VERSION_1_3},
+    {"VK_EXT_pipeline_creation_feedback", VK_API_VERSION_1_3}, // pipeline-cache hits
     {"VK_EXT_shader_atomic_float", 0},
     {"VK_KHR_portability_subset", 0}, // must be enabled when offered
 };
@@ -269,6 +271,7 @@ std::size_t selectDevice(const std::vector<DeviceInfo> &devices, const std::stri
 Device::Context::~Context() {
   if (device) {
     vkDeviceWaitIdle(device);
+    pipelineCache.reset(); // saved to its file before the device goes
     if (commandPool)
       vkDestroyCommandPool(device, commandPool, nullptr);
     vkDestroyDevice(device, nullptr);
@@ -292,7 +295,22 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   std::vector<DeviceInfo> infos;
   for (std::size_t i = 0; i < devices.size(); ++i)
     infos.push_back(describe(devices[i], static_cast<std::uint32_t>(i)));
-  const std::size_t index = selectDevice(infos, selector);
+  // An explicit selector, else the environment's (004's NUMBA_VULKAN_DEVICE;
+  // NVC_DEVICE first), else the default preference.
+  std::string chosen = selector, from;
+  for (const char *variable : {"NVC_DEVICE", "NUMBA_VULKAN_DEVICE"})
+    if (const char *value = std::getenv(variable); chosen.empty() && value && *value) {
+      chosen = value;
+      from = variable;
+    }
+  std::size_t index = 0;
+  try {
+    index = selectDevice(infos, chosen);
+  } catch (const Error &e) {
+    if (from.empty())
+      throw;
+    throw Error(fmt::format("{}={}: {}", from, chosen, e.what()));
+  }
   ctx.physicalDevice = devices[index];
   ctx.info = infos[index];
   if (ctx.info.apiVersion < VK_API_VERSION_1_1)
@@ -374,6 +392,14 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   detail::vkCheck(vkCreateCommandPool(ctx.device, &poolInfo, nullptr, &ctx.commandPool),
                   "vkCreateCommandPool");
   vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice, &ctx.memory);
+  {
+    VkPhysicalDeviceProperties p{};
+    vkGetPhysicalDeviceProperties(ctx.physicalDevice, &p);
+    ctx.pipelineCache = std::make_unique<detail::PipelineCache>(ctx.device, p,
+                                                                detail::pipelineCachePath(p));
+  }
+  ctx.pipelineCreationFeedback =
+      apiVersion >= VK_API_VERSION_1_3 || isEnabled("VK_EXT_pipeline_creation_feedback");
 
   // Limits and subgroup properties.
   VkPhysicalDeviceSubgroupProperties subgroup{
@@ -460,6 +486,21 @@ Device &Device::operator=(Device &&) noexcept = default;
 const DeviceInfo &Device::info() const { return context_->info; }
 const DeviceLimits &Device::limits() const { return context_->limits; }
 const DeviceFeatures &Device::features() const { return context_->features; }
+
+PipelineCacheStatus Device::pipelineCache() const {
+  const Context &ctx = *context_;
+  PipelineCacheStatus status;
+  status.path = ctx.pipelineCache ? ctx.pipelineCache->path() : std::string();
+  status.loadedBytes = ctx.pipelineCache ? ctx.pipelineCache->loadedBytes() : 0;
+  status.pipelinesCreated = ctx.pipelinesCreated;
+  status.cacheHits = ctx.pipelineCacheHits;
+  status.hitsReported = ctx.pipelineCreationFeedback;
+  return status;
+}
+
+std::size_t Device::savePipelineCache() {
+  return context_->pipelineCache ? context_->pipelineCache->save() : 0;
+}
 
 void Device::setPrintHandler(PrintHandler handler) { context_->printHandler = std::move(handler); }
 

@@ -10,6 +10,10 @@
 
 #include <memory>
 
+namespace nvc::rt::detail {
+class PipelineCache;
+}
+
 namespace nvc::rt {
 
 namespace detail {
@@ -46,6 +50,12 @@ struct Device::Context {
   /// setPrintBufferWords).
   Device::PrintHandler printHandler;
   std::uint32_t printBufferWords = 262144;
+  /// Every compute pipeline is created through it (PipelineCache.h).
+  std::unique_ptr<detail::PipelineCache> pipelineCache;
+  /// VkPipelineCreationFeedback is available (Vulkan 1.3, or the extension).
+  bool pipelineCreationFeedback = false;
+  /// Pipelines created, and those the driver reported found in the cache.
+  std::uint32_t pipelinesCreated = 0, pipelineCacheHits = 0;
 
   Context() = default;
   Context(const Context &) = delete;

@@ -8,6 +8,7 @@
 #include "nvc/Kernel.h"
 #include "HostVisibleBuffer.h"
 #include "KernelState.h"
+#include "PipelineCache.h"
 #include "ReportBuffers.h"
 #include "VulkanCheck.h"
 #include "nvc/BoundArguments.h"
@@ -54,9 +55,23 @@ VkPipeline Kernel::State::pipeline(const std::array<std::uint32_t, 3> &workgroup
   info.stage.pName = entry->name.c_str();
   info.stage.pSpecializationInfo = &spec;
   info.layout = pipelineLayout;
+  Device::Context &ctx = *module->context;
+  VkPipelineCreationFeedback feedback{};
+  VkPipelineCreationFeedbackCreateInfo feedbackInfo{
+      VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO};
+  feedbackInfo.pPipelineCreationFeedback = &feedback;
+  if (ctx.pipelineCreationFeedback)
+    info.pNext = &feedbackInfo;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  detail::vkCheck(vkCreateComputePipelines(device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline),
+  detail::vkCheck(vkCreateComputePipelines(device(),
+                                           ctx.pipelineCache ? ctx.pipelineCache->handle()
+                                                             : VK_NULL_HANDLE,
+                                           1, &info, nullptr, &pipeline),
                   fmt::format("vkCreateComputePipelines (entry point '{}')", entry->name).c_str());
+  ++ctx.pipelinesCreated;
+  if ((feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT) &&
+      (feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT))
+    ++ctx.pipelineCacheHits;
   pipelines.emplace(key, pipeline);
   return pipeline;
 }

@@ -390,6 +390,15 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
                 formatSize(result.dispatch.workgroupSize).c_str());
     std::printf("dynamic shared memory: %u bytes%s\n", config.sharedMemoryBytes,
                 entry.dynamicSharedMemory ? "" : " (the entry point has no dynamic shared array)");
+    const PipelineCacheStatus cache = device.pipelineCache();
+    if (cache.path.empty())
+      std::printf("pipeline cache: off (NVC_PIPELINE_CACHE=0 or no cache directory)\n");
+    else
+      std::printf("pipeline cache: %s (%zu bytes loaded); pipelines created: %u, %s\n",
+                  cache.path.c_str(), cache.loadedBytes, cache.pipelinesCreated,
+                  cache.hitsReported
+                      ? fmt::format("found in the cache: {}", cache.cacheHits).c_str()
+                      : "the driver does not report cache hits");
   }
   for (auto &[array, file] : outputs) {
     writeNpy(file, *array);

@@ -110,14 +110,29 @@ std::size_t defaultDeviceIndex(const std::vector<DeviceInfo> &devices);
 /// the devices) if the index is out of range or no name matches.
 std::size_t selectDevice(const std::vector<DeviceInfo> &devices, const std::string &selector);
 
+/// The device's pipeline cache (persisted per device and driver between processes:
+/// $NVC_CACHE_DIR, else $XDG_CACHE_HOME/nvc, else ~/.cache/nvc; NVC_PIPELINE_CACHE=0
+/// turns it off) and what it did in this process.
+struct PipelineCacheStatus {
+  std::string path;                  ///< its file; empty when turned off
+  std::size_t loadedBytes = 0;       ///< bytes read from the file at start (0: none)
+  std::uint32_t pipelinesCreated = 0; ///< compute pipelines created so far
+  /// Of those, the ones the driver found in the cache (VkPipelineCreationFeedback's
+  /// APPLICATION_PIPELINE_CACHE_HIT); meaningful only when `hitsReported`.
+  std::uint32_t cacheHits = 0;
+  bool hitsReported = false; ///< the driver reports hits (Vulkan 1.3 or the extension)
+};
+
 /// A logical device with one compute queue. Kernels, modules and buffers created from
 /// a Device keep its Vulkan objects alive, so the Device object itself may be
 /// destroyed first. A Device is not thread-safe: launch from one thread at a time.
 class Device {
 public:
-  /// Opens the device `selector` names (see selectDevice; "" = default). Throws Error
-  /// if there is no Vulkan driver or device, the selector matches nothing, the device
-  /// lacks Vulkan 1.1 or a compute queue, or device creation fails.
+  /// Opens the device `selector` names (see selectDevice). An empty selector takes the
+  /// environment's, NVC_DEVICE or else NUMBA_VULKAN_DEVICE (numba-vulkan's), and
+  /// without one the default (defaultDeviceIndex). Throws Error if there is no Vulkan
+  /// driver or device, the selector matches nothing (naming the variable it came
+  /// from), the device lacks Vulkan 1.1 or a compute queue, or device creation fails.
   explicit Device(const std::string &selector = "");
   /// Releases this handle; the Vulkan device lives on while modules or kernels use it.
   ~Device();
@@ -134,6 +149,12 @@ public:
   /// The optional features enabled on this device.
   const DeviceFeatures &features() const;
 
+  /// The pipeline cache's file and counts (PipelineCacheStatus).
+  PipelineCacheStatus pipelineCache() const;
+  /// Writes the pipeline cache to its file now, if it grew (it is also written when
+  /// the last user of the device is released). Returns the bytes written (0: none,
+  /// turned off, or the file could not be written, which is never an error).
+  std::size_t savePipelineCache();
   /// Receives each line kernels print (without its newline), after the launch that
   /// printed it (docs/language.md "Printing"). The default writes the line and a
   /// newline to stdout and flushes.
