@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/mlirgen/Generator.h"
+#include "frontend/syntax/Rebindings.h"
 
 namespace nvc::mlirgen {
 
@@ -29,6 +30,12 @@ void Generator::declareLocal(const std::string &name, const Type &t, ast::Locati
     return;
   Local local;
   local.type = t;
+  std::vector<mlir::Value> &shared = webSlots_[{displayName(name), t.str()}];
+  if (!shared.empty()) {
+    local.slots = shared;
+    locals_[name] = std::move(local);
+    return;
+  }
   std::vector<Type> leaves;
   flattenTypes(t, leaves);
   mlir::OpBuilder::InsertionGuard guard(b_);
@@ -41,6 +48,7 @@ void Generator::declareLocal(const std::string &name, const Type &t, ast::Locati
         mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
     local.slots.push_back(mlir::memref::AllocaOp::create(b_, loc(at), memrefTy));
   }
+  shared = local.slots;
   locals_[name] = std::move(local);
 }
 

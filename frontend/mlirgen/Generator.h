@@ -740,6 +740,13 @@ private:
   };
   std::map<std::string, ArrayLocal> arrayLocals_;
   std::map<std::string, Local> locals_;
+  /// The slots of each variable's webs (frontend/syntax/Rebindings.h) by
+  /// Python name and type: webs of one name with one type share their
+  /// allocas. A name's webs are never live at once (a use reads the web of
+  /// the definitions that reach it, and every definition stores to the
+  /// shared slot), and one slot per variable rather than per web keeps
+  /// mem2reg linear in the kernel's size (it walks the blocks once per slot).
+  std::map<std::pair<std::string, std::string>, std::vector<mlir::Value>> webSlots_;
   std::vector<LoopTargets> loops_;
 };
 
