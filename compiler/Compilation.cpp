@@ -61,6 +61,11 @@ Compilation::Compilation(const std::string &path, const std::string &text,
   diags.suppressWarnings(options.suppressWarnings);
   diags.setColor(options.colorDiagnostics);
   registerNvcDialects(context);
+  if (options.timeReport) {
+    timing.setEnabled(true);
+    timing.setDisplayMode(mlir::DefaultTimingManager::DisplayMode::Tree);
+    timingRoot = timing.getRootScope();
+  }
 }
 
 std::string Compilation::sourceName() const {
@@ -89,6 +94,14 @@ CompileResult Compilation::finish(bool success) {
     result.errorCount = 1; // an option error (printed as `nvc: error: …`)
   result.diagnostics = diagnosticText.str();
   result.diagnosticRecords = diags.records();
+  if (options.timeReport) {
+    timingRoot.stop();
+    timingRoot = mlir::TimingScope();
+    llvm::raw_string_ostream os(result.timeReport);
+    timing.dumpAsTree(os);
+    timing.clear();
+    timing.setEnabled(false); // or its destructor prints the report again
+  }
   return std::move(result);
 }
 

@@ -19,6 +19,7 @@
 
 #include <mlir/IR/Diagnostics.h>
 #include <mlir/IR/MLIRContext.h>
+#include <mlir/Support/Timing.h>
 
 #include <sstream>
 #include <string>
@@ -56,6 +57,14 @@ public:
   /// scheduling.
   mlir::MLIRContext context;
   mlir::ScopedDiagnosticHandler mlirDiagnostics;
+  /// -ftime-report's timers (disabled, and free, without it). `timing` is
+  /// declared before the scope that nests in it.
+  mlir::DefaultTimingManager timing;
+  mlir::TimingScope timingRoot;
+
+  /// A timer for one stage, nested in the compile's (an inert scope without
+  /// -ftime-report); it stops when the scope is destroyed or stop()ped.
+  mlir::TimingScope timeStage(const char *name) { return timingRoot.nest(name); }
 
   /// The kernel file's name without directories (the manifest's
   /// `source.file`, and how option errors name the file).
@@ -70,8 +79,8 @@ public:
   /// reported yet: MLIR's own diagnostic, when there is one, says more.
   void internalErrorUnlessReported(const std::string &message);
 
-  /// The result, with the diagnostics and the error count: successful when
-  /// `success` and no error was reported. A failure without any reported
+  /// The result, with the diagnostics, the error count and the time report:
+  /// successful when `success` and no error was reported. A failure without any reported
   /// error (only an option error) counts as one error.
   CompileResult finish(bool success);
 };

@@ -107,8 +107,10 @@ CompileResult compileSource(const std::string &path, const std::string &text,
   std::vector<ModuleVariant> variants;
   if (!buildVariants(c, lowering, variantPlan, main, variants))
     return c.finish(false);
+  mlir::TimingScope outputs = c.timeStage("manifest and outputs");
   SPIRVModuleInfo info = spirvModuleInfo(main.spirvModule, main.words, *lowering.target.env);
   writeOutputs(c, frontend, std::move(main.words), info, std::move(variants));
+  outputs.stop();
   return c.finish(true);
 }
 

@@ -117,6 +117,9 @@ struct CompileOptions {
   /// their decorator (1 disables it); 0: the cost model decides
   /// (passes/CoarsenThreads.cpp).
   unsigned coarsen = 0;
+  /// -ftime-report (clang's spelling): time every stage of the compile, each
+  /// MLIR pass among them, into CompileResult::timeReport.
+  bool timeReport = false;
   /// --print-pipeline: compile up to the pass pipeline and stop; `text` is
   /// the textual MLIR pipeline that would run (mlir-opt's --pass-pipeline).
   bool printPipeline = false;
@@ -169,6 +172,9 @@ struct CompileResult {
   /// source itself, then any file it brought in (none yet: local imports do
   /// not exist; the frontend adds them here when they do).
   std::vector<std::string> dependencies;
+  /// -ftime-report: the stages' wall and user times as a tree (MLIR's
+  /// DefaultTimingManager layout), the passes of each pipeline nested in it.
+  std::string timeReport;
 };
 
 /// The textual pass pipeline (see CompileOptions::printPipeline) for

@@ -169,13 +169,18 @@ void warnAboutDivergentBarriers(const std::vector<TypedKernel> &kernels,
 /// OptionError, returns false when a step reported errors without throwing.
 bool runFrontendSteps(Compilation &c, FrontendModule &out) {
   const CompileOptions &options = c.options;
+  mlir::TimingScope parsing = c.timeStage("parse");
   out.ast = parseModule(c.file);
+  parsing.stop();
+  mlir::TimingScope names = c.timeStage("names, imports, -D, --sig, --kernel");
   out.loader.emplace(importSearchDirs(c.path, options), c.diags);
   ModuleScope scope(*out.ast, c.file, c.diags, &*out.loader, parseDefines(options, out));
   checkDefines(scope, options);
   applySignatureOptions(scope, options, c.path);
   applyKernelSelection(scope, options, c.path);
 
+  names.stop();
+  mlir::TimingScope typing = c.timeStage("type inference");
   InferenceContext inference(scope, c.diags, defaultPrecision(options, scope));
   inference.defaultPythonErrorModel = options.pythonErrorModel;
   inference.forcedBoundscheck = options.boundscheck;
@@ -200,6 +205,8 @@ bool runFrontendSteps(Compilation &c, FrontendModule &out) {
   if (c.diags.errorCount())
     return false;
   ModuleLowering lowering = decideModuleLowering(options, out.kernels, c.diags);
+  typing.stop();
+  mlir::TimingScope generation = c.timeStage("MLIR generation");
 
   out.module = generateMLIR(c.context, c.file, entryPoints, inference, lowering, scope.chains(),
                             out.abis);

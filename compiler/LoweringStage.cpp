@@ -184,8 +184,10 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
   const bool emitIR = c.options.emit == EmitKind::LLVM;
   LLVMBackendOutput llvmOut;
   std::string error;
+  mlir::TimingScope backend = c.timeStage("LLVM backend");
   bool ok = compileThroughLLVM(*frontend.module, frontend.abis, lowering.pipelineOptions, emitIR,
                                llvmOut, error);
+  backend.stop();
   if (!ok || c.diags.errorCount()) {
     c.internalErrorUnlessReported(
         error.empty() ? "internal compiler error: the LLVM backend failed" : error);
@@ -212,7 +214,12 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
 
 bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, const ModuleTarget &target,
                   mlir::ModuleOp module, LoweredModule &out) {
-  if (mlir::failed(pipeline.run(module))) {
+  mlir::TimingScope passes = c.timeStage("lowering pipeline");
+  if (c.options.timeReport)
+    pipeline.enableTiming(passes);
+  mlir::LogicalResult ran = pipeline.run(module);
+  passes.stop();
+  if (mlir::failed(ran)) {
     c.internalErrorUnlessReported("internal compiler error: the lowering pipeline failed");
     return false;
   }
@@ -224,7 +231,8 @@ bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, const ModuleTarge
     return false;
   }
   std::string error;
-  if (!emitSPIRV(out.spirvModule, target, out.words, error)) {
+  mlir::TimingScope emitting = c.timeStage("SPIR-V serialization and validation");
+  if (!emitSPIRV(out.spirvModule, target, out.words, error, &emitting)) {
     c.internalError(error);
     return false;
   }

@@ -185,7 +185,10 @@ bool sizeDynamicSharedArrays(std::vector<uint32_t> &words, std::string &error) {
 } // namespace
 
 bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
-               std::vector<uint32_t> &words, std::string &error) {
+               std::vector<uint32_t> &words, std::string &error, mlir::TimingScope *timing) {
+  mlir::TimingScope none;
+  mlir::TimingScope &parent = timing ? *timing : none;
+  mlir::TimingScope serializing = parent.nest("serialize");
   llvm::SmallVector<uint32_t, 0> binary;
   mlir::spirv::SerializationOptions options;
   options.emitSymbolName = true;
@@ -202,6 +205,8 @@ bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
     return false;
   if (target.declareEnvVersion && !declareSPIRVVersion(words, target.env->spirvMinor, error))
     return false;
+  serializing.stop();
+  mlir::TimingScope validating = parent.nest("spirv-val");
   return validateSPIRV(words, *target.env, error);
 }
 

@@ -13,6 +13,7 @@
 #include "compiler/TargetEnv.h"
 
 #include <mlir/Dialect/SPIRV/IR/SPIRVOps.h>
+#include <mlir/Support/Timing.h>
 
 #include <cstdint>
 #include <string>
@@ -25,9 +26,11 @@ namespace nvc {
 /// constant `nvc_dynamic_shared_bytes` (passes/DynamicSharedMemory.h), declares
 /// the target's SPIR-V version when it asks for one (compiler/SPIRVVersion.h),
 /// and validates for the target's environment. On failure returns false and
-/// sets `error` (the validator's message).
+/// sets `error` (the validator's message). `timing` (-ftime-report), when
+/// given, gets the serialization and the validation as nested timers.
 bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
-               std::vector<uint32_t> &words, std::string &error);
+               std::vector<uint32_t> &words, std::string &error,
+               mlir::TimingScope *timing = nullptr);
 
 /// Validates `words` by `env`'s rules (spirv-val --target-env). On failure
 /// returns false and sets `error` (an internal error with the validator's

@@ -96,7 +96,9 @@ bool addFloatControlsVariants(Compilation &c, const LoweringSetup &lowering,
     buildFloatControlsPipeline(derive, kind.modes, plan.fastmathEntries);
     std::vector<uint32_t> words;
     std::string error = "internal compiler error: the " + name + " pipeline failed";
-    if (mlir::failed(derive.run(*copy)) || !emitSPIRV(*copy, lowering.target, words, error)) {
+    mlir::TimingScope timing = c.timeStage("variants (float controls)");
+    if (mlir::failed(derive.run(*copy)) ||
+        !emitSPIRV(*copy, lowering.target, words, error, &timing)) {
       c.internalErrorUnlessReported(error);
       return false;
     }

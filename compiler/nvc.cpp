@@ -71,6 +71,7 @@ struct Options {
   unsigned optLevel = 2;                 // -O0..-O3
   std::vector<std::string> disabledPasses; // -fno-<pass>
   bool printPipeline = false;
+  bool timeReport = false; // -ftime-report
   std::string printIRAfter;
   std::string fpContract = "off";
   bool fastMath = false;
@@ -308,6 +309,8 @@ int main(int argc, char **argv) {
              "-Werror, -Wno-<flag>, -W<flag> (on again; the last one wins), -w (no warnings); "
              "-fdiagnostics-format=text|json|sarif (GCC's JSON, SARIF 2.1.0; to stderr), "
              "-f[no-]color-diagnostics (default: colour on a terminal); "
+             "-ftime-report prints the time of every stage, each MLIR pass among them, on "
+             "stderr; "
              "-MD writes a Make-style depfile "
              "(OUT.spv: SOURCE …) to OUT with .d, or to -MF FILE; -MT TARGET names the rule's "
              "target (default: OUT); -MP adds an empty rule for each helper module, as GCC's."
@@ -316,7 +319,7 @@ int main(int argc, char **argv) {
              passNames + "\n");
   // @FILE arguments first (GCC's response files), then the compiler
   // spellings -Werror, -Wno-<flag>, -W<flag>, -w, -MD, -MF FILE, -MT TARGET,
-  // -MP, -O<level>, -fno-<pass>.
+  // -MP, -O<level>, -f... (diagnostics, -ftime-report), -fno-<pass>.
   std::vector<std::string> argvIn;
   for (int i = 1; i < argc; ++i)
     argvIn.push_back(argv[i]);
@@ -383,6 +386,8 @@ int main(int argc, char **argv) {
       opt.color = 0;
     else if (a == "-fdiagnostics-color=auto")
       opt.color = -1;
+    else if (a == "-ftime-report")
+      opt.timeReport = true;
     else if (a.rfind("-fno-", 0) == 0 && a.size() > 5)
       opt.disabledPasses.push_back(a.substr(5));
     else
@@ -398,6 +403,7 @@ int main(int argc, char **argv) {
   options.optLevel = opt.optLevel;
   options.disabledPasses = opt.disabledPasses;
   options.printPipeline = opt.printPipeline;
+  options.timeReport = opt.timeReport;
   options.printIRAfter = opt.printIRAfter;
   options.fpContractFast = opt.fpContract == "fast";
   options.fastMath = opt.fastMath;
@@ -481,6 +487,7 @@ int main(int argc, char **argv) {
     std::cerr << nvc::diagnosticsSARIF(result.diagnosticRecords, NVC_VERSION);
   else
     std::cerr << result.diagnostics;
+  std::cerr << result.timeReport;
   if (!result.success)
     return 1;
 
