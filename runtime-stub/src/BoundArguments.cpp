@@ -329,6 +329,38 @@ BoundArguments BoundArguments::bind(const EntryPointDesc &entry, const Arguments
   return bound;
 }
 
+void BoundArguments::placeInDeviceBuffer(std::size_t index, std::int64_t offset,
+                                         const std::vector<std::int64_t> &strides) {
+  BoundArray &a = arrays_.at(index);
+  if (strides.size() != a.host.shape.size())
+    throw Error(fmt::format("argument '{}': {} strides for a view of {} dimensions",
+                            a.desc->name, strides.size(), a.host.shape.size()));
+  std::int64_t lo = offset, hi = offset;
+  for (std::size_t d = 0; d < strides.size(); ++d) {
+    if (a.host.shape[d] == 0) {
+      lo = hi = 0; // an empty view touches nothing
+      break;
+    }
+    const std::int64_t reach = (a.host.shape[d] - 1) * strides[d];
+    (reach < 0 ? lo : hi) += reach;
+  }
+  if (lo < 0)
+    throw Error(fmt::format("argument '{}': the view reaches element {} before its buffer's "
+                            "start",
+                            a.desc->name, lo));
+  a.deviceOffset = offset;
+  a.deviceStrides = strides;
+  if (entry_->indexBits == 32 && hi > std::numeric_limits<std::int32_t>::max())
+    throw Error(fmt::format("argument '{}': element offset {} does not fit the kernel's 32-bit "
+                            "indices (recompile with --index-bits=64)",
+                            a.desc->name, hi));
+  const std::uint64_t bytes = a.elementCount == 0
+                                  ? 0
+                                  : static_cast<std::uint64_t>(hi + 1) *
+                                        dtypeSize(a.desc->deviceDType);
+  a.bufferSize = std::max<std::uint64_t>(4, (bytes + 3) / 4 * 4);
+}
+
 void BoundArguments::requireDisjointHostArrays() const {
   if (!entry_->assumesNoAlias)
     return;

@@ -124,9 +124,11 @@ std::size_t Chain::size() const { return state_->steps.size(); }
 Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchConfig &config,
                      std::string label) {
   const Arguments hostArgs = args.asArguments();
-  const BoundArguments bound = BoundArguments::bind(kernel.entryPoint(), hostArgs);
+  BoundArguments bound = BoundArguments::bind(kernel.entryPoint(), hostArgs);
   std::vector<DeviceBuffer> buffers;
-  for (const BoundArray &a : bound.arrays()) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> spans; // elements each view touches
+  for (std::size_t i = 0; i < bound.arrays().size(); ++i) {
+    const BoundArray &a = bound.arrays()[i];
     const DeviceArray &array = args.arrays().at(a.desc->name);
     if (array.storageDType() != a.desc->deviceDType)
       throw Error(fmt::format(
@@ -137,14 +139,28 @@ Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchCo
           dtypeName(array.storageDType()), dtypeName(a.desc->deviceDType),
           dtypeName(a.desc->dtype), dtypeName(a.desc->deviceDType)));
     buffers.push_back(array.buffer());
+    // The kernel reads the view where it lies in the buffer (offset and strides in
+    // the parameter block), not a packed copy.
+    const std::vector<std::int64_t> strides = array.strides();
+    bound.placeInDeviceBuffer(i, array.offset(), strides);
+    std::int64_t lo = array.offset(), hi = array.offset();
+    bool empty = false;
+    for (std::size_t d = 0; d < strides.size(); ++d) {
+      empty |= array.shape()[d] == 0;
+      const std::int64_t reach = (array.shape()[d] - 1) * strides[d];
+      (reach < 0 ? lo : hi) += reach;
+    }
+    spans.emplace_back(empty ? 0 : lo, empty ? -1 : hi);
   }
-  // A device array is a whole buffer: two arguments overlap when they share one.
+  // Two arguments overlap when they are views of one buffer whose element ranges
+  // (lowest to highest element) intersect.
   if (kernel.entryPoint().assumesNoAlias)
     for (std::size_t i = 0; i < buffers.size(); ++i)
       for (std::size_t j = i + 1; j < buffers.size(); ++j)
-        if (buffers[i].state() == buffers[j].state())
+        if (buffers[i].state() == buffers[j].state() && spans[i].first <= spans[j].second &&
+            spans[j].first <= spans[i].second)
           throw Error(fmt::format(
-              "arguments '{}' and '{}' of '{}' are the same device buffer, and the kernel "
+              "arguments '{}' and '{}' of '{}' share memory of one device buffer, and the kernel "
               "relies on array arguments not aliasing (manifest: assumes_no_alias; compile "
               "it at -O1, or with -fno-promote-accumulator -fno-loop-fusion "
               "-fno-stage-shared -fno-readonly-buffers, to allow it)",

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace nvc::rt {
@@ -232,6 +233,19 @@ std::int64_t DeviceArray::elementCount() const {
   return n;
 }
 
+/// Each element's offset (in elements, from element [0, ..., 0]) in C order.
+static std::vector<std::int64_t> elementOffsets(const std::vector<std::int64_t> &shape,
+                                                const std::vector<std::int64_t> &strides) {
+  std::int64_t n = 1;
+  for (std::int64_t e : shape)
+    n *= e;
+  std::vector<std::int64_t> out(static_cast<std::size_t>(n));
+  detail::forEachElement(shape, strides, false, [&](std::int64_t linear, std::int64_t offset) {
+    out[static_cast<std::size_t>(linear)] = offset;
+  });
+  return out;
+}
+
 static void checkSame(const DeviceArray &a, const HostArray &h, const char *what) {
   if (h.dtype != a.dtype() || h.shape != a.shape())
     throw Error(fmt::format("{}: the host array ({}, {} dimensions) differs from the device array "
@@ -242,22 +256,32 @@ static void checkSame(const DeviceArray &a, const HostArray &h, const char *what
 
 // Host and device images differ in element size when the array is narrowed: the
 // elements are converted one by one (detail::elementToStorage/elementFromStorage, as
-// launches convert host arrays); a plain C-contiguous array of its own storage type is
-// copied whole.
+// launches convert host arrays); a C-contiguous host array of the storage type goes
+// to or from a C-contiguous device array or view in one copy. A strided view is
+// read or written through the span of buffer elements it touches: downloaded,
+// changed element by element, and (copyFromHost) uploaded again.
 void DeviceArray::copyFromHost(const HostArray &host) {
   checkSame(*this, host, "DeviceArray::copyFromHost");
-  if (host.isCContiguous() && storage_ == dtype_) {
-    buffer_.upload(host.data, bytes());
+  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
+  const bool contiguous = descriptor().isCContiguous();
+  if (contiguous && host.isCContiguous() && storage_ == dtype_) {
+    buffer_.upload(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);
     return;
   }
-  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
-  std::vector<unsigned char> packed(bytes());
+  const auto [lo, hi] = span();
+  if (hi < lo)
+    return; // no elements
+  std::vector<unsigned char> image(static_cast<std::size_t>(hi - lo + 1) * storageSize);
+  if (!contiguous)
+    buffer_.download(image.data(), image.size(), static_cast<std::uint64_t>(lo) * storageSize);
+  const std::vector<std::int64_t> at = elementOffsets(shape_, strides());
   const auto *src = static_cast<const unsigned char *>(host.data);
   detail::forEachElement(
       host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
         const unsigned char *s = src + offset * static_cast<std::int64_t>(hostSize);
-        if (!detail::elementToStorage(dtype_, storage_, s,
-                                      packed.data() + linear * static_cast<std::int64_t>(storageSize)))
+        unsigned char *d = image.data() + (offset_ + at[static_cast<std::size_t>(linear)] - lo) *
+                                              static_cast<std::int64_t>(storageSize);
+        if (!detail::elementToStorage(dtype_, storage_, s, d))
           throw Error(fmt::format(
               "DeviceArray::copyFromHost: element {} value {} does not fit in {}, the device "
               "storage of this {} array (the kernel it is for was compiled with 32-bit "
@@ -265,31 +289,164 @@ void DeviceArray::copyFromHost(const HostArray &host) {
               detail::formatIndex(shape_, linear, false), detail::integerElementText(dtype_, s),
               dtypeName(storage_), dtypeName(dtype_)));
       });
-  buffer_.upload(packed.data(), bytes());
+  buffer_.upload(image.data(), image.size(), static_cast<std::uint64_t>(lo) * storageSize);
 }
 
 void DeviceArray::copyToHost(const HostArray &host) const {
   checkSame(*this, host, "DeviceArray::copyToHost");
-  if (host.isCContiguous() && storage_ == dtype_) {
-    buffer_.download(host.data, bytes());
+  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
+  if (descriptor().isCContiguous() && host.isCContiguous() && storage_ == dtype_) {
+    buffer_.download(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);
     return;
   }
-  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
-  std::vector<unsigned char> packed(bytes());
-  buffer_.download(packed.data(), bytes());
+  const auto [lo, hi] = span();
+  if (hi < lo)
+    return;
+  std::vector<unsigned char> image(static_cast<std::size_t>(hi - lo + 1) * storageSize);
+  buffer_.download(image.data(), image.size(), static_cast<std::uint64_t>(lo) * storageSize);
+  const std::vector<std::int64_t> at = elementOffsets(shape_, strides());
   auto *dst = static_cast<unsigned char *>(host.data);
   detail::forEachElement(
       host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
-        detail::elementFromStorage(dtype_, storage_,
-                                   packed.data() + linear * static_cast<std::int64_t>(storageSize),
-                                   dst + offset * static_cast<std::int64_t>(hostSize));
+        detail::elementFromStorage(
+            dtype_, storage_,
+            image.data() + (offset_ + at[static_cast<std::size_t>(linear)] - lo) *
+                               static_cast<std::int64_t>(storageSize),
+            dst + offset * static_cast<std::int64_t>(hostSize));
       });
 }
 
+std::vector<std::int64_t> DeviceArray::strides() const {
+  return strides_.empty() ? cStrides(shape_) : strides_;
+}
+
+bool DeviceArray::isWholeBuffer() const {
+  return offset_ == 0 && descriptor().isCContiguous() && bytes() == buffer_.size();
+}
+
+std::pair<std::int64_t, std::int64_t> DeviceArray::span() const {
+  std::int64_t lo = offset_, hi = offset_;
+  const std::vector<std::int64_t> s = strides();
+  for (std::size_t d = 0; d < shape_.size(); ++d) {
+    if (shape_[d] == 0)
+      return {0, -1};
+    const std::int64_t reach = (shape_[d] - 1) * s[d];
+    (reach < 0 ? lo : hi) += reach;
+  }
+  return {lo, hi};
+}
+
+/// `axis` (negative: from the end) as an index into `ndim` dimensions.
+static std::size_t checkedAxis(std::int64_t axis, std::size_t ndim, const char *what) {
+  const std::int64_t n = static_cast<std::int64_t>(ndim);
+  if (axis < -n || axis >= n)
+    throw Error(fmt::format("DeviceArray::{}: axis {} is out of range for {} dimensions", what,
+                            axis, ndim));
+  return static_cast<std::size_t>(axis < 0 ? axis + n : axis);
+}
+
+DeviceArray DeviceArray::slice(std::size_t axisIn, std::int64_t start, std::int64_t stop,
+                               std::int64_t step) const {
+  const std::size_t axis =
+      checkedAxis(static_cast<std::int64_t>(axisIn), shape_.size(), "slice");
+  if (step == 0)
+    throw Error("DeviceArray::slice: the step cannot be 0");
+  // Python's slice.indices(n).
+  const std::int64_t n = shape_[axis];
+  auto clamp = [&](std::int64_t v, std::int64_t lo, std::int64_t hi) {
+    if (v < 0)
+      v = v < -n ? lo : v + n; // below -n: before the first element
+    return std::min(std::max(v, lo), hi);
+  };
+  std::int64_t length;
+  if (step > 0) {
+    start = clamp(start, 0, n);
+    stop = clamp(stop, 0, n);
+    length = stop > start ? (stop - start + step - 1) / step : 0;
+  } else {
+    start = clamp(start, -1, n - 1);
+    stop = clamp(stop, -1, n - 1);
+    length = start > stop ? (start - stop - step - 1) / -step : 0;
+  }
+  DeviceArray view = *this;
+  std::vector<std::int64_t> s = strides();
+  if (length > 0)
+    view.offset_ += start * s[axis];
+  s[axis] *= step;
+  view.shape_[axis] = length;
+  view.strides_ = std::move(s);
+  return view;
+}
+
+DeviceArray DeviceArray::at(std::size_t axisIn, std::int64_t index) const {
+  const std::size_t axis = checkedAxis(static_cast<std::int64_t>(axisIn), shape_.size(), "at");
+  if (shape_.size() == 1)
+    throw Error("DeviceArray::at: indexing a 1-d array gives a 0-d array, which kernels do not "
+                "take (copy the element to the host instead)");
+  const std::int64_t n = shape_[axis];
+  if (index < -n || index >= n)
+    throw Error(fmt::format("DeviceArray::at: index {} is out of range for extent {}", index, n));
+  if (index < 0)
+    index += n;
+  DeviceArray view = *this;
+  std::vector<std::int64_t> s = strides();
+  view.offset_ += index * s[axis];
+  s.erase(s.begin() + static_cast<std::ptrdiff_t>(axis));
+  view.shape_.erase(view.shape_.begin() + static_cast<std::ptrdiff_t>(axis));
+  view.strides_ = std::move(s);
+  return view;
+}
+
+DeviceArray DeviceArray::transpose() const {
+  DeviceArray view = *this;
+  std::vector<std::int64_t> s = strides();
+  std::reverse(s.begin(), s.end());
+  std::reverse(view.shape_.begin(), view.shape_.end());
+  view.strides_ = std::move(s);
+  return view;
+}
+
+DeviceArray DeviceArray::reshape(std::vector<std::int64_t> shape) const {
+  if (!descriptor().isCContiguous())
+    throw Error("DeviceArray::reshape: the array is not C-contiguous (reshape a contiguous "
+                "copy, as in Numba)");
+  std::int64_t known = 1, inferred = -1;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == -1) {
+      if (inferred >= 0)
+        throw Error("DeviceArray::reshape: only one extent can be -1");
+      inferred = static_cast<std::int64_t>(d);
+    } else if (shape[d] < 0) {
+      throw Error(fmt::format("DeviceArray::reshape: negative extent {}", shape[d]));
+    } else {
+      known *= shape[d];
+    }
+  }
+  const std::int64_t count = elementCount();
+  if (inferred >= 0) {
+    if (known == 0 || count % known)
+      throw Error(fmt::format("DeviceArray::reshape: cannot infer the -1 extent of {} elements",
+                              count));
+    shape[static_cast<std::size_t>(inferred)] = count / known;
+    known = count;
+  }
+  if (known != count)
+    throw Error(fmt::format("DeviceArray::reshape: {} elements cannot take a shape of {}", count,
+                            known));
+  if (shape.empty())
+    throw Error("DeviceArray::reshape: kernels do not take 0-d arrays");
+  DeviceArray view = *this;
+  view.shape_ = std::move(shape);
+  view.strides_.clear(); // C-contiguous from offset_
+  return view;
+}
+
 HostArray DeviceArray::descriptor() const {
-  // A non-null address that is never read: binding only looks at dtype and shape.
+  // A non-null address that is never read: binding looks at dtype, shape, strides.
   static unsigned char placeholder[8];
-  return HostArray::contiguous(placeholder, dtype_, shape_);
+  HostArray h = HostArray::contiguous(placeholder, dtype_, shape_);
+  h.strides = strides();
+  return h;
 }
 
 } // namespace nvc::rt

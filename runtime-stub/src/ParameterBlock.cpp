@@ -41,7 +41,7 @@ std::vector<unsigned char> BoundArguments::parameterBlock() const {
       putIndex(block, a.desc->shapeOffsets[d], a.host.shape[d], index);
       putIndex(block, a.desc->strideOffsets[d], a.deviceStrides[d], index);
     }
-    putIndex(block, a.desc->offsetOffset, 0, index);
+    putIndex(block, a.desc->offsetOffset, a.deviceOffset, index);
   }
   return block;
 }

@@ -89,8 +89,28 @@ TEST_CASE("a no-alias kernel refuses one device buffer for two arguments", "[no-
   CHECK_THROWS_WITH(
       chain.launch(saxpy, DeviceArguments().scalar("a", 2.0).array("x", dx).array("y", dx),
                    LaunchConfig::grid(64)),
-      Catch::Contains("arguments 'x' and 'y' of 'saxpy' are the same device buffer"));
+      Catch::Contains("arguments 'x' and 'y' of 'saxpy' share memory of one device buffer"));
+  // Views of one buffer: overlapping ranges are refused, disjoint halves are not.
+  CHECK_THROWS_WITH(chain.launch(saxpy,
+                                 DeviceArguments()
+                                     .scalar("a", 2.0)
+                                     .array("x", dx.slice(0, 0, 40))
+                                     .array("y", dx.slice(0, 30, 70)),
+                                 LaunchConfig::grid(34)),
+                    Catch::Contains("share memory of one device buffer"));
   CHECK(chain.size() == 0);
+  chain.launch(saxpy,
+               DeviceArguments().scalar("a", 2.0).array("x", dx.slice(0, 0, 32)).array(
+                   "y", dx.slice(0, 32, 64)),
+               LaunchConfig::grid(32));
+  CHECK(chain.size() == 1);
+  chain.run(1, 0);
+  const std::vector<float> halves = dx.toVector<float>();
+  for (std::size_t i = 0; i < 32; ++i) {
+    CHECK(halves[i] == x[i]);
+    CHECK(halves[32 + i] == Approx(2.0f * x[i] + x[32 + i]).epsilon(1e-6));
+  }
+  chain = Chain(device);
   chain.launch(saxpy, DeviceArguments().scalar("a", 2.0).array("x", dx).array("y", dy),
                LaunchConfig::grid(64));
   CHECK(chain.size() == 1);

@@ -43,6 +43,10 @@ struct BoundArray {
   std::vector<std::int64_t> hostStrides; ///< host strides in elements (resolved)
   bool deviceFortranOrder = false;
   std::vector<std::int64_t> deviceStrides; ///< strides in elements inside the buffer
+  /// Element offset of the view's first element inside the buffer: 0 for a host
+  /// array (packed into its own buffer), a device view's offset
+  /// (BoundArguments::placeInDeviceBuffer).
+  std::int64_t deviceOffset = 0;
   std::int64_t elementCount = 0;
   std::uint64_t deviceBytes = 0; ///< elementCount * dtypeSize(device_dtype)
   std::uint64_t bufferSize = 0;  ///< deviceBytes rounded up to a multiple of 4, at least 4
@@ -90,9 +94,19 @@ public:
   /// Arrays in manifest argument order.
   const std::vector<BoundArray> &arrays() const { return arrays_; }
 
+  /// Array `index` (of arrays()) is a view of memory already on the device (a
+  /// DeviceArray slice, transpose, ...): its elements start at element `offset` of
+  /// the buffer and lie `strides` (in elements, one per dimension) apart, instead of
+  /// being packed from offset 0. Sets deviceOffset, deviceStrides and bufferSize
+  /// (the bytes the buffer must hold: up to the view's last element). Throws Error
+  /// when an element would lie before the buffer's start or `strides` has the wrong
+  /// length.
+  void placeInDeviceBuffer(std::size_t index, std::int64_t offset,
+                           const std::vector<std::int64_t> &strides);
+
   /// The parameter block: parameter_block.size bytes, zero-filled, with each scalar
   /// at its `offset` and each array's extents at `shape_offsets`, strides in elements
-  /// at `stride_offsets` and element offset (always 0) at `offset_offset`, as
+  /// at `stride_offsets` and element offset (deviceOffset) at `offset_offset`, as
   /// index_bits-wide little-endian signed integers. Empty for kind `none`.
   std::vector<unsigned char> parameterBlock() const;
 

@@ -4,7 +4,9 @@
 // read and write in place. Data moves only when asked: upload() and download() copy
 // through a host-visible staging buffer and wait, so a chain of launches (see
 // nvc/Chain.h) measures kernels, not transfers. A DeviceArray adds an element type
-// and a C-contiguous shape, which is what a kernel's array parameter needs.
+// and a shape, which is what a kernel's array parameter needs; its views (slice, at,
+// transpose, reshape) share its buffer with an element offset and strides, which a
+// launch passes to the kernel through the parameter block (004 "device arrays").
 #pragma once
 
 #include "nvc/DType.h"
@@ -47,8 +49,11 @@ private:
   std::shared_ptr<State> state_;
 };
 
-/// A C-contiguous n-dimensional array in a DeviceBuffer: element type, the type that
-/// stores it on the device, and shape. A kernel parameter takes the array when its
+/// An n-dimensional array in a DeviceBuffer: element type, the type that stores it on
+/// the device, shape, and where its elements lie: C-contiguous from the buffer's start
+/// for an array made by a constructor or fromHost, at an element offset and strides
+/// (in elements, as HostArray's) for a view, which shares the buffer (writes through
+/// a view are seen by the array and by every other view). A kernel parameter takes the array when its
 /// manifest dtype is the array's dtype and its device_dtype the array's storage dtype:
 /// kernels compiled with 32-bit integers keep int64 arrays as int32 (uint64 as
 /// uint32), narrowed-float kernels float64 as float32 (complex128 as complex64). Such
@@ -83,6 +88,28 @@ public:
   std::uint64_t bytes() const {
     return static_cast<std::uint64_t>(elementCount()) * dtypeSize(storage_);
   }
+  /// Element offset of [0, ..., 0] in the buffer (0 unless a view).
+  std::int64_t offset() const { return offset_; }
+  /// Strides in elements (C-contiguous ones unless a view).
+  std::vector<std::int64_t> strides() const;
+  /// Whether the elements are C-contiguous from the buffer's start (not a view, or a
+  /// view that covers the buffer the same way).
+  bool isWholeBuffer() const;
+
+  /// Views (NumPy's basic indexing; each shares the buffer). Axes and indices count
+  /// from 0; negative ones count from the end, as in Python. Each throws Error for an
+  /// axis or index out of range or a step of 0.
+  /// a[start:stop:step] along `axis` (start and stop clamped as Python's slice).
+  DeviceArray slice(std::size_t axis, std::int64_t start, std::int64_t stop,
+                    std::int64_t step = 1) const;
+  /// a[..., index, ...] along `axis`: one dimension fewer (a 1-d array cannot lose
+  /// its only one: Error).
+  DeviceArray at(std::size_t axis, std::int64_t index) const;
+  /// a.T: the axes reversed.
+  DeviceArray transpose() const;
+  /// a.reshape(shape), one extent -1 inferred; only of a C-contiguous array or view
+  /// (Error otherwise, as Numba's reshape of a non-contiguous array).
+  DeviceArray reshape(std::vector<std::int64_t> shape) const;
   const DeviceBuffer &buffer() const { return buffer_; }
   DeviceBuffer &buffer() { return buffer_; }
 
@@ -100,15 +127,21 @@ public:
     return values;
   }
 
-  /// A C-contiguous HostArray describing this array's shape and dtype whose data
-  /// pointer must never be dereferenced (used to bind arguments).
+  /// A HostArray describing this array's dtype, shape and strides whose data pointer
+  /// must never be dereferenced (used to bind arguments: a layout C parameter takes a
+  /// C-contiguous view only).
   HostArray descriptor() const;
 
 private:
+  /// The lowest and highest element offsets the array touches ({0, -1} when empty).
+  std::pair<std::int64_t, std::int64_t> span() const;
+
   DeviceBuffer buffer_;
   DType dtype_;
   DType storage_;
   std::vector<std::int64_t> shape_;
+  std::int64_t offset_ = 0;
+  std::vector<std::int64_t> strides_; ///< empty: C-contiguous
 };
 
 } // namespace nvc::rt
