@@ -3,6 +3,7 @@
 // compute queue and every optional shader feature nvc kernels may declare that the
 // device supports (queried and enabled through the VkPhysicalDeviceFeatures2 chain).
 #include "DeviceContext.h"
+#include "BufferPool.h"
 #include "PipelineCache.h"
 #include "VulkanCheck.h"
 #include "nvc/Error.h"
@@ -272,6 +273,7 @@ Device::Context::~Context() {
   if (device) {
     vkDeviceWaitIdle(device);
     pipelineCache.reset(); // saved to its file before the device goes
+    bufferPool.reset();
     if (commandPool)
       vkDestroyCommandPool(device, commandPool, nullptr);
     vkDestroyDevice(device, nullptr);
@@ -426,6 +428,9 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   ctx.limits.maxUniformBufferRange = l.maxUniformBufferRange;
   ctx.limits.maxPerStageDescriptorStorageBuffers = l.maxPerStageDescriptorStorageBuffers;
   ctx.limits.maxPerStageDescriptorUniformBuffers = l.maxPerStageDescriptorUniformBuffers;
+  ctx.bufferPool = std::make_unique<detail::BufferPool>(
+      ctx.device, detail::poolCapFromEnvironment(), ctx.limits.maxStorageBufferRange,
+      ctx.limits.maxUniformBufferRange);
 
   DeviceFeatures &f = ctx.features;
   f.apiVersion = apiVersion;
@@ -497,6 +502,13 @@ PipelineCacheStatus Device::pipelineCache() const {
   status.hitsReported = ctx.pipelineCreationFeedback;
   return status;
 }
+
+BufferPoolStatus Device::bufferPool() const {
+  const detail::BufferPool &pool = *context_->bufferPool;
+  return {pool.capBytes(), pool.heldBytes(), pool.heldBuffers(), pool.hits(), pool.misses()};
+}
+
+void Device::trim() { context_->bufferPool->trim(); }
 
 std::size_t Device::savePipelineCache() {
   return context_->pipelineCache ? context_->pipelineCache->save() : 0;

@@ -1,6 +1,7 @@
 // DeviceBuffer and DeviceArray: device-local storage buffers that persist across
 // launches, filled and read back explicitly through host-visible staging buffers.
 #include "DeviceBufferState.h"
+#include "BufferPool.h"
 #include "ElementConversion.h"
 #include "HostVisibleBuffer.h"
 #include "StridedIteration.h"
@@ -14,7 +15,18 @@
 
 namespace nvc::rt {
 
+namespace {
+/// Every DeviceBuffer's usage: a storage buffer that copies read and write.
+constexpr VkBufferUsageFlags kUsage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                      VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+} // namespace
+
 DeviceBuffer::State::~State() {
+  if (buffer && memory && context->bufferPool) {
+    context->bufferPool->give({buffer, memory, capacity, kUsage, false, nullptr, false});
+    return;
+  }
   if (buffer)
     vkDestroyBuffer(context->device, buffer, nullptr);
   if (memory)
@@ -88,10 +100,16 @@ DeviceBuffer::DeviceBuffer(const Device &device, std::uint64_t bytes)
   s.context = device.context();
   const Device::Context &ctx = *s.context;
   s.size = std::max<std::uint64_t>(4, (bytes + 3) / 4 * 4);
+  if (auto pooled = ctx.bufferPool->take(s.size, kUsage, false)) {
+    s.buffer = pooled->buffer;
+    s.memory = pooled->memory;
+    s.capacity = pooled->capacity;
+    return;
+  }
+  s.capacity = s.size;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = s.size;
-  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-               VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.usage = kUsage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   detail::vkCheck(vkCreateBuffer(ctx.device, &info, nullptr, &s.buffer), "vkCreateBuffer");
   VkMemoryRequirements req{};

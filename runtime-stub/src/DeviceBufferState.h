@@ -13,11 +13,13 @@ struct DeviceBuffer::State {
   std::shared_ptr<Device::Context> context;
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
-  VkDeviceSize size = 0;
+  VkDeviceSize size = 0;     ///< the size asked for (rounded to 4 bytes)
+  VkDeviceSize capacity = 0; ///< the VkBuffer's size (larger when reused from the pool)
 
   State() = default;
   State(const State &) = delete;
   State &operator=(const State &) = delete;
+  /// Gives the buffer to the device's pool (BufferPool.h), or frees it.
   ~State();
 };
 

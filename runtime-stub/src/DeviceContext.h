@@ -11,6 +11,7 @@
 #include <memory>
 
 namespace nvc::rt::detail {
+class BufferPool;
 class PipelineCache;
 }
 
@@ -50,6 +51,8 @@ struct Device::Context {
   /// setPrintBufferWords).
   Device::PrintHandler printHandler;
   std::uint32_t printBufferWords = 262144;
+  /// Released buffers kept for reuse (BufferPool.h).
+  std::unique_ptr<detail::BufferPool> bufferPool;
   /// Every compute pipeline is created through it (PipelineCache.h).
   std::unique_ptr<detail::PipelineCache> pipelineCache;
   /// VkPipelineCreationFeedback is available (Vulkan 1.3, or the extension).

@@ -3,6 +3,7 @@
 // needs.
 #include "HostVisibleBuffer.h"
 
+#include "BufferPool.h"
 #include "VulkanCheck.h"
 #include "nvc/Error.h"
 
@@ -12,8 +13,18 @@ namespace nvc::rt::detail {
 
 HostVisibleBuffer::HostVisibleBuffer(std::shared_ptr<Device::Context> context, VkDeviceSize size,
                                      VkBufferUsageFlags usage)
-    : context_(std::move(context)), size_(size) {
+    : context_(std::move(context)), size_(size), usage_(usage) {
   VkDevice device = context_->device;
+  if (context_->bufferPool)
+    if (auto pooled = context_->bufferPool->take(size, usage, true)) {
+      buffer_ = pooled->buffer;
+      memory_ = pooled->memory;
+      capacity_ = pooled->capacity;
+      mapped_ = pooled->mapped;
+      coherent_ = pooled->coherent;
+      return;
+    }
+  capacity_ = size;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size;
   info.usage = usage;
@@ -58,6 +69,10 @@ HostVisibleBuffer::HostVisibleBuffer(std::shared_ptr<Device::Context> context, V
 }
 
 HostVisibleBuffer::~HostVisibleBuffer() {
+  if (context_->bufferPool) { // kept mapped for the next user
+    context_->bufferPool->give({buffer_, memory_, capacity_, usage_, true, mapped_, coherent_});
+    return;
+  }
   VkDevice device = context_->device;
   if (mapped_)
     vkUnmapMemory(device, memory_);

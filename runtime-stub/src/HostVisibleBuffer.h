@@ -15,6 +15,7 @@ public:
   /// Throws Error if no host-visible memory type fits or allocation fails.
   HostVisibleBuffer(std::shared_ptr<Device::Context> context, VkDeviceSize size,
                     VkBufferUsageFlags usage);
+  /// Gives the buffer, still mapped, to the device's pool (BufferPool.h).
   ~HostVisibleBuffer();
   HostVisibleBuffer(const HostVisibleBuffer &) = delete;
   HostVisibleBuffer &operator=(const HostVisibleBuffer &) = delete;
@@ -32,7 +33,9 @@ private:
   std::shared_ptr<Device::Context> context_;
   VkBuffer buffer_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
-  VkDeviceSize size_ = 0;
+  VkDeviceSize size_ = 0;     ///< the size asked for
+  VkDeviceSize capacity_ = 0; ///< the VkBuffer's (larger when reused from the pool)
+  VkBufferUsageFlags usage_ = 0;
   void *mapped_ = nullptr;
   bool coherent_ = false;
 };

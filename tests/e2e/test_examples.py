@@ -159,7 +159,8 @@ class Runner:
                               l.endswith(": the device can run it")
                               for l in p.stdout.splitlines() if l.startswith("variant ")}
         verbose = ("device: ", "module: ", "variant ", "entry point: ", "workgroups (groups): ",
-                   "workgroup size (local size): ", "dynamic shared memory: ", "wrote ")
+                   "workgroup size (local size): ", "dynamic shared memory: ", "pipeline cache: ",
+                   "wrote ")
         p.printed = [l for l in p.stdout.splitlines() if not l.startswith(verbose)]
         outputs_written = p.returncode == 0 or all(os.path.exists(path)
                                                    for path in results.values())

@@ -19,30 +19,6 @@ using namespace nvc::rt::test;
 
 namespace {
 
-/// Sets an environment variable for one scope, restoring the old value after.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value) : name_(name) {
-    if (const char *old = std::getenv(name))
-      old_ = old, hadOld_ = true;
-    if (value)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (hadOld_)
-      setenv(name_, old_.c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-
-private:
-  const char *name_;
-  std::string old_;
-  bool hadOld_ = false;
-};
-
 VkPhysicalDeviceProperties fakeProperties() {
   VkPhysicalDeviceProperties p{};
   p.vendorID = 0x10de;

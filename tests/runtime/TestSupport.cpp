@@ -2,6 +2,7 @@
 // runtime-stub/CMakeLists.txt, random data, the shared Device, child processes).
 #include "TestSupport.h"
 
+#include <cstdlib>
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -92,6 +93,24 @@ CommandResult runCommand(const std::string &command) {
   const int status = pclose(pipe);
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return r;
+}
+
+ScopedEnv::ScopedEnv(const char *name, const char *value) : name_(name) {
+  if (const char *old = std::getenv(name)) {
+    old_ = old;
+    hadOld_ = true;
+  }
+  if (value)
+    setenv(name, value, 1);
+  else
+    unsetenv(name);
+}
+
+ScopedEnv::~ScopedEnv() {
+  if (hadOld_)
+    setenv(name_, old_.c_str(), 1);
+  else
+    unsetenv(name_);
 }
 
 } // namespace nvc::rt::test

@@ -47,4 +47,19 @@ std::string quote(const std::string &arg);
 /// The path of the nvc-run executable under test.
 std::string nvcRunPath();
 
+/// Sets (or, with nullptr, unsets) an environment variable for one scope, restoring
+/// its old value after.
+class ScopedEnv {
+public:
+  ScopedEnv(const char *name, const char *value);
+  ~ScopedEnv();
+  ScopedEnv(const ScopedEnv &) = delete;
+  ScopedEnv &operator=(const ScopedEnv &) = delete;
+
+private:
+  const char *name_;
+  std::string old_;
+  bool hadOld_ = false;
+};
+
 } // namespace nvc::rt::test

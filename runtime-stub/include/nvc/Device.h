@@ -123,12 +123,26 @@ struct PipelineCacheStatus {
   bool hitsReported = false; ///< the driver reports hits (Vulkan 1.3 or the extension)
 };
 
+/// The device's pool of released buffers: those of dropped device arrays and of the
+/// temporary copies of host arrays a launch makes are kept (up to `capBytes`: the
+/// environment's NVC_POOL_MB, else numba-vulkan's NUMBA_VULKAN_POOL_MB, megabytes;
+/// default 1024; 0 turns the pool off) and serve later requests with the same usage
+/// and a size they cover without wasting more than half.
+struct BufferPoolStatus {
+  std::uint64_t capBytes = 0;
+  std::uint64_t heldBytes = 0;
+  std::size_t heldBuffers = 0;
+  std::uint64_t hits = 0;   ///< requests served from the pool
+  std::uint64_t misses = 0; ///< requests that allocated
+};
+
 /// A logical device with one compute queue. Kernels, modules and buffers created from
 /// a Device keep its Vulkan objects alive, so the Device object itself may be
 /// destroyed first. A Device is not thread-safe: launch from one thread at a time.
 class Device {
 public:
-  /// Opens the device `selector` names (see selectDevice). An empty selector takes the
+  /// Opens the device `selector` names (see selectDevice). Throws Error for an
+  /// NVC_POOL_MB / NUMBA_VULKAN_POOL_MB that is not a number. An empty selector takes the
   /// environment's, NVC_DEVICE or else NUMBA_VULKAN_DEVICE (numba-vulkan's), and
   /// without one the default (defaultDeviceIndex). Throws Error if there is no Vulkan
   /// driver or device, the selector matches nothing (naming the variable it came
@@ -149,6 +163,10 @@ public:
   /// The optional features enabled on this device.
   const DeviceFeatures &features() const;
 
+  /// The buffer pool's cap, contents and counts (BufferPoolStatus).
+  BufferPoolStatus bufferPool() const;
+  /// Frees every buffer the pool holds (004's `nv.get_device().trim()`).
+  void trim();
   /// The pipeline cache's file and counts (PipelineCacheStatus).
   PipelineCacheStatus pipelineCache() const;
   /// Writes the pipeline cache to its file now, if it grew (it is also written when
