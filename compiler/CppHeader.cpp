@@ -39,7 +39,20 @@ const std::set<std::string> &cppKeywords() {
 /// Names the generated code uses itself inside a kernel's namespace or
 /// class: a Python name equal to one gets a '_' after it.
 const std::set<std::string> kGeneratedNames = {"config", "arguments", "module_", "kernels_",
-                                               "kernel", "nvc_embedded_module"};
+                                               "kernel", "nvc_embedded_module", "nvc_embedded"};
+
+/// Object-like macros of the C and POSIX headers a program (or the runtime's
+/// headers) may include, and GCC's predefined `unix`/`linux` (gnu++17): a name
+/// equal to one would be replaced by the preprocessor.
+const std::set<std::string> kMacroNames = {
+    "assert", "BUFSIZ", "CHAR_BIT", "CHAR_MAX", "CHAR_MIN", "DBL_EPSILON", "DBL_MAX", "DBL_MIN",
+    "EDOM", "EILSEQ", "EOF", "ERANGE", "errno", "EXIT_FAILURE", "EXIT_SUCCESS", "FILENAME_MAX",
+    "FLT_EPSILON", "FLT_MAX", "FLT_MIN", "FOPEN_MAX", "HUGE_VAL", "HUGE_VALF", "i386",
+    "INFINITY", "INT_MAX", "INT_MIN", "INT8_MAX", "INT16_MAX", "INT32_MAX", "INT64_MAX",
+    "LLONG_MAX", "LLONG_MIN", "LONG_MAX", "LONG_MIN", "linux", "M_E", "M_PI", "MB_LEN_MAX",
+    "NAN", "NDEBUG", "NULL", "offsetof", "RAND_MAX", "SEEK_CUR", "SEEK_END", "SEEK_SET",
+    "SIZE_MAX", "stderr", "stdin", "stdout", "TMP_MAX", "UINT_MAX", "ULLONG_MAX", "ULONG_MAX",
+    "unix"};
 
 /// `name` as a C++ identifier distinct from `taken`, which it is added to.
 std::string uniqueIdentifier(const std::string &name, std::set<std::string> &taken) {
@@ -53,11 +66,12 @@ std::string uniqueIdentifier(const std::string &name, std::set<std::string> &tak
   return candidate;
 }
 
-/// One byte of a C++ string literal: printable ASCII as itself (" and \
+/// One byte of a C++ string literal: printable ASCII as itself (", \ and ?
 /// escaped), any other byte as a three-digit octal escape (which, unlike
 /// \x, ends after three digits).
 std::string literalByte(unsigned char ch) {
-  if (ch == '"' || ch == '\\')
+  // '?' too: "??=" and the like are trigraphs where a compiler still reads them.
+  if (ch == '"' || ch == '\\' || ch == '?')
     return std::string("\\") + static_cast<char>(ch);
   if (ch >= 0x20 && ch < 0x7f)
     return std::string(1, static_cast<char>(ch));
@@ -146,8 +160,9 @@ std::string numbaArrayType(const nlohmann::json &arg) {
 }
 
 /// One entry point's launch operator, inside its kernel's class.
-std::string launchOperator(const nlohmann::json &entry, size_t index) {
-  std::set<std::string> taken;
+std::string launchOperator(const nlohmann::json &entry, size_t index,
+                           const std::string &className) {
+  std::set<std::string> taken = {className}; // a parameter must not hide its class
   std::string params = "const ::nvc::rt::LaunchConfig &config", body, signature;
   const std::string separator = ",\n                                     ";
   for (const nlohmann::json &arg : entry.at("arguments")) {
@@ -205,7 +220,7 @@ std::string cppIdentifier(const std::string &name) {
               : '_';
   if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0])))
     id.insert(id.begin(), '_');
-  if (cppKeywords().count(id))
+  if (cppKeywords().count(id) || kMacroNames.count(id))
     id += "_";
   return id;
 }
@@ -240,6 +255,8 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
       commentText(sourceName), manifest.at("source").at("sha256").get<std::string>(), ns);
 
   const std::string spvName = stem + ".spv";
+  // The data in a namespace of its own, which no kernel's class can be named.
+  out += "namespace nvc_embedded {\n\n";
   out += fmt::format("/// {}, SPIR-V {}.\ninline constexpr ::std::uint32_t kSpirv[] = {{{}\n}};\n\n",
                      commentText(spvName), manifest.at("spirv_version").get<std::string>(), wordList(words));
   for (size_t i = 0; i < variants.size(); ++i)
@@ -255,9 +272,11 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
   }
   out += fmt::format("/// The binding manifest ({}.json).\ninline constexpr char kManifest[] =\n{};\n\n",
                      commentText(stem), cppStringLiteral(manifest.dump(2) + "\n"));
+  out += "} // namespace nvc_embedded\n\n";
   out += fmt::format(
       "/// The module as nvc::rt::Module(device, nvc_embedded_module()) loads it.\n"
       "inline ::nvc::rt::EmbeddedModule nvc_embedded_module() {{\n"
+      "  using namespace nvc_embedded;\n"
       "  return {{{}, {{kManifest, sizeof(kManifest) - 1}},\n"
       "          {{{}, kSpirv, sizeof(kSpirv) / sizeof(kSpirv[0])}}, {}, {}}};\n"
       "}}\n",
@@ -283,7 +302,7 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
       names += fmt::format("{}{}", i ? ", " : "", quoted(name));
       kernels += fmt::format("    kernels_.push_back(module_.kernel({}));\n", quoted(name));
       if (parameterLists.insert(cppParameterTypes(e)).second)
-        operators += "\n" + launchOperator(e, i);
+        operators += "\n" + launchOperator(e, i, cls);
       else
         operators += fmt::format("\n  // Entry point `{}` takes the same C++ types as an earlier "
                                  "signature: launch it\n  // through kernel(\"{}\").\n",

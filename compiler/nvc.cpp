@@ -386,8 +386,8 @@ int main(int argc, char **argv) {
       opt.color = 0;
     else if (a == "-fdiagnostics-color=auto")
       opt.color = -1;
-    else if (a == "-ftime-report")
-      opt.timeReport = true;
+    else if (a == "-ftime-report" || a == "-fno-time-report")
+      opt.timeReport = a == "-ftime-report";
     else if (a.rfind("-fno-", 0) == 0 && a.size() > 5)
       opt.disabledPasses.push_back(a.substr(5));
     else

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -16,8 +17,18 @@ namespace nvc::rt::detail {
 
 namespace fs = std::filesystem;
 
+bool pipelineCacheTurnedOff() {
+  const char *value = std::getenv("NVC_PIPELINE_CACHE");
+  if (!value)
+    return false;
+  std::string v(value);
+  for (char &ch : v)
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return v == "0" || v == "false" || v == "off" || v == "no";
+}
+
 std::string pipelineCachePath(const VkPhysicalDeviceProperties &properties) {
-  if (const char *off = std::getenv("NVC_PIPELINE_CACHE"); off && std::string(off) == "0")
+  if (pipelineCacheTurnedOff())
     return {};
   fs::path dir;
   if (const char *d = std::getenv("NVC_CACHE_DIR"); d && *d)
@@ -56,9 +67,18 @@ PipelineCache::PipelineCache(VkDevice device, const VkPhysicalDeviceProperties &
     : device_(device), path_(std::move(path)) {
   std::vector<std::uint8_t> data;
   if (!path_.empty()) {
-    std::ifstream in(path_, std::ios::binary);
-    if (in)
-      data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    // Anything but a readable regular file (a directory, a device, a file
+    // that vanishes while read) is no cache; never an error.
+    std::error_code error;
+    if (fs::is_regular_file(path_, error)) {
+      try {
+        std::ifstream in(path_, std::ios::binary);
+        if (in)
+          data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      } catch (...) {
+        data.clear();
+      }
+    }
     if (!pipelineCacheDataMatches(data, properties))
       data.clear();
   }

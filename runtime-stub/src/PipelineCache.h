@@ -6,7 +6,7 @@
 // The file is per device and driver: <dir>/pipeline-cache-<vendorID>-<deviceID>-
 // <driverVersion>-<pipelineCacheUUID>.bin, <dir> being $NVC_CACHE_DIR, else
 // $XDG_CACHE_HOME/nvc, else $HOME/.cache/nvc (the XDG base directory rules).
-// NVC_PIPELINE_CACHE=0 turns it off (nothing read or written). Data whose header
+// NVC_PIPELINE_CACHE=0 (or false, off, no) turns it off (nothing read or written). Data whose header
 // (VkPipelineCacheHeaderVersionOne) names another device, driver or UUID is not
 // given to the driver. The file is written when the device is released, if the
 // cache grew, through a temporary file renamed over it, so that processes sharing
@@ -23,8 +23,11 @@
 
 namespace nvc::rt::detail {
 
-/// Where the cache of the device with `properties` lives; empty when
-/// NVC_PIPELINE_CACHE=0 or no directory can be named (no HOME).
+/// Whether NVC_PIPELINE_CACHE turns the cache off: 0, false, off or no, in any case.
+bool pipelineCacheTurnedOff();
+
+/// Where the cache of the device with `properties` lives; empty when it is turned
+/// off or no directory can be named (no HOME).
 std::string pipelineCachePath(const VkPhysicalDeviceProperties &properties);
 
 /// Whether `data` starts with a pipeline-cache header (Vulkan spec,

@@ -3,7 +3,8 @@
 # must refuse, each next to the same launch written correctly (which must
 # compile, so that each refusal is the type check's and not another error):
 # arrays of another dtype, const data for an array the kernel writes, a
-# missing argument, a scalar passed where an array goes.
+# missing argument, a scalar passed where an array goes. The ones that must compile
+# must do so without a warning (-Wall -Wextra -Wshadow -Werror).
 # usage: check_header_types.sh CXX RUNTIME_INCLUDE HEADER_DIR WORK_DIR
 set -euo pipefail
 cxx=$1 runtime_include=$2 header_dir=$3 work=$4
@@ -26,7 +27,8 @@ void f(const nvc::rt::Device &device) {
   $body;
 }
 CPP
-  if "$cxx" -std=c++17 -fsyntax-only -I"$runtime_include" -I"$header_dir" "$work/$name.cpp" \
+  if "$cxx" -std=c++17 -fsyntax-only -Wall -Wextra -Wshadow -Werror -I"$runtime_include" \
+       -I"$header_dir" "$work/$name.cpp" \
        >"$work/$name.log" 2>&1; then
     got=ok
   else

@@ -4,6 +4,8 @@
 // overloads of a two-signature kernel, renamed parameters and classes, a view
 // with strides, the accessor, and an exception raised by a kernel. Outputs
 // are poisoned (NaN, or a sentinel) before each launch.
+#include <cerrno> // EOF and errno are macros: the header's parameters must not be
+#include <cstdio> // spelled so
 #include "typed_kernels.h"
 
 #include <nvc/Error.h>
@@ -91,6 +93,21 @@ void renamedClassAndComplex(const nvc::rt::Device &device) {
     check(z[i] == before[i] * std::complex<double>(0, 1), "kernel: element " + std::to_string(i));
 }
 
+void collidingNames(const nvc::rt::Device &device) {
+  k::kManifest kernel(device); // the Python kernel `kManifest`, not the embedded data
+  std::vector<double> out(1, std::numeric_limits<double>::quiet_NaN());
+  kernel(LaunchConfig::grid(1), 4, 2, out); // parameters EOF and errno
+  check(out[0] == 42, "kManifest: out[0] = " + std::to_string(out[0]));
+  std::string message;
+  try {
+    kernel(LaunchConfig::grid(1), -1, 0, out);
+  } catch (const nvc::rt::KernelError &e) {
+    message = e.what();
+  }
+  check(message.find("ValueError: negative??= EOF??!") != std::string::npos,
+        "kManifest raises its message with trigraphs intact (got '" + message + "')");
+}
+
 void raises(const nvc::rt::Device &device) {
   k::checked_sqrt root(device);
   std::vector<float> x = {4.0f, 2.25f, 0.0f};
@@ -117,6 +134,7 @@ int main() {
     stridedView(device);
     renamedClassAndComplex(device);
     raises(device);
+    collidingNames(device);
   } catch (const nvc::rt::Error &e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

@@ -8,6 +8,7 @@
 # RUN: cmp %t/plain.json %t/timed.json
 # RUN: FileCheck %s < %t/report.txt
 # RUN: %nvc %s -o %t/plain.spv -w 2>&1 | count 0
+# RUN: %nvc %s -o %t/plain.spv -w -ftime-report -fno-time-report 2>&1 | count 0
 # CHECK: ... Execution time report ...
 # CHECK: Total Execution Time: {{[0-9.]+}} seconds
 # CHECK: parse

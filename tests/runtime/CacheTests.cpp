@@ -77,8 +77,12 @@ TEST_CASE("the pipeline cache file is named per device and driver", "[cache]") {
   {
     ScopedEnv dir("NVC_CACHE_DIR", "/somewhere/cache");
     CHECK(detail::pipelineCachePath(p) == "/somewhere/cache/" + name);
-    ScopedEnv off("NVC_PIPELINE_CACHE", "0");
-    CHECK(detail::pipelineCachePath(p).empty());
+    for (const char *value : {"0", "false", "OFF", "no"}) {
+      ScopedEnv off("NVC_PIPELINE_CACHE", value);
+      CHECK(detail::pipelineCachePath(p).empty());
+    }
+    ScopedEnv on("NVC_PIPELINE_CACHE", "1");
+    CHECK_FALSE(detail::pipelineCachePath(p).empty());
   }
   ScopedEnv dir("NVC_CACHE_DIR", nullptr);
   {
@@ -136,6 +140,13 @@ TEST_CASE("a second process loads the pipeline cache the first wrote", "[cache]"
   const CacheLine damaged = cacheLine(runSaxpy(env));
   CHECK(damaged.loaded == 0);
   CHECK(std::filesystem::file_size(first.path) == bytes);
+
+  // A directory where the file should be: no cache, never an error.
+  std::filesystem::remove(first.path);
+  std::filesystem::create_directory(first.path);
+  const CacheLine directory = cacheLine(runSaxpy(env));
+  CHECK(directory.loaded == 0);
+  CHECK(std::filesystem::is_directory(first.path));
 
   // NVC_PIPELINE_CACHE=0: neither read nor written.
   std::filesystem::remove_all(dir);
