@@ -164,9 +164,10 @@ struct CompileResult {
   /// the atomic ones first and more features before fewer
   /// (docs/manifest.md "variants").
   std::vector<SPIRVVariant> variants;
-  /// The manifest JSON text, ending in a newline (EmitKind::Binary and SPIRVText).
+  /// The manifest JSON text, ending in a newline (EmitKind::Binary, SPIRVText, Header).
   std::string manifest;
-  /// The MLIR, SPIR-V disassembly or LLVM IR (EmitKind::MLIR, SPIRVText, LLVM).
+  /// The MLIR, SPIR-V disassembly, LLVM IR or C++ header (EmitKind::MLIR, SPIRVText, LLVM,
+  /// Header).
   std::string text;
   /// Every file the result depends on, for build-system depfiles: the kernel
   /// source itself, then any file it brought in (none yet: local imports do
