@@ -203,6 +203,12 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
     collectCalledNames(fn.def->body, called);
   std::vector<std::pair<std::string, TypedKernel>> kernels;
   std::set<std::tuple<const SourceFile *, uint32_t, uint32_t, std::string>> reported;
+  // Entry-point names: a kernel's Python name, then `name__<n>` for its n-th
+  // extra signature, n skipping names a function of the file already has (a
+  // kernel `t` with two signatures beside a kernel `t__1` gets `t__2`).
+  std::set<std::string> takenNames;
+  for (auto &fn : context.scope.functions())
+    takenNames.insert(fn.def->name);
   for (auto &fn : context.scope.functions()) {
     if (!fn.isKernel)
       continue;
@@ -231,11 +237,19 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
                       fn.def->name, signature, fn.def->name, fmt::join(annotated, ", "),
                       fn.def->name, signature));
     }
+    unsigned nextSuffix = 1;
     for (size_t i = 0; i < fn.signatures.size(); ++i) {
+      std::string entry = fn.def->name;
+      if (i) {
+        while (takenNames.count(fmt::format("{}__{}", fn.def->name, nextSuffix)))
+          ++nextSuffix;
+        entry = fmt::format("{}__{}", fn.def->name, nextSuffix++);
+        takenNames.insert(entry);
+      }
       try {
         TypedKernel k = inferKernel(context, fn, fn.signatures[i]);
         checkDeviceSharedArrays(k, context);
-        kernels.emplace_back(fn.def->name + (i ? fmt::format("__{}", i) : ""), std::move(k));
+        kernels.emplace_back(entry, std::move(k));
       } catch (CompileError &e) {
         // Reported, then on with the next kernel (clang reports every
         // function's errors); a device function's error reached from several
