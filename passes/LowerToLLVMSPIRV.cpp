@@ -31,6 +31,7 @@
 // conversion with an error naming them.
 //
 //===----------------------------------------------------------------------===//
+#include "abi/Attributes.h"
 #include "abi/ParameterBlock.h"
 #include "passes/Passes.h"
 
@@ -66,6 +67,16 @@ using namespace mlir;
 constexpr unsigned kFunctionAS = 0, kWorkgroupAS = 3, kStorageBufferAS = 11, kPushConstantAS = 13;
 /// `spirv.VulkanBuffer`'s storage-class parameter (SPIR-V StorageClass value).
 constexpr unsigned kStorageClassStorageBuffer = 12;
+
+/// An error about what this backend cannot express yet, at the source line of
+/// `op`: an error of the kernel (abi::kSourceErrorTag), not an internal
+/// compiler error, since the default backend compiles it.
+InFlightDiagnostic unsupportedError(Operation *op) {
+  InFlightDiagnostic diag = op->emitError();
+  diag.getUnderlyingDiagnostic()->getMetadata().push_back(
+      DiagnosticArgument(abi::kSourceErrorTag));
+  return diag;
+}
 
 spirv::StorageClass storageClassOf(MemRefType t) {
   if (auto sc = dyn_cast_or_null<spirv::StorageClassAttr>(t.getMemorySpace()))
@@ -162,7 +173,7 @@ LogicalResult lowerKernelABI(gpu::GPUFuncOp func, Operation *module,
     ParameterBlockLayout layout = layoutParameterBlock(sizes);
     auto blockType = LLVM::LLVMStructType::getLiteral(ctx, fields);
     if (!layout.isPushConstant())
-      return func.emitError("nvc's LLVM backend cannot pass a parameter block of ")
+      return unsupportedError(func) << "nvc's LLVM backend cannot pass a parameter block of "
              << layout.size
              << " bytes (over the 128 bytes of push constants, a uniform buffer) yet: LLVM 22's "
                 "SPIR-V target addresses a uniform-buffer struct wrongly; use the default backend";
@@ -558,7 +569,7 @@ struct LowerToLLVMSPIRVPass
       K kind = op.getOp();
       if (op.getClusterSize() || kind == K::MUL || kind == K::AND || kind == K::OR ||
           kind == K::XOR) {
-        op.emitError("nvc's LLVM backend cannot express the subgroup reduction '")
+        unsupportedError(op) << "nvc's LLVM backend cannot express the subgroup reduction '"
             << gpu::stringifyAllReduceOperation(kind)
             << "' (LLVM 22's SPIR-V target has no intrinsic for it); use the default backend";
         unsupported = true;
@@ -570,14 +581,16 @@ struct LowerToLLVMSPIRVPass
               spirv::GroupNonUniformShuffleUpOp, spirv::GroupNonUniformShuffleDownOp,
               spirv::GroupNonUniformElectOp>(op))
         return;
-      op->emitError("nvc's LLVM backend cannot express '")
+      unsupportedError(op) << "nvc's LLVM backend cannot express '"
           << op->getName() << "' yet (subgroup scans, ballots; no LLVM 22 intrinsic is used "
           << "for them); use the default backend";
       unsupported = true;
     });
     module.walk([&](Operation *op) {
       if (isa<memref::GenericAtomicRMWOp, memref::AtomicRMWOp>(op)) {
-        op->emitError("nvc's LLVM backend cannot express atomics yet; use the default backend");
+        unsupportedError(op) << "nvc's LLVM backend cannot express atomics yet (nor print(), "
+                                "raise, assert and bounds checks, which record with atomics); "
+                                "use the default backend";
         unsupported = true;
       }
     });
