@@ -335,15 +335,9 @@ void BoundArguments::placeInDeviceBuffer(std::size_t index, std::int64_t offset,
   if (strides.size() != a.host.shape.size())
     throw Error(fmt::format("argument '{}': {} strides for a view of {} dimensions",
                             a.desc->name, strides.size(), a.host.shape.size()));
-  std::int64_t lo = offset, hi = offset;
-  for (std::size_t d = 0; d < strides.size(); ++d) {
-    if (a.host.shape[d] == 0) {
-      lo = hi = 0; // an empty view touches nothing
-      break;
-    }
-    const std::int64_t reach = (a.host.shape[d] - 1) * strides[d];
-    (reach < 0 ? lo : hi) += reach;
-  }
+  auto [lo, hi] = detail::elementSpan(a.host.shape, strides, offset);
+  if (hi < lo)
+    lo = hi = 0; // an empty view touches nothing
   if (lo < 0)
     throw Error(fmt::format("argument '{}': the view reaches element {} before its buffer's "
                             "start",
@@ -368,15 +362,10 @@ void BoundArguments::requireDisjointHostArrays() const {
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
   for (const BoundArray &a : arrays_) {
     const auto size = static_cast<std::int64_t>(dtypeSize(a.host.dtype));
-    std::int64_t lo = 0, hi = 0;
-    bool empty = false;
-    for (std::size_t d = 0; d < a.host.shape.size(); ++d) {
-      empty |= a.host.shape[d] == 0;
-      const std::int64_t reach = (a.host.shape[d] - 1) * a.hostStrides[d] * size;
-      (reach < 0 ? lo : hi) += reach;
-    }
+    const auto [lo, hi] = detail::elementSpan(a.host.shape, a.hostStrides);
+    const bool empty = hi < lo;
     const auto base = reinterpret_cast<std::uintptr_t>(a.host.data);
-    ranges.emplace_back(empty ? 0 : base + lo, empty ? 0 : base + hi + size);
+    ranges.emplace_back(empty ? 0 : base + lo * size, empty ? 0 : base + hi * size + size);
   }
   for (std::size_t i = 0; i < arrays_.size(); ++i)
     for (std::size_t j = i + 1; j < arrays_.size(); ++j)

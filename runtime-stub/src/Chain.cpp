@@ -5,6 +5,7 @@
 #include "DeviceBufferState.h"
 #include "HostVisibleBuffer.h"
 #include "KernelState.h"
+#include "StridedIteration.h"
 #include "VulkanCheck.h"
 #include "nvc/Error.h"
 
@@ -143,14 +144,7 @@ Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchCo
     // the parameter block), not a packed copy.
     const std::vector<std::int64_t> strides = array.strides();
     bound.placeInDeviceBuffer(i, array.offset(), strides);
-    std::int64_t lo = array.offset(), hi = array.offset();
-    bool empty = false;
-    for (std::size_t d = 0; d < strides.size(); ++d) {
-      empty |= array.shape()[d] == 0;
-      const std::int64_t reach = (array.shape()[d] - 1) * strides[d];
-      (reach < 0 ? lo : hi) += reach;
-    }
-    spans.emplace_back(empty ? 0 : lo, empty ? -1 : hi);
+    spans.push_back(detail::elementSpan(array.shape(), strides, array.offset()));
   }
   // Two arguments overlap when they are views of one buffer whose element ranges
   // (lowest to highest element) intersect.

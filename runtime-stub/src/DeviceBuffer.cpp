@@ -286,7 +286,7 @@ void DeviceArray::copyFromHost(const HostArray &host) {
     buffer_.upload(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);
     return;
   }
-  const auto [lo, hi] = span();
+  const auto [lo, hi] = detail::elementSpan(shape_, strides(), offset_);
   if (hi < lo)
     return; // no elements
   std::vector<unsigned char> image(static_cast<std::size_t>(hi - lo + 1) * storageSize);
@@ -317,7 +317,7 @@ void DeviceArray::copyToHost(const HostArray &host) const {
     buffer_.download(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);
     return;
   }
-  const auto [lo, hi] = span();
+  const auto [lo, hi] = detail::elementSpan(shape_, strides(), offset_);
   if (hi < lo)
     return;
   std::vector<unsigned char> image(static_cast<std::size_t>(hi - lo + 1) * storageSize);
@@ -340,18 +340,6 @@ std::vector<std::int64_t> DeviceArray::strides() const {
 
 bool DeviceArray::isWholeBuffer() const {
   return offset_ == 0 && descriptor().isCContiguous() && bytes() == buffer_.size();
-}
-
-std::pair<std::int64_t, std::int64_t> DeviceArray::span() const {
-  std::int64_t lo = offset_, hi = offset_;
-  const std::vector<std::int64_t> s = strides();
-  for (std::size_t d = 0; d < shape_.size(); ++d) {
-    if (shape_[d] == 0)
-      return {0, -1};
-    const std::int64_t reach = (shape_[d] - 1) * s[d];
-    (reach < 0 ? lo : hi) += reach;
-  }
-  return {lo, hi};
 }
 
 /// `axis` (negative: from the end) as an index into `ndim` dimensions.

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nvc::rt::detail {
@@ -35,6 +36,22 @@ void forEachElement(const std::vector<std::int64_t> &shape,
       index[d] = 0;
     }
   }
+}
+
+/// The lowest and highest offsets (in elements) of the elements of a view with `shape`
+/// and `strides` whose element [0, …, 0] lies at `offset`; {0, -1} (high below low)
+/// when the view has no element.
+inline std::pair<std::int64_t, std::int64_t> elementSpan(const std::vector<std::int64_t> &shape,
+                                                         const std::vector<std::int64_t> &strides,
+                                                         std::int64_t offset = 0) {
+  std::int64_t lo = offset, hi = offset;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 0)
+      return {0, -1};
+    const std::int64_t reach = (shape[d] - 1) * strides[d];
+    (reach < 0 ? lo : hi) += reach;
+  }
+  return {lo, hi};
 }
 
 /// The multi-index "[i, j, k]" of the element at position `linear` in C (or Fortran)

@@ -133,9 +133,6 @@ public:
   HostArray descriptor() const;
 
 private:
-  /// The lowest and highest element offsets the array touches ({0, -1} when empty).
-  std::pair<std::int64_t, std::int64_t> span() const;
-
   DeviceBuffer buffer_;
   DType dtype_;
   DType storage_;
