@@ -20,6 +20,8 @@
 
 #include "compiler/LLVMSPIRVFinish.h"
 #include "compiler/LLVMSPIRVPrepare.h"
+#include "compiler/SPIRVBinary.h"
+#include "compiler/SPIRVVersion.h"
 
 #include <llvm/ADT/StringMap.h>
 #include <llvm/IR/Constants.h>
@@ -231,8 +233,8 @@ const llvm::Target *spirvTarget(std::string &error) {
 } // namespace
 
 bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> &abis,
-                        const PipelineOptions &options, bool emitIR, LLVMBackendOutput &out,
-                        std::string &error) {
+                        const PipelineOptions &options, const TargetEnv &env, bool emitIR,
+                        LLVMBackendOutput &out, std::string &error) {
   mlir::MLIRContext *ctx = module.getContext();
   auto fields = nameKernelArguments(module, abis);
 
@@ -342,14 +344,11 @@ bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> 
   std::memcpy(out.words.data(), buffer.data(), buffer.size());
   if (!finishLLVMSPIRV(out.words, options.localSize, error))
     return false;
-
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_2);
+  // The triple's SPIR-V 1.5, or the later version `env` consumes.
+  if (env.spirvMinor > 5 && !declareSPIRVVersion(out.words, env.spirvMinor, error))
+    return false;
   std::string messages;
-  tools.SetMessageConsumer([&](spv_message_level_t, const char *, const spv_position_t &pos,
-                               const char *message) {
-    messages += "word " + std::to_string(pos.index) + ": " + message + "\n";
-  });
-  if (!tools.Validate(out.words)) {
+  if (!validateSPIRV(out.words, env, messages)) {
     error = "internal compiler error: SPIR-V from the LLVM backend does not validate:\n" +
             messages;
     return false;

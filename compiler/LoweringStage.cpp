@@ -13,7 +13,6 @@
 #include "compiler/ModulePrecision.h"
 #include "compiler/OutputStage.h"
 #include "compiler/SPIRVBinary.h"
-#include "compiler/SPIRVVersion.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/raw_ostream.h>
@@ -185,8 +184,8 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
   LLVMBackendOutput llvmOut;
   std::string error;
   mlir::TimingScope backend = c.timeStage("LLVM backend");
-  bool ok = compileThroughLLVM(*frontend.module, frontend.abis, lowering.pipelineOptions, emitIR,
-                               llvmOut, error);
+  bool ok = compileThroughLLVM(*frontend.module, frontend.abis, lowering.pipelineOptions,
+                               *lowering.target.env, emitIR, llvmOut, error);
   backend.stop();
   if (!ok || c.diags.errorCount()) {
     c.internalErrorUnlessReported(
@@ -196,14 +195,6 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
   if (emitIR) {
     c.result.text = std::move(llvmOut.ir);
     return true;
-  }
-  // compileThroughLLVM validated the module as SPIR-V 1.5 for Vulkan 1.2;
-  // another environment declares its own version and validates again.
-  if (lowering.target.env->name != std::string(kLLVMSPIRVTargetEnv) &&
-      (!declareSPIRVVersion(llvmOut.words, lowering.target.env->spirvMinor, error) ||
-       !validateSPIRV(llvmOut.words, *lowering.target.env, error))) {
-    c.internalError(error);
-    return false;
   }
   SPIRVModuleInfo info = spirvModuleInfo(llvmOut.words, *lowering.target.env);
   info.assumesNoAlias = llvmOut.assumesNoAlias;

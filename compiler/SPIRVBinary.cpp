@@ -207,22 +207,23 @@ bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
     return false;
   serializing.stop();
   mlir::TimingScope validating = parent.nest("spirv-val");
-  return validateSPIRV(words, *target.env, error);
+  std::string messages;
+  if (!validateSPIRV(words, *target.env, messages)) {
+    error = std::string("internal compiler error: generated SPIR-V does not validate for ") +
+            target.env->name + ":\n" + messages;
+    return false;
+  }
+  return true;
 }
 
-bool validateSPIRV(const std::vector<uint32_t> &words, const TargetEnv &env, std::string &error) {
+bool validateSPIRV(const std::vector<uint32_t> &words, const TargetEnv &env,
+                   std::string &messages) {
   spvtools::SpirvTools tools(env.spvEnv);
-  std::string messages;
   tools.SetMessageConsumer([&](spv_message_level_t, const char *, const spv_position_t &pos,
                                const char *message) {
     messages += "word " + std::to_string(pos.index) + ": " + message + "\n";
   });
-  if (!tools.Validate(words)) {
-    error = std::string("internal compiler error: generated SPIR-V does not validate for ") +
-            env.name + ":\n" + messages;
-    return false;
-  }
-  return true;
+  return tools.Validate(words);
 }
 
 std::string disassembleSPIRV(const std::vector<uint32_t> &words) {

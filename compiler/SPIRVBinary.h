@@ -32,10 +32,12 @@ bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
                std::vector<uint32_t> &words, std::string &error,
                mlir::TimingScope *timing = nullptr);
 
-/// Validates `words` by `env`'s rules (spirv-val --target-env). On failure
-/// returns false and sets `error` (an internal error with the validator's
-/// messages): nvc never writes a module spirv-val rejects.
-bool validateSPIRV(const std::vector<uint32_t> &words, const TargetEnv &env, std::string &error);
+/// Validates `words` by `env`'s rules (spirv-val --target-env). When they do
+/// not validate returns false and appends the validator's messages ("word N:
+/// ...", one per line) to `messages`, for the caller's internal error: nvc
+/// never writes a module spirv-val rejects.
+bool validateSPIRV(const std::vector<uint32_t> &words, const TargetEnv &env,
+                   std::string &messages);
 
 /// SPIRV-Tools' disassembly (as spirv-dis prints it, with friendly names).
 std::string disassembleSPIRV(const std::vector<uint32_t> &words);
