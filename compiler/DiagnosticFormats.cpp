@@ -8,10 +8,6 @@
 namespace nvc {
 namespace {
 
-const char *kindName(Severity s) {
-  return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "note";
-}
-
 /// A file path as a relative or absolute URI reference (RFC 3986): bytes
 /// outside the unreserved set and '/' percent-encoded.
 std::string uriOf(const std::string &path) {
@@ -35,7 +31,7 @@ std::string diagnosticsJSON(const std::vector<DiagnosticRecord> &records) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const DiagnosticRecord &r : records) {
     nlohmann::ordered_json d;
-    d["kind"] = kindName(r.severity);
+    d["kind"] = severityName(r.severity);
     d["message"] = r.message;
     if (!r.flag.empty())
       d["option"] = "-W" + r.flag;
@@ -58,8 +54,8 @@ std::string diagnosticsSARIF(const std::vector<DiagnosticRecord> &records,
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   for (const DiagnosticRecord &r : records) {
     nlohmann::ordered_json res;
-    res["ruleId"] = r.flag.empty() ? kindName(r.severity) : r.flag;
-    res["level"] = kindName(r.severity);
+    res["ruleId"] = r.flag.empty() ? severityName(r.severity) : r.flag;
+    res["level"] = severityName(r.severity);
     res["message"] = {{"text", r.message}};
     if (!r.file.empty()) {
       nlohmann::ordered_json physical;

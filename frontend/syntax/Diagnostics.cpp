@@ -41,6 +41,12 @@ void DiagnosticEngine::error(ast::Location loc, std::string_view message,
   emit(Severity::Error, loc, message, {}, file);
 }
 
+const char *severityName(Severity severity) {
+  return severity == Severity::Error     ? "error"
+         : severity == Severity::Warning ? "warning"
+                                         : "note";
+}
+
 void DiagnosticEngine::warning(ast::Location loc, std::string_view message,
                                std::string_view flag, const SourceFile *file) {
   if (suppressed_ || disabled_.count(flag))
@@ -66,9 +72,7 @@ void DiagnosticEngine::emit(Severity severity, ast::Location loc, std::string_vi
   const SourceFile &src = file ? *file : file_;
   // Variables split by renameRebindings are named as the source names them.
   const std::string message = displayName(rawMessage);
-  const char *label = severity == Severity::Error     ? "error"
-                      : severity == Severity::Warning ? "warning"
-                                                      : "note";
+  const char *label = severityName(severity);
   // The same message at the same place once: code compiled more than once
   // (a literal_unroll loop's copies, a device function's specialisations)
   // would repeat it word for word.

@@ -74,6 +74,10 @@ public:
 
 enum class Severity { Error, Warning, Note };
 
+/// "error", "warning" or "note": the label of the text format, GCC's JSON
+/// `kind` and SARIF's `level`.
+const char *severityName(Severity severity);
+
 /// One diagnostic as printed, for the machine-readable formats
 /// (-fdiagnostics-format=json|sarif): `line` 0 when it has no location (an
 /// option error: `file` empty then too); `flag` the warning group, also of
