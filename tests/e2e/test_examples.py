@@ -2623,7 +2623,11 @@ def case_warp_match(r, rng):
                 "r64": poisoned(m, np.float64), "named": poisoned(m, np.int32)},
                 outputs=["r32", "r64", "named"])
     check_close(res["r64"], np.cbrt(x), rtol=1e-15)      # docs/math.md: cbrt within 2 ulp
-    check_close(res["r32"], np.cbrt(x.astype(np.float32)), rtol=2e-7)
+    # The float32 reference is the float64 root rounded to float32: NumPy's
+    # float32 cbrt (libm's cbrtf) is up to 1.5 ulp off (cbrt(103.34311f):
+    # 4.6927466, the root 4.69274736...; nvc's 4.6927476, CI seed 1074343643).
+    want32 = np.cbrt(x.astype(np.float32).astype(np.float64)).astype(np.float32)
+    check_close(res["r32"], want32, rtol=2e-7)
     assert (res["named"] == np.arange(m) * 3).all()
 
 
