@@ -4,6 +4,8 @@
 // device supports (queried and enabled through the VkPhysicalDeviceFeatures2 chain).
 #include "DeviceContext.h"
 #include "BufferPool.h"
+#include "Environment.h"
+#include "StreamState.h"
 #include "PipelineCache.h"
 #include "VulkanCheck.h"
 #include "nvc/Error.h"
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -270,10 +273,14 @@ std::size_t selectDevice(const std::vector<DeviceInfo> &devices, const std::stri
 }
 
 Device::Context::~Context() {
+  defaultStream.reset(); // empty by now (Device's destructor drained it)
   if (device) {
     vkDeviceWaitIdle(device);
     pipelineCache.reset(); // saved to its file before the device goes
     bufferPool.reset();
+    for (auto &[key, pools] : freeDescriptorPools)
+      for (VkDescriptorPool pool : pools)
+        vkDestroyDescriptorPool(device, pool, nullptr);
     if (commandPool)
       vkDestroyCommandPool(device, commandPool, nullptr);
     vkDestroyDevice(device, nullptr);
@@ -372,11 +379,14 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   enable.core.features.shaderInt16 = supported.core.features.shaderInt16;
   enable.link(); // the copy's pNext pointers still point into `supported`
 
-  const float priority = 1.0f;
+  // Up to four queues of the family: the first for the default stream and the
+  // operations that wait, the others for Streams, so that they can run at once.
+  const std::uint32_t queueCount = std::min<std::uint32_t>(families[ctx.queueFamily].queueCount, 4);
+  const std::vector<float> priorities(queueCount, 1.0f);
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queueInfo.queueFamilyIndex = ctx.queueFamily;
-  queueInfo.queueCount = 1;
-  queueInfo.pQueuePriorities = &priority;
+  queueInfo.queueCount = queueCount;
+  queueInfo.pQueuePriorities = priorities.data();
   VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   deviceInfo.pNext = &enable.core;
   deviceInfo.queueCreateInfoCount = 1;
@@ -385,7 +395,10 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   deviceInfo.ppEnabledExtensionNames = enabled.data();
   detail::vkCheck(vkCreateDevice(ctx.physicalDevice, &deviceInfo, nullptr, &ctx.device),
                   "vkCreateDevice");
-  vkGetDeviceQueue(ctx.device, ctx.queueFamily, 0, &ctx.queue);
+  ctx.queues.resize(queueCount);
+  for (std::uint32_t i = 0; i < queueCount; ++i)
+    vkGetDeviceQueue(ctx.device, ctx.queueFamily, i, &ctx.queues[i]);
+  ctx.queue = ctx.queues[0];
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags =
@@ -402,6 +415,14 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   }
   ctx.pipelineCreationFeedback =
       apiVersion >= VK_API_VERSION_1_3 || isEnabled("VK_EXT_pipeline_creation_feedback");
+  // 004: NUMBA_VULKAN_SYNC=1 makes every launch wait (NVC_SYNC first).
+  for (const char *variable : {"NVC_SYNC", "NUMBA_VULKAN_SYNC"})
+    if (std::optional<bool> on = detail::environmentSwitch(variable)) {
+      ctx.synchronousLaunches = *on;
+      break;
+    }
+  ctx.defaultStream =
+      std::make_shared<detail::StreamState>(&ctx, nullptr, ctx.queues[0], 0);
 
   // Limits and subgroup properties.
   VkPhysicalDeviceSubgroupProperties subgroup{
@@ -484,9 +505,33 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
     f.extensions.emplace_back(e);
 }
 
-Device::~Device() = default;
+namespace {
+/// What a Device handle does when it goes: no handle is left to synchronise the
+/// default stream, so it is drained now and waits from then on (its pending
+/// operations hold the context, which could otherwise never be released).
+void releaseHandle(const std::shared_ptr<Device::Context> &context) {
+  if (!context)
+    return;
+  context->deviceHandleAlive = false;
+  if (context->defaultStream) {
+    try {
+      context->defaultStream->synchronize();
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "nvc: error: %s (raised by a launch never synchronised)\n", e.what());
+    }
+  }
+}
+} // namespace
+
+Device::~Device() { releaseHandle(context_); }
 Device::Device(Device &&) noexcept = default;
-Device &Device::operator=(Device &&) noexcept = default;
+Device &Device::operator=(Device &&other) noexcept {
+  if (this != &other) {
+    releaseHandle(context_);
+    context_ = std::move(other.context_);
+  }
+  return *this;
+}
 
 const DeviceInfo &Device::info() const { return context_->info; }
 const DeviceLimits &Device::limits() const { return context_->limits; }

@@ -1,6 +1,7 @@
 // DeviceBuffer and DeviceArray: device-local storage buffers that persist across
 // launches, filled and read back explicitly through host-visible staging buffers.
 #include "DeviceBufferState.h"
+#include "StreamState.h"
 #include "BufferPool.h"
 #include "ElementConversion.h"
 #include "HostVisibleBuffer.h"
@@ -151,6 +152,7 @@ void DeviceBuffer::upload(const void *src, std::uint64_t bytes, std::uint64_t of
   if (bytes == 0)
     return;
   State &s = *state_;
+  detail::waitForUses(s); // launches still using the buffer (nvc/Stream.h)
   detail::HostVisibleBuffer staging(s.context, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
   std::memcpy(staging.data(), src, bytes);
   staging.flush();
@@ -169,6 +171,7 @@ void DeviceBuffer::download(void *dst, std::uint64_t bytes, std::uint64_t offset
   if (bytes == 0)
     return;
   State &s = *state_;
+  detail::waitForUses(s);
   detail::HostVisibleBuffer staging(s.context, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   detail::submitAndWait(
       *s.context,
@@ -185,6 +188,7 @@ void DeviceBuffer::download(void *dst, std::uint64_t bytes, std::uint64_t offset
 
 void DeviceBuffer::fill(std::uint32_t word) {
   State &s = *state_;
+  detail::waitForUses(s);
   detail::submitAndWait(
       *s.context,
       [&](VkCommandBuffer cb) {
@@ -278,9 +282,59 @@ static void checkSame(const DeviceArray &a, const HostArray &h, const char *what
 // to or from a C-contiguous device array or view in one copy. A strided view is
 // read or written through the span of buffer elements it touches: downloaded,
 // changed element by element, and (copyFromHost) uploaded again.
+namespace detail {
+
+void packForDevice(const DeviceArray &array, const HostArray &host, unsigned char *image,
+                   std::int64_t lo, const char *what) {
+  const DType dtype = array.dtype(), storage = array.storageDType();
+  const std::size_t hostSize = dtypeSize(dtype), storageSize = dtypeSize(storage);
+  if (storage == dtype && host.isCContiguous() && array.descriptor().isCContiguous()) {
+    std::memcpy(image + (array.offset() - lo) * static_cast<std::int64_t>(storageSize), host.data,
+                array.bytes());
+    return;
+  }
+  const std::vector<std::int64_t> at = elementOffsets(array.shape(), array.strides());
+  const auto *src = static_cast<const unsigned char *>(host.data);
+  forEachElement(
+      host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
+        const unsigned char *s = src + offset * static_cast<std::int64_t>(hostSize);
+        unsigned char *d = image + (array.offset() + at[static_cast<std::size_t>(linear)] - lo) *
+                                       static_cast<std::int64_t>(storageSize);
+        if (!elementToStorage(dtype, storage, s, d))
+          throw Error(fmt::format(
+              "{}: element {} value {} does not fit in {}, the device "
+              "storage of this {} array (the kernel it is for was compiled with 32-bit "
+              "integers; recompile it with --index-bits=64 to pass such values)",
+              what, formatIndex(array.shape(), linear, false), integerElementText(dtype, s),
+              dtypeName(storage), dtypeName(dtype)));
+      });
+}
+
+void unpackFromDevice(const DeviceArray &array, const unsigned char *image, std::int64_t lo,
+                      const HostArray &host) {
+  const DType dtype = array.dtype(), storage = array.storageDType();
+  const std::size_t hostSize = dtypeSize(dtype), storageSize = dtypeSize(storage);
+  if (storage == dtype && host.isCContiguous() && array.descriptor().isCContiguous()) {
+    std::memcpy(host.data, image + (array.offset() - lo) * static_cast<std::int64_t>(storageSize),
+                array.bytes());
+    return;
+  }
+  const std::vector<std::int64_t> at = elementOffsets(array.shape(), array.strides());
+  auto *dst = static_cast<unsigned char *>(host.data);
+  forEachElement(
+      host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
+        elementFromStorage(dtype, storage,
+                           image + (array.offset() + at[static_cast<std::size_t>(linear)] - lo) *
+                                       static_cast<std::int64_t>(storageSize),
+                           dst + offset * static_cast<std::int64_t>(hostSize));
+      });
+}
+
+} // namespace detail
+
 void DeviceArray::copyFromHost(const HostArray &host) {
   checkSame(*this, host, "DeviceArray::copyFromHost");
-  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
+  const std::size_t storageSize = dtypeSize(storage_);
   const bool contiguous = descriptor().isCContiguous();
   if (contiguous && host.isCContiguous() && storage_ == dtype_) {
     buffer_.upload(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);
@@ -292,27 +346,13 @@ void DeviceArray::copyFromHost(const HostArray &host) {
   std::vector<unsigned char> image(static_cast<std::size_t>(hi - lo + 1) * storageSize);
   if (!contiguous)
     buffer_.download(image.data(), image.size(), static_cast<std::uint64_t>(lo) * storageSize);
-  const std::vector<std::int64_t> at = elementOffsets(shape_, strides());
-  const auto *src = static_cast<const unsigned char *>(host.data);
-  detail::forEachElement(
-      host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
-        const unsigned char *s = src + offset * static_cast<std::int64_t>(hostSize);
-        unsigned char *d = image.data() + (offset_ + at[static_cast<std::size_t>(linear)] - lo) *
-                                              static_cast<std::int64_t>(storageSize);
-        if (!detail::elementToStorage(dtype_, storage_, s, d))
-          throw Error(fmt::format(
-              "DeviceArray::copyFromHost: element {} value {} does not fit in {}, the device "
-              "storage of this {} array (the kernel it is for was compiled with 32-bit "
-              "integers; recompile it with --index-bits=64 to pass such values)",
-              detail::formatIndex(shape_, linear, false), detail::integerElementText(dtype_, s),
-              dtypeName(storage_), dtypeName(dtype_)));
-      });
+  detail::packForDevice(*this, host, image.data(), lo, "DeviceArray::copyFromHost");
   buffer_.upload(image.data(), image.size(), static_cast<std::uint64_t>(lo) * storageSize);
 }
 
 void DeviceArray::copyToHost(const HostArray &host) const {
   checkSame(*this, host, "DeviceArray::copyToHost");
-  const std::size_t hostSize = dtypeSize(dtype_), storageSize = dtypeSize(storage_);
+  const std::size_t storageSize = dtypeSize(storage_);
   if (descriptor().isCContiguous() && host.isCContiguous() && storage_ == dtype_) {
     buffer_.download(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);
     return;
@@ -322,16 +362,7 @@ void DeviceArray::copyToHost(const HostArray &host) const {
     return;
   std::vector<unsigned char> image(static_cast<std::size_t>(hi - lo + 1) * storageSize);
   buffer_.download(image.data(), image.size(), static_cast<std::uint64_t>(lo) * storageSize);
-  const std::vector<std::int64_t> at = elementOffsets(shape_, strides());
-  auto *dst = static_cast<unsigned char *>(host.data);
-  detail::forEachElement(
-      host.shape, host.effectiveStrides(), false, [&](std::int64_t linear, std::int64_t offset) {
-        detail::elementFromStorage(
-            dtype_, storage_,
-            image.data() + (offset_ + at[static_cast<std::size_t>(linear)] - lo) *
-                               static_cast<std::int64_t>(storageSize),
-            dst + offset * static_cast<std::int64_t>(hostSize));
-      });
+  detail::unpackFromDevice(*this, image.data(), lo, host);
 }
 
 std::vector<std::int64_t> DeviceArray::strides() const {

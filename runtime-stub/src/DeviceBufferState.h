@@ -5,7 +5,10 @@
 #include "DeviceContext.h"
 #include "nvc/DeviceBuffer.h"
 
+#include <cstdint>
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace nvc::rt {
 
@@ -15,6 +18,9 @@ struct DeviceBuffer::State {
   VkDeviceMemory memory = VK_NULL_HANDLE;
   VkDeviceSize size = 0;     ///< the size asked for (rounded to 4 bytes)
   VkDeviceSize capacity = 0; ///< the VkBuffer's size (larger when reused from the pool)
+  /// Per stream, the ticket of the last operation on it that uses this buffer
+  /// (StreamState.h): what a copy outside that stream waits for.
+  std::vector<std::pair<std::weak_ptr<detail::StreamState>, std::uint64_t>> uses;
 
   State() = default;
   State(const State &) = delete;
@@ -24,6 +30,17 @@ struct DeviceBuffer::State {
 };
 
 namespace detail {
+/// Converts `host` (the dtype and shape of `array`, any strides) to the array's storage
+/// dtype into `image`, the bytes of the array's buffer from element `lo` on (which must
+/// cover every element of the array), leaving the elements it skips untouched. Throws
+/// Error (naming `what`) if an integer does not fit the storage dtype.
+void packForDevice(const DeviceArray &array, const HostArray &host, unsigned char *image,
+                   std::int64_t lo, const char *what);
+/// The reverse: the array's elements in `image` (buffer bytes from element `lo` on),
+/// widened to its dtype, into `host`.
+void unpackFromDevice(const DeviceArray &array, const unsigned char *image, std::int64_t lo,
+                      const HostArray &host);
+
 /// Records commands with `record` into a new primary command buffer, submits it, waits
 /// for it with a fence and frees it. Throws Error on Vulkan failures.
 void submitAndWait(const Device::Context &ctx, const std::function<void(VkCommandBuffer)> &record,

@@ -10,9 +10,14 @@
 
 #include <memory>
 
+#include <map>
+#include <utility>
+#include <vector>
+
 namespace nvc::rt::detail {
 class BufferPool;
 class PipelineCache;
+class StreamState;
 }
 
 namespace nvc::rt {
@@ -41,7 +46,28 @@ struct Device::Context {
   VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
   VkDevice device = VK_NULL_HANDLE;
   std::uint32_t queueFamily = 0;
+  /// queues[0]: the default stream's, and that of every operation that waits
+  /// (uploads, synchronous launches, chains).
   VkQueue queue = VK_NULL_HANDLE;
+  /// The compute family's queues the device was created with (up to four; Stream
+  /// takes queues 1.. in turn).
+  std::vector<VkQueue> queues;
+  std::uint32_t nextStreamQueue = 0;
+  /// Launches and copies on device arrays made without a stream. Owned here, so the
+  /// Device handle drains it when it goes (its operations hold this context).
+  std::shared_ptr<detail::StreamState> defaultStream;
+  /// The user streams (Stream), for Device::synchronize.
+  std::vector<std::weak_ptr<detail::StreamState>> streams;
+  /// Descriptor pools of finished launches on device arrays, reset for reuse, by the
+  /// storage- and uniform-buffer descriptors their one set holds (LaunchStep.h):
+  /// creating a pool per launch cost more than the launch on NVIDIA's driver.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<VkDescriptorPool>>
+      freeDescriptorPools;
+  /// NVC_SYNC / NUMBA_VULKAN_SYNC=1: every stream operation waits.
+  bool synchronousLaunches = false;
+  /// False once the Device handle is gone: nothing can synchronise the default
+  /// stream later, so its operations wait.
+  bool deviceHandleAlive = true;
   VkCommandPool commandPool = VK_NULL_HANDLE;
   VkPhysicalDeviceMemoryProperties memory{};
   DeviceInfo info;

@@ -1,5 +1,6 @@
 // The persisted VkPipelineCache (PipelineCache.h).
 #include "PipelineCache.h"
+#include "Environment.h"
 
 #include <fmt/format.h>
 
@@ -17,15 +18,7 @@ namespace nvc::rt::detail {
 
 namespace fs = std::filesystem;
 
-bool pipelineCacheTurnedOff() {
-  const char *value = std::getenv("NVC_PIPELINE_CACHE");
-  if (!value)
-    return false;
-  std::string v(value);
-  for (char &ch : v)
-    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return v == "0" || v == "false" || v == "off" || v == "no";
-}
+bool pipelineCacheTurnedOff() { return environmentSwitch("NVC_PIPELINE_CACHE") == false; }
 
 std::string pipelineCachePath(const VkPhysicalDeviceProperties &properties) {
   if (pipelineCacheTurnedOff())

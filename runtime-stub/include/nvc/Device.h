@@ -136,7 +136,8 @@ struct BufferPoolStatus {
   std::uint64_t misses = 0; ///< requests that allocated
 };
 
-/// A logical device with one compute queue. Kernels, modules and buffers created from
+/// A logical device with up to four queues of one compute family (the default stream
+/// on the first, Streams on the others). Kernels, modules and buffers created from
 /// a Device keep its Vulkan objects alive, so the Device object itself may be
 /// destroyed first. A Device is not thread-safe: launch from one thread at a time.
 class Device {
@@ -149,6 +150,9 @@ public:
   /// from), the device lacks Vulkan 1.1 or a compute queue, or device creation fails.
   explicit Device(const std::string &selector = "");
   /// Releases this handle; the Vulkan device lives on while modules or kernels use it.
+  /// Waits for the launches made without a stream (nothing could synchronise them
+  /// later; such launches made after this wait at once). A kernel exception not yet
+  /// thrown is reported on stderr.
   ~Device();
   /// Movable (a moved-from Device must not be used), not copyable.
   Device(Device &&) noexcept;
@@ -162,6 +166,10 @@ public:
   const DeviceLimits &limits() const;
   /// The optional features enabled on this device.
   const DeviceFeatures &features() const;
+
+  /// Waits for the work of every stream of the device, the default one included
+  /// (004's nv.synchronize()), and throws the first KernelError one of them raised.
+  void synchronize();
 
   /// The buffer pool's cap, contents and counts (BufferPoolStatus).
   BufferPoolStatus bufferPool() const;

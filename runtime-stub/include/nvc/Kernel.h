@@ -16,7 +16,10 @@
 
 namespace nvc::rt {
 
-/// What a completed launch did.
+class DeviceArguments;
+class Stream;
+
+/// What a launch did (or, for a launch on device arrays, will do).
 struct LaunchResult {
   DispatchShape dispatch; ///< workgroup size and count used
 };
@@ -46,6 +49,15 @@ public:
   /// KernelError after the copy-back (the invocations that did not raise ran to
   /// completion, docs/language.md "Errors").
   LaunchResult launch(const Arguments &args, const LaunchConfig &config);
+
+  /// Enqueues a launch on device arrays (nvc/Stream.h) on the device's default stream
+  /// and returns at once, before the kernel has run (004: "a launch whose arrays are
+  /// all device arrays returns at once"). Arguments are checked now, as Chain::launch
+  /// checks them (Error). Later copies of the arrays wait for it; Device::synchronize
+  /// waits for it and throws the KernelError it raised.
+  LaunchResult launch(const DeviceArguments &args, const LaunchConfig &config);
+  /// The same on `stream` (Error if the stream is of another device).
+  LaunchResult launch(const DeviceArguments &args, const LaunchConfig &config, Stream &stream);
 
   /// Implementation state (runtime sources only).
   struct State;

@@ -1,0 +1,243 @@
+// Launches, copies and timestamps on device-resident memory, prepared once and
+// recorded into the command buffers of chains and streams.
+#include "LaunchStep.h"
+#include "StridedIteration.h"
+#include "VulkanCheck.h"
+#include "nvc/Error.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace nvc::rt::detail {
+
+namespace {
+/// Free pools kept per descriptor count: enough for the launches of a few batches.
+constexpr std::size_t kFreeDescriptorPoolsPerShape = 64;
+} // namespace
+
+LaunchStep::~LaunchStep() {
+  if (!descriptorPool)
+    return;
+  std::vector<VkDescriptorPool> &free = context->freeDescriptorPools[descriptorCounts];
+  if (free.size() < kFreeDescriptorPoolsPerShape &&
+      vkResetDescriptorPool(context->device, descriptorPool, 0) == VK_SUCCESS)
+    free.push_back(descriptorPool);
+  else
+    vkDestroyDescriptorPool(context->device, descriptorPool, nullptr);
+}
+
+std::vector<std::shared_ptr<DeviceBuffer::State>> LaunchStep::deviceBuffers() const {
+  std::vector<std::shared_ptr<DeviceBuffer::State>> out;
+  for (const auto &[binding, buffer] : storage)
+    out.push_back(buffer);
+  for (const auto &b : {src, dst})
+    if (b)
+      out.push_back(b);
+  return out;
+}
+
+std::pair<BoundArguments, std::vector<DeviceBuffer>> bindDeviceArguments(Kernel::State &kernel,
+                                                                        const DeviceArguments &args) {
+  const EntryPointDesc &entry = *kernel.entry;
+  const Arguments hostArgs = args.asArguments();
+  BoundArguments bound = BoundArguments::bind(entry, hostArgs);
+  std::vector<DeviceBuffer> buffers;
+  std::vector<std::pair<std::int64_t, std::int64_t>> spans; // elements each view touches
+  for (std::size_t i = 0; i < bound.arrays().size(); ++i) {
+    const BoundArray &a = bound.arrays()[i];
+    const DeviceArray &array = args.arrays().at(a.desc->name);
+    if (array.storageDType() != a.desc->deviceDType)
+      throw Error(fmt::format(
+          "argument '{}': the kernel keeps this {} array as {} on the device, the device array "
+          "stores {}; create it with storage {} (DeviceArray(device, {}, shape, {}), or "
+          "DeviceArray::forArgument)",
+          a.desc->name, dtypeName(a.desc->dtype), dtypeName(a.desc->deviceDType),
+          dtypeName(array.storageDType()), dtypeName(a.desc->deviceDType),
+          dtypeName(a.desc->dtype), dtypeName(a.desc->deviceDType)));
+    buffers.push_back(array.buffer());
+    // The kernel reads the view where it lies in the buffer (offset and strides in
+    // the parameter block), not a packed copy.
+    const std::vector<std::int64_t> strides = array.strides();
+    bound.placeInDeviceBuffer(i, array.offset(), strides);
+    spans.push_back(elementSpan(array.shape(), strides, array.offset()));
+  }
+  // Two arguments overlap when they are views of one buffer whose element ranges
+  // (lowest to highest element) intersect.
+  if (entry.assumesNoAlias)
+    for (std::size_t i = 0; i < buffers.size(); ++i)
+      for (std::size_t j = i + 1; j < buffers.size(); ++j)
+        if (buffers[i].state() == buffers[j].state() && spans[i].first <= spans[j].second &&
+            spans[j].first <= spans[i].second)
+          throw Error(fmt::format(
+              "arguments '{}' and '{}' of '{}' share memory of one device buffer, and the kernel "
+              "relies on array arguments not aliasing (manifest: assumes_no_alias; compile "
+              "it at -O1, or with -fno-promote-accumulator -fno-loop-fusion "
+              "-fno-stage-shared -fno-readonly-buffers, to allow it)",
+              bound.arrays()[i].desc->name, bound.arrays()[j].desc->name, entry.name));
+  return {std::move(bound), std::move(buffers)};
+}
+
+std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context> &context,
+                                          const std::shared_ptr<Kernel::State> &kernel,
+                                          const BoundArguments &bound,
+                                          const std::vector<DeviceBuffer> &buffers,
+                                          const LaunchConfig &config, std::string label) {
+  Kernel::State &ks = *kernel;
+  const EntryPointDesc &entry = *ks.entry;
+  if (&bound.entryPoint() != &entry)
+    throw Error(fmt::format("the arguments were bound to entry point '{}', not to '{}'",
+                            bound.entryPoint().name, entry.name));
+  if (ks.module->context != context)
+    throw Error(fmt::format("kernel '{}' belongs to another device", entry.name));
+  if (buffers.size() != bound.arrays().size())
+    throw Error(fmt::format("{} buffers for {} array arguments of '{}'", buffers.size(),
+                            bound.arrays().size(), entry.name));
+  const Device::Context &ctx = *context;
+  auto step = std::make_unique<LaunchStep>();
+  step->context = context;
+  step->label = label.empty() ? entry.name : std::move(label);
+  step->kernel = kernel;
+  const DispatchShape shape =
+      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
+  checkSharedMemory(config, entry, ctx.limits);
+  checkWorkgroupSize(shape, entry);
+  step->shape = shape;
+  step->groups = shape.workgroupCount;
+  step->pipeline = ks.pipeline(shape.workgroupSize, config.sharedMemoryBytes);
+  for (std::size_t i = 0; i < buffers.size(); ++i) {
+    const BoundArray &a = bound.arrays()[i];
+    const auto &b = buffers[i].state();
+    if (b->context != context)
+      throw Error(fmt::format("argument '{}': the device buffer belongs to another device",
+                              a.desc->name));
+    if (b->size < a.bufferSize)
+      throw Error(fmt::format("argument '{}': the device buffer has {} bytes, the kernel needs {}",
+                              a.desc->name, b->size, a.bufferSize));
+    if (a.bufferSize > ctx.limits.maxStorageBufferRange)
+      throw Error(fmt::format("argument '{}': its storage buffer of {} bytes exceeds the device's "
+                              "maxStorageBufferRange ({})",
+                              a.desc->name, a.bufferSize, ctx.limits.maxStorageBufferRange));
+    step->storage.emplace_back(a.desc->binding, b);
+  }
+  std::vector<unsigned char> block = bound.parameterBlock();
+  if (entry.originalGridOffset)
+    writeRequestedGrid(shape, *entry.originalGridOffset, entry.indexBits, block);
+  const ParameterBlockDesc &blockDesc = entry.parameterBlock;
+  if (blockDesc.kind == ParameterBlockKind::PushConstant) {
+    step->pushConstants = block;
+  } else if (blockDesc.kind == ParameterBlockKind::UniformBuffer) {
+    step->uniform = std::make_unique<HostVisibleBuffer>(context, (block.size() + 15) / 16 * 16,
+                                                        VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+    std::memset(step->uniform->data(), 0, step->uniform->size());
+    std::memcpy(step->uniform->data(), block.data(), block.size());
+    step->uniform->flush();
+    step->uniformBinding = *blockDesc.binding;
+  }
+
+  std::uint32_t hiddenBuffers = 0;
+  if (entry.errorBuffer || entry.printBuffer) {
+    step->reports = std::make_unique<ReportBuffers>(context, entry);
+    step->reports->forEachBinding(
+        [&](std::uint32_t, const HostVisibleBuffer &) { ++hiddenBuffers; });
+  }
+  if (step->storage.empty() && !step->uniform && !hiddenBuffers)
+    return step;
+  const std::uint32_t storageCount = static_cast<std::uint32_t>(step->storage.size()) + hiddenBuffers;
+  step->descriptorCounts = {storageCount, step->uniform ? 1u : 0u};
+  if (auto &free = context->freeDescriptorPools[step->descriptorCounts]; !free.empty()) {
+    step->descriptorPool = free.back();
+    free.pop_back();
+  } else {
+    std::vector<VkDescriptorPoolSize> sizes;
+    if (storageCount)
+      sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storageCount});
+    if (step->uniform)
+      sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = 1;
+    poolInfo.poolSizeCount = static_cast<std::uint32_t>(sizes.size());
+    poolInfo.pPoolSizes = sizes.data();
+    vkCheck(vkCreateDescriptorPool(ctx.device, &poolInfo, nullptr, &step->descriptorPool),
+            "vkCreateDescriptorPool");
+  }
+  VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  allocInfo.descriptorPool = step->descriptorPool;
+  allocInfo.descriptorSetCount = 1;
+  allocInfo.pSetLayouts = &ks.setLayout;
+  vkCheck(vkAllocateDescriptorSets(ctx.device, &allocInfo, &step->set), "vkAllocateDescriptorSets");
+  std::vector<VkDescriptorBufferInfo> infos;
+  infos.reserve(step->storage.size() + 3);
+  std::vector<VkWriteDescriptorSet> writes;
+  auto addWrite = [&](std::uint32_t binding, VkDescriptorType type, VkBuffer buffer) {
+    infos.push_back({buffer, 0, VK_WHOLE_SIZE});
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = step->set;
+    w.dstBinding = binding;
+    w.descriptorCount = 1;
+    w.descriptorType = type;
+    w.pBufferInfo = &infos.back();
+    writes.push_back(w);
+  };
+  for (const auto &[binding, buffer] : step->storage)
+    addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer->buffer);
+  if (step->uniform)
+    addWrite(step->uniformBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, step->uniform->handle());
+  if (step->reports)
+    step->reports->forEachBinding([&](std::uint32_t binding, const HostVisibleBuffer &buffer) {
+      addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer.handle());
+    });
+  vkUpdateDescriptorSets(ctx.device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                         nullptr);
+  return step;
+}
+
+void recordStep(VkCommandBuffer cb, const LaunchStep &s) {
+  if (s.kernel) {
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipeline);
+    if (s.set)
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.kernel->pipelineLayout, 0, 1,
+                              &s.set, 0, nullptr);
+    if (!s.pushConstants.empty())
+      vkCmdPushConstants(cb, s.kernel->pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         static_cast<std::uint32_t>(s.pushConstants.size()),
+                         s.pushConstants.data());
+    vkCmdDispatch(cb, s.groups[0], s.groups[1], s.groups[2]);
+  } else if (s.timestampPool) {
+    vkCmdResetQueryPool(cb, s.timestampPool, s.query, 1);
+    vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.timestampPool, s.query);
+  } else {
+    const VkBuffer from = s.src ? s.src->buffer : s.stagingSrc->handle();
+    const VkBuffer to = s.dst ? s.dst->buffer : s.stagingDst->handle();
+    VkBufferCopy region{s.srcOffset, s.dstOffset, s.bytes};
+    vkCmdCopyBuffer(cb, from, to, 1, &region);
+  }
+}
+
+TimestampSupport timestampSupport(const Device::Context &ctx) {
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(ctx.physicalDevice, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(ctx.physicalDevice, &count, families.data());
+  VkPhysicalDeviceProperties props{};
+  vkGetPhysicalDeviceProperties(ctx.physicalDevice, &props);
+  TimestampSupport t;
+  if (ctx.queueFamily < count)
+    t.validBits = families[ctx.queueFamily].timestampValidBits;
+  t.periodNs = props.limits.timestampPeriod;
+  return t;
+}
+
+void recordBarrier(VkCommandBuffer cb) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                    VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
+                    VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT |
+                           VK_PIPELINE_STAGE_HOST_BIT,
+                       0, 1, &b, 0, nullptr, 0, nullptr);
+}
+
+} // namespace nvc::rt::detail

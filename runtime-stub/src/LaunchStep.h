@@ -1,0 +1,94 @@
+// Internal: one recorded operation on device-resident memory — a kernel launch on
+// DeviceBuffers, a buffer copy, or a timestamp — prepared once (arguments checked,
+// pipeline chosen, descriptor set written, parameter block filled) and recorded into
+// any number of command buffers. Chains (nvc/Chain.h) record a sequence of them many
+// times; streams (nvc/Stream.h) record each once, batched with the launches around it.
+#pragma once
+
+#include "DeviceBufferState.h"
+#include "HostVisibleBuffer.h"
+#include "KernelState.h"
+#include "ReportBuffers.h"
+#include "nvc/BoundArguments.h"
+#include "nvc/Chain.h"
+
+#include <array>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace nvc::rt::detail {
+
+/// One operation: a launch when `kernel` is set, a copy when `src` is, a timestamp
+/// when `timestampPool` is. Owns its descriptor pool and keeps every buffer it uses
+/// alive until it is destroyed (after the last command buffer using it completed).
+struct LaunchStep {
+  std::string label;
+  // A launch:
+  std::shared_ptr<Kernel::State> kernel;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  std::vector<std::pair<std::uint32_t, std::shared_ptr<DeviceBuffer::State>>> storage;
+  std::vector<unsigned char> pushConstants;
+  std::unique_ptr<HostVisibleBuffer> uniform;
+  std::uint32_t uniformBinding = 0;
+  /// The launch's hidden error and print buffers (null when it has none).
+  std::unique_ptr<ReportBuffers> reports;
+  DispatchShape shape; ///< the planned dispatch
+  std::array<std::uint32_t, 3> groups{1, 1, 1};
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE; ///< back to the context's free pools
+  std::pair<std::uint32_t, std::uint32_t> descriptorCounts{0, 0}; ///< storage, uniform
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  // A copy (between device buffers, or with a host-visible staging buffer):
+  std::shared_ptr<DeviceBuffer::State> src, dst;
+  std::shared_ptr<HostVisibleBuffer> stagingSrc, stagingDst;
+  VkDeviceSize srcOffset = 0, dstOffset = 0, bytes = 0;
+  // A timestamp (query `query` of `timestampPool`, reset and written here):
+  VkQueryPool timestampPool = VK_NULL_HANDLE;
+  std::uint32_t query = 0;
+  /// Whatever else must live until the step has run (an Event's query pool).
+  std::shared_ptr<const void> keepAlive;
+
+  std::shared_ptr<Device::Context> context;
+  LaunchStep() = default;
+  LaunchStep(const LaunchStep &) = delete;
+  LaunchStep &operator=(const LaunchStep &) = delete;
+  ~LaunchStep();
+
+  /// The device buffers the step reads or writes.
+  std::vector<std::shared_ptr<DeviceBuffer::State>> deviceBuffers() const;
+};
+
+/// Binds `args` to `kernel`'s entry point with every array placed where it lies in
+/// its device buffer (offset and strides in the parameter block) and returns the
+/// bound arguments and the buffers, in bound.arrays() order. Throws Error for argument
+/// errors, a storage dtype other than the manifest's device_dtype, and overlapping
+/// views of one buffer for a kernel that assumes no aliasing.
+std::pair<BoundArguments, std::vector<DeviceBuffer>> bindDeviceArguments(Kernel::State &kernel,
+                                                                        const DeviceArguments &args);
+
+/// Prepares a launch of `kernel` on `bound` with `buffers` (bound.arrays() order, each
+/// at least its bufferSize): plans the dispatch, checks the device's limits, picks the
+/// pipeline, fills the parameter block and writes the descriptor set. Throws Error for
+/// a kernel or buffer of another device than `context` and for exceeded limits.
+std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context> &context,
+                                          const std::shared_ptr<Kernel::State> &kernel,
+                                          const BoundArguments &bound,
+                                          const std::vector<DeviceBuffer> &buffers,
+                                          const LaunchConfig &config, std::string label);
+
+/// Records `step` into `cb` (bind, push constants, dispatch; or the copy; or the
+/// timestamp). Records no barrier: callers put recordBarrier between steps, and reset
+/// a launch's error and print buffers themselves (ReportBuffers: on the host for a
+/// step that runs once, in the command buffer for a chain that repeats it).
+void recordStep(VkCommandBuffer cb, const LaunchStep &step);
+
+/// The timestamp support of the device's compute queue family.
+TimestampSupport timestampSupport(const Device::Context &context);
+
+/// A memory barrier ordering every earlier shader or transfer write before every later
+/// shader, transfer or host access (between the steps of a batch, and at the start of
+/// a command buffer, where it also orders it after earlier submissions to the queue).
+void recordBarrier(VkCommandBuffer cb);
+
+} // namespace nvc::rt::detail

@@ -1,0 +1,500 @@
+// Streams and events: operations on device memory collected into batches, submitted
+// to a queue without waiting, retired when their fences signal (docs/runtime.md
+// "Asynchronous launches and streams").
+#include "nvc/Stream.h"
+#include "StreamState.h"
+#include "StridedIteration.h"
+#include "VulkanCheck.h"
+#include "nvc/Error.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+namespace nvc::rt {
+
+namespace detail {
+
+StreamState::StreamState(Device::Context *context, std::shared_ptr<Device::Context> owner,
+                         VkQueue queue, std::uint32_t queueIndex)
+    : context_(context), owner_(std::move(owner)), queue_(queue), queueIndex_(queueIndex) {}
+
+StreamState::~StreamState() {
+  try {
+    flush();
+    retire(true);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "nvc: error: a stream's work failed: %s\n", e.what());
+  }
+  for (Submission &s : inFlight_)
+    release(s);
+  for (VkFence fence : freeFences_)
+    vkDestroyFence(context_->device, fence, nullptr);
+  if (!freeCommands_.empty())
+    vkFreeCommandBuffers(context_->device, context_->commandPool,
+                         static_cast<std::uint32_t>(freeCommands_.size()), freeCommands_.data());
+  if (error_)
+    std::fprintf(stderr,
+                 "nvc: error: a kernel raised an exception on a stream that was never "
+                 "synchronised: %s\n",
+                 error_->what());
+}
+
+void StreamState::release(Submission &s) {
+  if (s.fence)
+    freeFences_.push_back(s.fence);
+  if (s.commands)
+    freeCommands_.push_back(s.commands);
+  s.fence = VK_NULL_HANDLE;
+  s.commands = VK_NULL_HANDLE;
+}
+
+void StreamState::waitFence(VkFence fence) {
+  const VkDevice device = context_->device;
+  const auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::microseconds(500)) {
+    const VkResult status = vkGetFenceStatus(device, fence);
+    if (status == VK_SUCCESS)
+      return;
+    if (status != VK_NOT_READY)
+      vkCheck(status, "vkGetFenceStatus");
+  }
+  vkCheck(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX),
+          "vkWaitForFences (waiting for a stream)");
+}
+
+std::uint64_t StreamState::enqueue(std::unique_ptr<LaunchStep> step,
+                                   std::function<void()> onComplete) {
+  const std::uint64_t ticket = ++enqueued_;
+  const std::weak_ptr<StreamState> self = weak_from_this();
+  for (const auto &buffer : step->deviceBuffers()) {
+    auto &uses = buffer->uses;
+    auto it = std::find_if(uses.begin(), uses.end(),
+                           [&](const auto &u) { return !u.first.owner_before(self) &&
+                                                       !self.owner_before(u.first); });
+    if (it != uses.end())
+      it->second = ticket;
+    else
+      uses.emplace_back(self, ticket);
+    // Forget streams that are gone (their work completed when they went).
+    uses.erase(std::remove_if(uses.begin(), uses.end(),
+                              [](const auto &u) { return u.first.expired(); }),
+               uses.end());
+  }
+  batch_.push_back(std::move(step));
+  batchCompletions_.push_back(std::move(onComplete));
+  if (context_->synchronousLaunches || !context_->deviceHandleAlive) {
+    waitFor(ticket);
+    return ticket;
+  }
+  retire(false);
+  if (inFlight_.empty() || batch_.size() >= kMaxBatchOperations)
+    flush();
+  return ticket;
+}
+
+void StreamState::flush() {
+  if (batch_.empty())
+    return;
+  const Device::Context &ctx = *context_;
+  Submission s;
+  VkCommandBufferAllocateInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  cbInfo.commandPool = ctx.commandPool;
+  cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cbInfo.commandBufferCount = 1;
+  try {
+    if (!freeCommands_.empty()) { // reset by vkBeginCommandBuffer (RESET_COMMAND_BUFFER pool)
+      s.commands = freeCommands_.back();
+      freeCommands_.pop_back();
+    } else {
+      vkCheck(vkAllocateCommandBuffers(ctx.device, &cbInfo, &s.commands),
+              "vkAllocateCommandBuffers");
+    }
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkCheck(vkBeginCommandBuffer(s.commands, &begin), "vkBeginCommandBuffer");
+    // Orders the batch after this queue's earlier submissions (and host writes
+    // before the submission are visible to it by vkQueueSubmit's own guarantee).
+    recordBarrier(s.commands);
+    for (const auto &step : batch_) {
+      recordStep(s.commands, *step);
+      recordBarrier(s.commands);
+    }
+    vkCheck(vkEndCommandBuffer(s.commands), "vkEndCommandBuffer");
+    if (!freeFences_.empty()) {
+      s.fence = freeFences_.back();
+      freeFences_.pop_back();
+      vkCheck(vkResetFences(ctx.device, 1, &s.fence), "vkResetFences");
+    } else {
+      VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &s.fence), "vkCreateFence");
+    }
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &s.commands;
+    vkCheck(vkQueueSubmit(queue_, 1, &submit, s.fence), "vkQueueSubmit");
+  } catch (...) {
+    release(s);
+    throw;
+  }
+  s.lastTicket = enqueued_;
+  s.steps = std::move(batch_);
+  s.completions = std::move(batchCompletions_);
+  batch_.clear();
+  batchCompletions_.clear();
+  submitted_ = s.lastTicket;
+  inFlight_.push_back(std::move(s));
+}
+
+void StreamState::retire(bool wait) {
+  const Device::Context &ctx = *context_;
+  while (!inFlight_.empty()) {
+    Submission &s = inFlight_.front();
+    if (wait) {
+      waitFence(s.fence);
+    } else {
+      const VkResult status = vkGetFenceStatus(ctx.device, s.fence);
+      if (status == VK_NOT_READY)
+        return;
+      vkCheck(status, "vkGetFenceStatus");
+    }
+    // In enqueue order: host completions and prints, then the first exception.
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      if (s.completions[i])
+        s.completions[i]();
+      if (s.steps[i]->reports)
+        if (std::optional<KernelError> raised = s.steps[i]->reports->collect();
+            raised && !error_)
+          error_ = std::move(raised);
+    }
+    completed_ = s.lastTicket;
+    Submission done = std::move(s);
+    inFlight_.pop_front();
+    release(done);
+  }
+}
+
+void StreamState::waitFor(std::uint64_t ticket) {
+  if (ticket > submitted_)
+    flush();
+  while (completed_ < ticket && !inFlight_.empty()) {
+    waitFence(inFlight_.front().fence);
+    retire(false);
+  }
+  if (error_) {
+    KernelError raised = std::move(*error_);
+    error_.reset();
+    throwKernelError(raised);
+  }
+}
+
+bool StreamState::idle() {
+  retire(false);
+  if (inFlight_.empty())
+    flush();
+  return completed_ == enqueued_;
+}
+
+bool StreamState::done(std::uint64_t ticket) {
+  retire(false);
+  if (ticket > submitted_ && inFlight_.empty())
+    flush();
+  return completed_ >= ticket;
+}
+
+void waitForUses(const DeviceBuffer::State &buffer) {
+  // Copy first: waiting delivers completions, which may touch `uses` of other buffers.
+  const auto uses = buffer.uses;
+  for (const auto &[weak, ticket] : uses)
+    if (std::shared_ptr<StreamState> stream = weak.lock())
+      stream->waitFor(ticket);
+}
+
+StreamState &defaultStream(Device::Context &context) { return *context.defaultStream; }
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------------
+// Stream
+
+Stream::Stream(std::shared_ptr<detail::StreamState> state, std::shared_ptr<Device::Context> context)
+    : state_(std::move(state)), context_(std::move(context)) {}
+
+Stream::Stream(const Device &device) : context_(device.context()) {
+  Device::Context &ctx = *context_;
+  // Queue 0 serves the default stream and the synchronous work; new streams take
+  // the others in turn, or share queue 0 when there is no other.
+  const std::uint32_t n = static_cast<std::uint32_t>(ctx.queues.size());
+  const std::uint32_t index = n > 1 ? 1 + ctx.nextStreamQueue++ % (n - 1) : 0;
+  state_ = std::make_shared<detail::StreamState>(context_.get(), context_, ctx.queues[index],
+                                                 index);
+  ctx.streams.push_back(state_);
+}
+
+Stream Stream::defaultStream(const Device &device) {
+  return Stream(device.context()->defaultStream, device.context());
+}
+
+Stream::~Stream() = default;
+Stream::Stream(const Stream &) = default;
+Stream &Stream::operator=(const Stream &) = default;
+Stream::Stream(Stream &&) noexcept = default;
+Stream &Stream::operator=(Stream &&) noexcept = default;
+
+Stream &Stream::launch(Kernel &kernel, const DeviceArguments &args, const LaunchConfig &config) {
+  kernel.launch(args, config, *this);
+  return *this;
+}
+
+namespace {
+
+void checkSameShape(const DeviceArray &a, const HostArray &h, const char *what) {
+  if (h.dtype != a.dtype() || h.shape != a.shape())
+    throw Error(fmt::format("{}: the host array ({}, {} dimensions) differs from the device array "
+                            "({}, {} dimensions) in dtype or shape",
+                            what, dtypeName(h.dtype), h.shape.size(), dtypeName(a.dtype()),
+                            a.shape().size()));
+}
+
+void checkStream(const Device::Context *ctx, const DeviceBuffer &buffer, const char *what) {
+  if (buffer.state()->context.get() != ctx)
+    throw Error(fmt::format("{}: the device array belongs to another device than the stream", what));
+}
+
+} // namespace
+
+Stream &Stream::copyToDevice(const HostArray &host, DeviceArray &array) {
+  const char *what = "Stream::copyToDevice";
+  checkSameShape(array, host, what);
+  checkStream(context_.get(), array.buffer(), what);
+  if (!array.descriptor().isCContiguous())
+    throw Error(fmt::format("{}: the device array is a view whose elements are not contiguous; "
+                            "copy it with DeviceArray::copyFromHost, which waits",
+                            what));
+  const std::uint64_t bytes = array.bytes();
+  if (bytes == 0)
+    return *this;
+  auto staging = std::make_shared<detail::HostVisibleBuffer>(context_, bytes,
+                                                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+  detail::packForDevice(array, host, static_cast<unsigned char *>(staging->data()),
+                        array.offset(), what);
+  staging->flush();
+  auto step = std::make_unique<detail::LaunchStep>();
+  step->context = context_;
+  step->label = "copy to device";
+  step->stagingSrc = std::move(staging);
+  step->dst = array.buffer().state();
+  step->dstOffset = static_cast<std::uint64_t>(array.offset()) * dtypeSize(array.storageDType());
+  step->bytes = bytes;
+  state_->enqueue(std::move(step));
+  return *this;
+}
+
+Stream &Stream::copyToHost(const DeviceArray &array, const HostArray &host) {
+  const char *what = "Stream::copyToHost";
+  checkSameShape(array, host, what);
+  checkStream(context_.get(), array.buffer(), what);
+  const std::size_t storageSize = dtypeSize(array.storageDType());
+  const auto [lo, hi] = detail::elementSpan(array.shape(), array.strides(), array.offset());
+  if (hi < lo)
+    return *this; // no elements
+  const std::uint64_t bytes = static_cast<std::uint64_t>(hi - lo + 1) * storageSize;
+  auto staging = std::make_shared<detail::HostVisibleBuffer>(context_, bytes,
+                                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  auto step = std::make_unique<detail::LaunchStep>();
+  step->context = context_;
+  step->label = "copy to host";
+  step->src = array.buffer().state();
+  step->srcOffset = static_cast<std::uint64_t>(lo) * storageSize;
+  step->stagingDst = staging;
+  step->bytes = bytes;
+  // The array and host descriptions are copied: the completion runs later.
+  state_->enqueue(std::move(step), [array, host, staging, lo = lo] {
+    staging->invalidate();
+    detail::unpackFromDevice(array, static_cast<const unsigned char *>(staging->data()), lo, host);
+  });
+  return *this;
+}
+
+Stream &Stream::copy(const DeviceBuffer &src, DeviceBuffer &dst, std::uint64_t bytes) {
+  checkStream(context_.get(), src, "Stream::copy");
+  checkStream(context_.get(), dst, "Stream::copy");
+  if (bytes == 0)
+    bytes = src.size();
+  if (bytes > src.size() || bytes > dst.size())
+    throw Error(fmt::format("Stream::copy: {} bytes do not fit the source ({} bytes) or the "
+                            "destination ({} bytes)",
+                            bytes, src.size(), dst.size()));
+  auto step = std::make_unique<detail::LaunchStep>();
+  step->context = context_;
+  step->label = "copy";
+  step->src = src.state();
+  step->dst = dst.state();
+  step->bytes = bytes;
+  state_->enqueue(std::move(step));
+  return *this;
+}
+
+void Stream::flush() { state_->flush(); }
+bool Stream::query() { return state_->idle(); }
+void Stream::synchronize() { state_->synchronize(); }
+std::uint32_t Stream::queueIndex() const { return state_->queueIndex(); }
+
+// ---------------------------------------------------------------------------------
+// Launches on device arrays
+
+LaunchResult Kernel::launch(const DeviceArguments &args, const LaunchConfig &config) {
+  Stream stream(state_->module->context->defaultStream, state_->module->context);
+  return launch(args, config, stream);
+}
+
+LaunchResult Kernel::launch(const DeviceArguments &args, const LaunchConfig &config,
+                            Stream &stream) {
+  const std::shared_ptr<Device::Context> &context = state_->module->context;
+  if (stream.state()->context().device != context->device)
+    throw Error(fmt::format("kernel '{}' belongs to another device than the stream",
+                            state_->entry->name));
+  auto [bound, buffers] = detail::bindDeviceArguments(*state_, args);
+  std::unique_ptr<detail::LaunchStep> step =
+      detail::prepareLaunch(context, state_, bound, buffers, config, "");
+  if (step->reports)
+    step->reports->resetOnHost();
+  LaunchResult result;
+  result.dispatch = step->shape;
+  stream.state()->enqueue(std::move(step));
+  return result;
+}
+
+// ---------------------------------------------------------------------------------
+// Events
+
+namespace {
+/// One timestamp query, shared with the steps that write it (an Event may go before
+/// its stream has run them).
+struct TimestampQuery {
+  std::shared_ptr<Device::Context> context;
+  VkQueryPool pool = VK_NULL_HANDLE;
+  ~TimestampQuery() {
+    if (pool)
+      vkDestroyQueryPool(context->device, pool, nullptr);
+  }
+};
+} // namespace
+
+struct Event::State {
+  std::shared_ptr<Device::Context> context;
+  std::shared_ptr<TimestampQuery> query;
+  std::weak_ptr<detail::StreamState> stream;
+  std::uint64_t ticket = 0; ///< 0: never recorded
+};
+
+Event::Event(const Device &device) : state_(std::make_unique<State>()) {
+  state_->context = device.context();
+  state_->query = std::make_shared<TimestampQuery>();
+  state_->query->context = device.context();
+  VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+  info.queryCount = 1;
+  detail::vkCheck(
+      vkCreateQueryPool(device.context()->device, &info, nullptr, &state_->query->pool),
+      "vkCreateQueryPool");
+}
+Event::~Event() = default;
+Event::Event(Event &&) noexcept = default;
+Event &Event::operator=(Event &&) noexcept = default;
+
+void Event::record(Stream &stream) {
+  State &s = *state_;
+  if (&stream.state()->context() != s.context.get())
+    throw Error("Event::record: the stream belongs to another device than the event");
+  // A query reset and written again must not be in flight: wait for the last mark.
+  if (auto previous = s.stream.lock(); previous && s.ticket)
+    previous->waitFor(s.ticket);
+  auto step = std::make_unique<detail::LaunchStep>();
+  step->context = s.context;
+  step->label = "event";
+  step->timestampPool = s.query->pool;
+  step->keepAlive = s.query;
+  s.ticket = stream.state()->enqueue(std::move(step));
+  s.stream = stream.state();
+}
+
+void Event::record() {
+  Stream stream(state_->context->defaultStream, state_->context);
+  record(stream);
+}
+
+bool Event::query() {
+  State &s = *state_;
+  if (!s.ticket)
+    return false;
+  auto stream = s.stream.lock();
+  return !stream || stream->done(s.ticket);
+}
+
+void Event::synchronize() {
+  State &s = *state_;
+  if (!s.ticket)
+    throw Error("Event::synchronize: the event was never recorded");
+  if (auto stream = s.stream.lock())
+    stream->waitFor(s.ticket);
+}
+
+double Event::elapsedTime(Event &end) {
+  State &a = *state_, &b = *end.state_;
+  if (!a.ticket || !b.ticket)
+    throw Error("Event::elapsedTime: both events must be recorded");
+  if (a.context != b.context)
+    throw Error("Event::elapsedTime: the events belong to different devices");
+  Device::Context &ctx = *a.context;
+  const TimestampSupport support = detail::timestampSupport(ctx);
+  if (!support.supported())
+    throw Error(fmt::format("Event::elapsedTime: the compute queue of '{}' has no timestamps",
+                            ctx.info.name));
+  synchronize();
+  end.synchronize();
+  std::uint64_t ticks[2] = {0, 0};
+  for (int i = 0; i < 2; ++i)
+    detail::vkCheck(vkGetQueryPoolResults(ctx.device, (i ? b : a).query->pool, 0, 1,
+                                          sizeof(std::uint64_t), &ticks[i], sizeof(std::uint64_t),
+                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                    "vkGetQueryPoolResults");
+  const std::uint32_t bits = support.validBits;
+  const std::uint64_t mask = bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
+  const std::uint64_t forward = (ticks[1] - ticks[0]) & mask;
+  // An end marked before the start gives a negative time, as CUDA's would.
+  const double ms = static_cast<double>(forward) * support.periodNs * 1e-6;
+  if (forward > mask / 2)
+    return -static_cast<double>((ticks[0] - ticks[1]) & mask) * support.periodNs * 1e-6;
+  return ms;
+}
+
+// ---------------------------------------------------------------------------------
+// Device-wide
+
+void Device::synchronize() {
+  Context &ctx = *context_;
+  std::optional<KernelError> first;
+  auto wait = [&](detail::StreamState &stream) {
+    try {
+      stream.synchronize();
+    } catch (const KernelError &e) {
+      if (!first)
+        first = e;
+    }
+  };
+  wait(*ctx.defaultStream);
+  for (const auto &weak : ctx.streams)
+    if (auto stream = weak.lock())
+      wait(*stream);
+  ctx.streams.erase(std::remove_if(ctx.streams.begin(), ctx.streams.end(),
+                                   [](const auto &w) { return w.expired(); }),
+                    ctx.streams.end());
+  if (first)
+    detail::throwKernelError(*first);
+}
+
+} // namespace nvc::rt
