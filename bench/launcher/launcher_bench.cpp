@@ -5,10 +5,11 @@
 //       launches of `scale` on device arrays, asynchronous (Kernel::launch with
 //       DeviceArguments, one synchronize at the end) and, for comparison, each
 //       waited for (NVC_SYNC's behaviour): host microseconds per launch.
-//   nvc-launcher-bench streams SCALE.spv [megabytes] [chunks] [streams]
+//   nvc-launcher-bench streams SCALE.spv [megabytes] [chunks] [streams] [pinned]
 //       004's streams benchmark: a host array processed in chunks, each copied in,
 //       scaled and copied out on streams[c % streams]; wall milliseconds for the
-//       whole array (best of 5), and the result checked.
+//       whole array (best of 5), and the result checked. pinned=1 (the default, as
+//       004's example) keeps the host arrays in PinnedArrays, 0 in ordinary memory.
 //   nvc-launcher-bench first-launch SCALE.spv
 //       milliseconds from opening the device to the end of the first launch (module
 //       load, pipeline creation through the pipeline cache, dispatch), and the cache's
@@ -24,6 +25,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,14 +80,29 @@ int overhead(const std::string &spv, int launches, std::int64_t n) {
   return ok ? 0 : 1;
 }
 
-int streams(const std::string &spv, int megabytes, int chunks, int streamCount) {
+int streams(const std::string &spv, int megabytes, int chunks, int streamCount, bool pinned) {
   Device device;
   Module module(device, spv);
   Kernel scale = module.kernel("scale");
-  const std::int64_t total = static_cast<std::int64_t>(megabytes) * (1 << 20) / 4;
-  const std::int64_t chunk = total / chunks;
-  std::vector<float> host = ramp(static_cast<std::size_t>(chunk * chunks));
-  std::vector<float> result(host.size());
+  const std::int64_t elements = static_cast<std::int64_t>(megabytes) * (1 << 20) / 4;
+  const std::int64_t chunk = elements / chunks;
+  const std::size_t total = static_cast<std::size_t>(chunk * chunks);
+  std::vector<float> pageableHost, pageableResult;
+  std::optional<PinnedArray> pinnedHost, pinnedResult;
+  float *host = nullptr, *result = nullptr;
+  if (pinned) {
+    pinnedHost.emplace(device, DType::Float32, std::vector<std::int64_t>{chunk * chunks});
+    pinnedResult.emplace(device, DType::Float32, std::vector<std::int64_t>{chunk * chunks});
+    host = pinnedHost->data<float>();
+    result = pinnedResult->data<float>();
+  } else {
+    pageableHost.resize(total);
+    pageableResult.resize(total);
+    host = pageableHost.data();
+    result = pageableResult.data();
+  }
+  const std::vector<float> values = ramp(total);
+  std::copy(values.begin(), values.end(), host);
   std::vector<Stream> ss;
   std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
   for (int s = 0; s < streamCount; ++s) {
@@ -95,17 +112,15 @@ int streams(const std::string &spv, int megabytes, int chunks, int streamCount) 
   }
   double best = 1e30;
   for (int rep = 0; rep < 6; ++rep) {
-    std::fill(result.begin(), result.end(), -1.0f);
+    std::fill(result, result + total, -1.0f);
     const auto start = Clock::now();
     for (int c = 0; c < chunks; ++c) {
       Stream &stream = ss[c % streamCount];
       auto &[dx, dout] = buffers[c % streamCount];
-      stream.copyToDevice(HostArray::contiguous(host.data() + c * chunk, DType::Float32, {chunk}),
-                          dx);
+      stream.copyToDevice(HostArray::contiguous(host + c * chunk, DType::Float32, {chunk}), dx);
       scale.launch(DeviceArguments().array("x", dx).array("out", dout), LaunchConfig::grid(chunk),
                    stream);
-      stream.copyToHost(dout, HostArray::contiguous(result.data() + c * chunk, DType::Float32,
-                                                    {chunk}));
+      stream.copyToHost(dout, HostArray::contiguous(result + c * chunk, DType::Float32, {chunk}));
     }
     for (Stream &s : ss)
       s.synchronize();
@@ -114,16 +129,16 @@ int streams(const std::string &spv, int megabytes, int chunks, int streamCount) 
       best = std::min(best, ms);
   }
   bool ok = true;
-  for (std::size_t i = 0; i < host.size(); ++i)
-    ok = ok && result[i] == 2.0f * host[i] + 1.0f;
+  for (std::size_t i = 0; i < total; ++i)
+    ok = ok && result[i] == 2.0f * values[i] + 1.0f;
   std::vector<std::uint32_t> queues;
   for (const Stream &s : ss)
     queues.push_back(s.queueIndex());
   std::printf("%s\n",
               fmt::format("{{\"bench\": \"streams\", \"device\": \"{}\", \"megabytes\": {}, "
-                          "\"chunks\": {}, \"streams\": {}, \"queues\": [{}], \"best_ms\": {:.3f}, "
-                          "\"correct\": {}}}",
-                          device.info().name, megabytes, chunks, streamCount,
+                          "\"chunks\": {}, \"streams\": {}, \"pinned\": {}, \"queues\": [{}], "
+                          "\"best_ms\": {:.3f}, \"correct\": {}}}",
+                          device.info().name, megabytes, chunks, streamCount, pinned,
                           fmt::join(queues, ", "), best, ok)
                   .c_str());
   return ok ? 0 : 1;
@@ -165,7 +180,7 @@ int main(int argc, char **argv) {
       return overhead(a[1], static_cast<int>(arg(2, 10000)), arg(3, 1024));
     if (a.size() >= 2 && a[0] == "streams")
       return streams(a[1], static_cast<int>(arg(2, 256)), static_cast<int>(arg(3, 16)),
-                     static_cast<int>(arg(4, 3)));
+                     static_cast<int>(arg(4, 3)), arg(5, 1) != 0);
     if (a.size() >= 2 && a[0] == "first-launch")
       return firstLaunch(a[1]);
   } catch (const std::exception &e) {

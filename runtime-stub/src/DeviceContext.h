@@ -10,12 +10,14 @@
 
 #include <memory>
 
+#include <cstdint>
 #include <map>
 #include <utility>
 #include <vector>
 
 namespace nvc::rt::detail {
 class BufferPool;
+class HostVisibleBuffer;
 class PipelineCache;
 class StreamState;
 }
@@ -63,6 +65,9 @@ struct Device::Context {
   /// creating a pool per launch cost more than the launch on NVIDIA's driver.
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<VkDescriptorPool>>
       freeDescriptorPools;
+  /// PinnedArray allocations by first byte: their end and buffer (PinnedMemory.h).
+  std::map<std::uintptr_t, std::pair<std::uintptr_t, std::weak_ptr<detail::HostVisibleBuffer>>>
+      pinned;
   /// NVC_SYNC / NUMBA_VULKAN_SYNC=1: every stream operation waits.
   bool synchronousLaunches = false;
   /// False once the Device handle is gone: nothing can synchronise the default

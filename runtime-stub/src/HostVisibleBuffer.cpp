@@ -37,13 +37,15 @@ HostVisibleBuffer::HostVisibleBuffer(std::shared_ptr<Device::Context> context, V
   vkGetBufferMemoryRequirements(device, buffer_, &req);
   const VkPhysicalDeviceMemoryProperties &mem = context_->memory;
   int chosen = -1;
-  // A staging buffer the host reads back (a copy's destination) is cached memory where
-  // the device has it: the CPU reads uncached (write-combined) memory at a few hundred
-  // MB/s (the H200's driver: 190 MB/s). Anything else the host only writes.
+  // Memory the host reads back (a copy's destination: download staging, pinned host
+  // arrays) is cached where the device has it: the CPU reads uncached (write-combined)
+  // memory at a few hundred MB/s. Buffers shaders use directly stay uncached.
   constexpr VkMemoryPropertyFlags kVisible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
   constexpr VkMemoryPropertyFlags kCoherent = kVisible | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   constexpr VkMemoryPropertyFlags kCached = kVisible | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
-  const bool hostReads = usage == VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  const bool hostReads =
+      (usage & VK_BUFFER_USAGE_TRANSFER_DST_BIT) &&
+      !(usage & (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT));
   std::vector<VkMemoryPropertyFlags> preferences;
   if (hostReads)
     preferences = {kCached | kCoherent, kCached};

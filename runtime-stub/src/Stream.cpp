@@ -2,6 +2,7 @@
 // to a queue without waiting, retired when their fences signal (docs/runtime.md
 // "Asynchronous launches and streams").
 #include "nvc/Stream.h"
+#include "PinnedMemory.h"
 #include "StreamState.h"
 #include "StridedIteration.h"
 #include "VulkanCheck.h"
@@ -277,15 +278,25 @@ Stream &Stream::copyToDevice(const HostArray &host, DeviceArray &array) {
   const std::uint64_t bytes = array.bytes();
   if (bytes == 0)
     return *this;
-  auto staging = std::make_shared<detail::HostVisibleBuffer>(context_, bytes,
-                                                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-  detail::packForDevice(array, host, static_cast<unsigned char *>(staging->data()),
-                        array.offset(), what);
-  staging->flush();
   auto step = std::make_unique<detail::LaunchStep>();
   step->context = context_;
   step->label = "copy to device";
-  step->stagingSrc = std::move(staging);
+  // From pinned memory directly; other memory through a staging buffer, filled now.
+  std::optional<detail::PinnedRange> pinned;
+  if (host.isCContiguous() && array.storageDType() == array.dtype())
+    pinned = detail::findPinned(*context_, host.data, bytes);
+  if (pinned) {
+    pinned->buffer->flush();
+    step->stagingSrc = std::move(pinned->buffer);
+    step->srcOffset = pinned->offset;
+  } else {
+    auto staging = std::make_shared<detail::HostVisibleBuffer>(context_, bytes,
+                                                               VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    detail::packForDevice(array, host, static_cast<unsigned char *>(staging->data()),
+                          array.offset(), what);
+    staging->flush();
+    step->stagingSrc = std::move(staging);
+  }
   step->dst = array.buffer().state();
   step->dstOffset = static_cast<std::uint64_t>(array.offset()) * dtypeSize(array.storageDType());
   step->bytes = bytes;
@@ -302,6 +313,20 @@ Stream &Stream::copyToHost(const DeviceArray &array, const HostArray &host) {
   if (hi < lo)
     return *this; // no elements
   const std::uint64_t bytes = static_cast<std::uint64_t>(hi - lo + 1) * storageSize;
+  if (host.isCContiguous() && array.storageDType() == array.dtype() &&
+      array.descriptor().isCContiguous())
+    if (auto pinned = detail::findPinned(*context_, host.data, bytes)) {
+      auto step = std::make_unique<detail::LaunchStep>();
+      step->context = context_;
+      step->label = "copy to host";
+      step->src = array.buffer().state();
+      step->srcOffset = static_cast<std::uint64_t>(lo) * storageSize;
+      step->stagingDst = pinned->buffer;
+      step->dstOffset = pinned->offset;
+      step->bytes = bytes;
+      state_->enqueue(std::move(step), [buffer = pinned->buffer] { buffer->invalidate(); });
+      return *this;
+    }
   auto staging = std::make_shared<detail::HostVisibleBuffer>(context_, bytes,
                                                              VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   auto step = std::make_unique<detail::LaunchStep>();

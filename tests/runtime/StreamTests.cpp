@@ -293,3 +293,46 @@ TEST_CASE("a Device that goes waits for its launches; later ones wait at once", 
   saxpy.launch(saxpyArgs(1.5, *dx, *dy), LaunchConfig::grid(n));
   CHECK(dy->toVector<float>() == saxpyTimes(1.5f, x, y, 6));
 }
+
+TEST_CASE("stream copies from and to pinned memory, whole or in parts", "[stream]") {
+  Device &device = sharedDevice();
+  Module module = loadModule(device, "saxpy");
+  Kernel saxpy = module.kernel();
+  const std::int64_t chunk = 3000, chunks = 7;
+  PinnedArray in(device, DType::Float32, {chunk * chunks});
+  PinnedArray out(device, DType::Float32, {chunk * chunks});
+  CHECK(in.shape() == std::vector<std::int64_t>{chunk * chunks});
+  CHECK_THROWS_WITH(in.data<double>(), Catch::Contains("holds float32"));
+  const std::vector<float> values = randomFloats(chunk * chunks, -5, 5);
+  std::copy(values.begin(), values.end(), in.data<float>());
+  std::fill(out.data<float>(), out.data<float>() + chunk * chunks, std::nanf(""));
+  std::vector<float> ones(chunk, 1.0f);
+  std::vector<Stream> streams;
+  std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
+  for (int s = 0; s < 3; ++s) {
+    streams.emplace_back(device);
+    buffers.emplace_back(DeviceArray(device, DType::Float32, {chunk}),
+                         DeviceArray(device, DType::Float32, {chunk}));
+  }
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    Stream &stream = streams[c % 3];
+    auto &[dx, dy] = buffers[c % 3];
+    stream.copyToDevice(HostArray::contiguous(in.data<float>() + c * chunk, DType::Float32, {chunk}),
+                        dx);
+    stream.copyToDevice(HostArray::of(ones), dy);
+    stream.launch(saxpy, saxpyArgs(-2.0, dx, dy), LaunchConfig::grid(chunk));
+    stream.copyToHost(dy, HostArray::contiguous(out.data<float>() + c * chunk, DType::Float32,
+                                                {chunk}));
+  }
+  device.synchronize();
+  for (std::int64_t i = 0; i < chunk * chunks; ++i)
+    REQUIRE(out.data<float>()[i] == -2.0f * values[i] + 1.0f);
+  // The whole pinned array at once, through its HostArray.
+  DeviceArray whole(device, DType::Float32, {chunk * chunks});
+  streams[0].copyToDevice(out.host(), whole);
+  std::fill(in.data<float>(), in.data<float>() + chunk * chunks, 0.0f);
+  streams[0].copyToHost(whole, in.host());
+  streams[0].synchronize();
+  for (std::int64_t i = 0; i < chunk * chunks; ++i)
+    REQUIRE(in.data<float>()[i] == out.data<float>()[i]);
+}

@@ -29,6 +29,7 @@
 #include "nvc/Manifest.h"
 #include "nvc/Module.h"
 #include "nvc/Npy.h"
+#include "nvc/PinnedArray.h"
 #include "nvc/Stream.h"
 
 namespace nvc::rt {

@@ -63,13 +63,18 @@ public:
   Stream &launch(Kernel &kernel, const DeviceArguments &args, const LaunchConfig &config);
   /// Enqueues a copy of `host` (same dtype and shape, any strides) into `array`: the host
   /// data is converted and taken into a staging buffer now, so `host` may change at
-  /// once. Throws Error if dtype or shape differ, an integer does not fit the storage
-  /// dtype, or `array` is a view whose elements are not contiguous (copy those with
-  /// DeviceArray::copyFromHost, which waits).
+  /// once — except a C-contiguous `host` inside a PinnedArray (nvc/PinnedArray.h) of the
+  /// storage dtype, which the device reads when the copy runs (as CUDA's asynchronous
+  /// copies from pinned memory): it must not change before then. Throws Error if dtype
+  /// or shape differ, an integer does not fit the storage dtype, or `array` is a view
+  /// whose elements are not contiguous (copy those with DeviceArray::copyFromHost,
+  /// which waits).
   Stream &copyToDevice(const HostArray &host, DeviceArray &array);
   /// Enqueues a copy of `array` (any view) into `host` (same dtype and shape, any
-  /// strides). `host`'s memory is written when the stream finds the copy finished
-  /// (synchronize(), query(), an Event on this stream), so it must stay valid until then.
+  /// strides). `host`'s memory is written when the copy runs (a PinnedArray, for a
+  /// contiguous `array` of an unnarrowed dtype) or when the stream finds the copy
+  /// finished (other memory: synchronize(), query(), an Event on this stream); either
+  /// way it must stay valid, and is complete, after the stream's synchronize().
   Stream &copyToHost(const DeviceArray &array, const HostArray &host);
   /// Enqueues a copy of `bytes` bytes (all of `src` when 0) between device buffers.
   Stream &copy(const DeviceBuffer &src, DeviceBuffer &dst, std::uint64_t bytes = 0);
