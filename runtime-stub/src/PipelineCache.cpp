@@ -20,23 +20,29 @@ namespace fs = std::filesystem;
 
 bool pipelineCacheTurnedOff() { return environmentSwitch("NVC_PIPELINE_CACHE") == false; }
 
-std::string pipelineCachePath(const VkPhysicalDeviceProperties &properties) {
-  if (pipelineCacheTurnedOff())
-    return {};
-  fs::path dir;
+std::string cacheDirectory() {
   if (const char *d = std::getenv("NVC_CACHE_DIR"); d && *d)
-    dir = d;
-  else if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg && xdg[0] == '/')
-    dir = fs::path(xdg) / "nvc";
-  else if (const char *home = std::getenv("HOME"); home && *home)
-    dir = fs::path(home) / ".cache" / "nvc";
-  else
-    return {};
+    return d;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg && xdg[0] == '/')
+    return (fs::path(xdg) / "nvc").string();
+  if (const char *home = std::getenv("HOME"); home && *home)
+    return (fs::path(home) / ".cache" / "nvc").string();
+  return {};
+}
+
+std::string deviceDriverIdentity(const VkPhysicalDeviceProperties &properties) {
   std::string uuid;
   for (std::uint8_t byte : properties.pipelineCacheUUID)
     uuid += fmt::format("{:02x}", byte);
-  return (dir / fmt::format("pipeline-cache-{:04x}-{:04x}-{:08x}-{}.bin", properties.vendorID,
-                            properties.deviceID, properties.driverVersion, uuid))
+  return fmt::format("{:04x}-{:04x}-{:08x}-{}", properties.vendorID, properties.deviceID,
+                     properties.driverVersion, uuid);
+}
+
+std::string pipelineCachePath(const VkPhysicalDeviceProperties &properties) {
+  const std::string dir = cacheDirectory();
+  if (pipelineCacheTurnedOff() || dir.empty())
+    return {};
+  return (fs::path(dir) / fmt::format("pipeline-cache-{}.bin", deviceDriverIdentity(properties)))
       .string();
 }
 

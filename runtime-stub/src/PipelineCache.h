@@ -26,6 +26,15 @@ namespace nvc::rt::detail {
 /// Whether NVC_PIPELINE_CACHE turns the cache off: 0, false, off or no, in any case.
 bool pipelineCacheTurnedOff();
 
+/// The runtime's cache directory: $NVC_CACHE_DIR, else $XDG_CACHE_HOME/nvc (an absolute
+/// XDG_CACHE_HOME only, as the XDG spec says), else ~/.cache/nvc; empty without HOME.
+std::string cacheDirectory();
+
+/// What names a device and its driver in cache files ("<vendor>-<device>-<driver
+/// version>-<pipelineCacheUUID>", hexadecimal): data kept under it is valid only for
+/// the same device and driver.
+std::string deviceDriverIdentity(const VkPhysicalDeviceProperties &properties);
+
 /// Where the cache of the device with `properties` lives; empty when it is turned
 /// off or no directory can be named (no HOME).
 std::string pipelineCachePath(const VkPhysicalDeviceProperties &properties);

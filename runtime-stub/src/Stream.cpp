@@ -224,16 +224,19 @@ StreamState &defaultStream(Device::Context &context) { return *context.defaultSt
 Stream::Stream(std::shared_ptr<detail::StreamState> state, std::shared_ptr<Device::Context> context)
     : state_(std::move(state)), context_(std::move(context)) {}
 
-Stream::Stream(const Device &device) : context_(device.context()) {
-  Device::Context &ctx = *context_;
+Stream Stream::create(const std::shared_ptr<Device::Context> &context) {
+  Device::Context &ctx = *context;
   // Queue 0 serves the default stream and the synchronous work; new streams take
   // the others in turn, or share queue 0 when there is no other.
   const std::uint32_t n = static_cast<std::uint32_t>(ctx.queues.size());
   const std::uint32_t index = n > 1 ? 1 + ctx.nextStreamQueue++ % (n - 1) : 0;
-  state_ = std::make_shared<detail::StreamState>(context_.get(), context_, ctx.queues[index],
-                                                 index);
-  ctx.streams.push_back(state_);
+  auto state =
+      std::make_shared<detail::StreamState>(context.get(), context, ctx.queues[index], index);
+  ctx.streams.push_back(state);
+  return Stream(std::move(state), context);
 }
+
+Stream::Stream(const Device &device) : Stream(create(device.context())) {}
 
 Stream Stream::defaultStream(const Device &device) {
   return Stream(device.context()->defaultStream, device.context());
@@ -416,16 +419,17 @@ struct Event::State {
   std::uint64_t ticket = 0; ///< 0: never recorded
 };
 
-Event::Event(const Device &device) : state_(std::make_unique<State>()) {
-  state_->context = device.context();
+Event::Event(const Device &device) : Event(device.context()) {}
+
+Event::Event(const std::shared_ptr<Device::Context> &context) : state_(std::make_unique<State>()) {
+  state_->context = context;
   state_->query = std::make_shared<TimestampQuery>();
-  state_->query->context = device.context();
+  state_->query->context = context;
   VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
   info.queryType = VK_QUERY_TYPE_TIMESTAMP;
   info.queryCount = 1;
-  detail::vkCheck(
-      vkCreateQueryPool(device.context()->device, &info, nullptr, &state_->query->pool),
-      "vkCreateQueryPool");
+  detail::vkCheck(vkCreateQueryPool(context->device, &info, nullptr, &state_->query->pool),
+                  "vkCreateQueryPool");
 }
 Event::~Event() = default;
 Event::Event(Event &&) noexcept = default;

@@ -7,6 +7,7 @@
 // --verbose, but what the kernel prints (on stdout). An exception the kernel raises is
 // reported on stderr in two lines (docs/language.md "Errors") after the outputs are
 // written, with exit status 1.
+#include "AutotunedLaunch.h"
 #include "TimedLaunch.h"
 #include "nvc/Runtime.h"
 
@@ -32,6 +33,8 @@ using namespace nvc::rt;
 
 /// --time N, --warmup W, --time-json FILE (see TimedLaunch.h).
 nvc::tools::TimingOptions timing;
+/// --autotune (see AutotunedLaunch.h).
+bool autotuneFlag = false;
 
 /// A user mistake in the command line itself (as opposed to one the runtime finds).
 struct UsageError : Error {
@@ -359,6 +362,9 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
     if (timing.repeats)
       result.dispatch =
           nvc::tools::timedLaunch(device, kernel, args, config, timing, module.spirvPath());
+    else if (autotuneFlag)
+      result.dispatch =
+          nvc::tools::autotunedLaunch(device, kernel, args, config, spirvPath);
     else
       result = kernel.launch(args, config);
   } catch (const KernelError &e) {
@@ -475,6 +481,12 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(1u, 100000u));
   app.add_option("--warmup", timing.warmup, "untimed runs before the timed ones (default 1)")
       ->check(CLI::Range(0u, 100000u));
+  app.add_flag("--autotune", autotuneFlag,
+               "choose the workgroup size by measurement on device-resident arrays (32 ... 1024 "
+               "invocations, 2-d and 3-d shapes for 2-d and 3-d grids), print the candidates' "
+               "median times, keep the choice per device and driver in autotune.json in the "
+               "cache directory (NVC_CACHE_DIR; NVC_AUTOTUNE_CACHE=0: not kept), and write "
+               "the chosen size's results");
   app.add_option("--time-json", timing.jsonPath, "with --time: also write the timings to FILE")
       ->type_name("FILE");
   app.set_version_flag("--version", std::string("nvc-run ") + NVC_VERSION);

@@ -15,6 +15,7 @@
 
 #include "nvc/Arguments.h"
 #include "nvc/ArrayRef.h"
+#include "nvc/Autotune.h"
 #include "nvc/BoundArguments.h"
 #include "nvc/Capabilities.h"
 #include "nvc/Chain.h"

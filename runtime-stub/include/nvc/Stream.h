@@ -95,8 +95,11 @@ public:
 private:
   friend class Kernel; // the default stream of a kernel's device
   friend class Event;
+  friend class Autotuner; // a stream of its own, from the device's context
   explicit Stream(std::shared_ptr<detail::StreamState> state,
                   std::shared_ptr<Device::Context> context);
+  /// A new stream of the device behind `context` (the public constructor's work).
+  static Stream create(const std::shared_ptr<Device::Context> &context);
   std::shared_ptr<detail::StreamState> state_;
   std::shared_ptr<Device::Context> context_;
 };
@@ -131,6 +134,8 @@ public:
   struct State;
 
 private:
+  friend class Autotuner;
+  explicit Event(const std::shared_ptr<Device::Context> &context);
   std::unique_ptr<State> state_;
 };
 
