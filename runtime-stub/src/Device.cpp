@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace nvc::rt {
 namespace detail {
@@ -157,6 +158,7 @@ constexpr WantedExtension kWantedExtensions[] = {
     {"VK_KHR_shader_integer_dot_product", VK_API_VERSION_1_3},
     {"VK_EXT_pipeline_creation_feedback", VK_API_VERSION_1_3}, // pipeline-cache hits
     {"VK_EXT_shader_atomic_float", 0},
+    {"VK_KHR_timeline_semaphore", VK_API_VERSION_1_2}, // streams' copies on a transfer queue
     {"VK_KHR_portability_subset", 0}, // must be enabled when offered
 };
 
@@ -178,8 +180,12 @@ struct FeatureChain {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  /// Not a shader feature: the runtime's streams order their copies on a transfer queue
+  /// with their kernels through a timeline semaphore (StreamState.h).
+  VkPhysicalDeviceTimelineSemaphoreFeatures timeline{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
   bool has8Bit = false, hasFloat16Int8 = false, hasAtomicInt64 = false, hasMemoryModel = false,
-       hasAtomicFloat = false;
+       hasAtomicFloat = false, hasTimeline = false;
 
   /// Links the structs that apply; call after copying or filling the members.
   void link() {
@@ -200,6 +206,8 @@ struct FeatureChain {
       append(memoryModel);
     if (hasAtomicFloat)
       append(atomicFloat);
+    if (hasTimeline)
+      append(timeline);
     *next = nullptr;
   }
 };
@@ -283,6 +291,8 @@ Device::Context::~Context() {
         vkDestroyDescriptorPool(device, pool, nullptr);
     if (commandPool)
       vkDestroyCommandPool(device, commandPool, nullptr);
+    if (copyCommandPool)
+      vkDestroyCommandPool(device, copyCommandPool, nullptr);
     vkDestroyDevice(device, nullptr);
   }
 }
@@ -367,6 +377,7 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   supported.hasAtomicInt64 = v12 || isEnabled("VK_KHR_shader_atomic_int64");
   supported.hasMemoryModel = v12 || isEnabled("VK_KHR_vulkan_memory_model");
   supported.hasAtomicFloat = isEnabled("VK_EXT_shader_atomic_float");
+  supported.hasTimeline = v12 || isEnabled("VK_KHR_timeline_semaphore");
   supported.link();
   vkGetPhysicalDeviceFeatures2(ctx.physicalDevice, &supported.core);
 
@@ -382,15 +393,39 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   // Up to four queues of the family: the first for the default stream and the
   // operations that wait, the others for Streams, so that they can run at once.
   const std::uint32_t queueCount = std::min<std::uint32_t>(families[ctx.queueFamily].queueCount, 4);
-  const std::vector<float> priorities(queueCount, 1.0f);
-  VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-  queueInfo.queueFamilyIndex = ctx.queueFamily;
-  queueInfo.queueCount = queueCount;
-  queueInfo.pQueuePriorities = priorities.data();
+  // Streams' copies between host and device memory go to a queue of a transfer-only
+  // family where there is one (a discrete GPU's copy engines, which run both directions
+  // at once beside the kernels), ordered with the stream's kernels by a timeline
+  // semaphore. NVC_TRANSFER_QUEUE=0 keeps them on the compute queues; =compute submits
+  // them separately on the compute queues (what a transfer queue does, for testing on
+  // devices without one).
+  const bool timeline = supported.hasTimeline && supported.timeline.timelineSemaphore;
+  const char *transferSetting = std::getenv("NVC_TRANSFER_QUEUE");
+  const bool forceComputeCopies = transferSetting && std::string(transferSetting) == "compute";
+  int transferFamily = -1;
+  if (timeline && detail::environmentSwitch("NVC_TRANSFER_QUEUE") != false && !forceComputeCopies)
+    for (std::uint32_t i = 0; i < familyCount && transferFamily < 0; ++i)
+      if ((families[i].queueFlags & VK_QUEUE_TRANSFER_BIT) && families[i].queueCount > 0 &&
+          !(families[i].queueFlags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)))
+        transferFamily = static_cast<int>(i);
+  const std::uint32_t transferCount =
+      transferFamily >= 0 ? std::min<std::uint32_t>(families[transferFamily].queueCount, 2) : 0;
+  const std::vector<float> priorities(std::max(queueCount, transferCount), 1.0f);
+  std::vector<VkDeviceQueueCreateInfo> queueInfos(transferCount ? 2 : 1);
+  queueInfos[0] = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queueInfos[0].queueFamilyIndex = ctx.queueFamily;
+  queueInfos[0].queueCount = queueCount;
+  queueInfos[0].pQueuePriorities = priorities.data();
+  if (transferCount) {
+    queueInfos[1] = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queueInfos[1].queueFamilyIndex = static_cast<std::uint32_t>(transferFamily);
+    queueInfos[1].queueCount = transferCount;
+    queueInfos[1].pQueuePriorities = priorities.data();
+  }
   VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   deviceInfo.pNext = &enable.core;
-  deviceInfo.queueCreateInfoCount = 1;
-  deviceInfo.pQueueCreateInfos = &queueInfo;
+  deviceInfo.queueCreateInfoCount = static_cast<std::uint32_t>(queueInfos.size());
+  deviceInfo.pQueueCreateInfos = queueInfos.data();
   deviceInfo.enabledExtensionCount = static_cast<std::uint32_t>(enabled.size());
   deviceInfo.ppEnabledExtensionNames = enabled.data();
   detail::vkCheck(vkCreateDevice(ctx.physicalDevice, &deviceInfo, nullptr, &ctx.device),
@@ -399,6 +434,17 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   for (std::uint32_t i = 0; i < queueCount; ++i)
     vkGetDeviceQueue(ctx.device, ctx.queueFamily, i, &ctx.queues[i]);
   ctx.queue = ctx.queues[0];
+  ctx.timelineSemaphores = timeline;
+  if (transferCount) {
+    ctx.copyFamily = static_cast<std::uint32_t>(transferFamily);
+    ctx.bufferFamilies_ = {ctx.queueFamily, ctx.copyFamily};
+    ctx.copyQueues.resize(transferCount);
+    for (std::uint32_t i = 0; i < transferCount; ++i)
+      vkGetDeviceQueue(ctx.device, ctx.copyFamily, i, &ctx.copyQueues[i]);
+  } else if (timeline && forceComputeCopies) {
+    ctx.copyFamily = ctx.queueFamily;
+    ctx.copyQueues = ctx.queues;
+  }
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags =
@@ -406,6 +452,11 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   poolInfo.queueFamilyIndex = ctx.queueFamily;
   detail::vkCheck(vkCreateCommandPool(ctx.device, &poolInfo, nullptr, &ctx.commandPool),
                   "vkCreateCommandPool");
+  if (!ctx.copyQueues.empty()) {
+    poolInfo.queueFamilyIndex = ctx.copyFamily;
+    detail::vkCheck(vkCreateCommandPool(ctx.device, &poolInfo, nullptr, &ctx.copyCommandPool),
+                    "vkCreateCommandPool");
+  }
   vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice, &ctx.memory);
   {
     VkPhysicalDeviceProperties p{};

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <vector>
+
 #include <algorithm>
 #include <cstring>
 
@@ -111,7 +113,7 @@ DeviceBuffer::DeviceBuffer(const Device &device, std::uint64_t bytes)
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = s.size;
   info.usage = kUsage;
-  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  ctx.setBufferSharing(info);
   detail::vkCheck(vkCreateBuffer(ctx.device, &info, nullptr, &s.buffer), "vkCreateBuffer");
   VkMemoryRequirements req{};
   vkGetBufferMemoryRequirements(ctx.device, s.buffer, &req);

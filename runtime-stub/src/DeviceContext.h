@@ -10,6 +10,7 @@
 
 #include <memory>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -55,6 +56,28 @@ struct Device::Context {
   /// takes queues 1.. in turn).
   std::vector<VkQueue> queues;
   std::uint32_t nextStreamQueue = 0;
+  /// Where streams submit their copies between host and device memory: the queues
+  /// (up to two) of a transfer-only family, with their own command pool; empty when
+  /// copies stay in the compute queues' submissions (no such family, no timeline
+  /// semaphores, or NVC_TRANSFER_QUEUE=0).
+  std::vector<VkQueue> copyQueues;
+  std::uint32_t copyFamily = 0;
+  VkCommandPool copyCommandPool = VK_NULL_HANDLE;
+  std::uint32_t nextCopyQueue = 0;
+  /// Timeline semaphores are enabled (Vulkan 1.2 or VK_KHR_timeline_semaphore).
+  bool timelineSemaphores = false;
+
+  /// Makes `info` a buffer usable on the compute family and, when it is another, the
+  /// copy family: VK_SHARING_MODE_CONCURRENT then, so that no ownership transfer is
+  /// needed between the queues. Every runtime buffer is created through it.
+  void setBufferSharing(VkBufferCreateInfo &info) const {
+    const bool two = !copyQueues.empty() && copyFamily != queueFamily;
+    info.sharingMode = two ? VK_SHARING_MODE_CONCURRENT : VK_SHARING_MODE_EXCLUSIVE;
+    info.queueFamilyIndexCount = two ? 2 : 0;
+    info.pQueueFamilyIndices = two ? bufferFamilies_.data() : nullptr;
+  }
+  /// The two families of setBufferSharing; set with the queues.
+  std::array<std::uint32_t, 2> bufferFamilies_{0, 0};
   /// Launches and copies on device arrays made without a stream. Owned here, so the
   /// Device handle drains it when it goes (its operations hold this context).
   std::shared_ptr<detail::StreamState> defaultStream;

@@ -30,7 +30,7 @@ HostVisibleBuffer::HostVisibleBuffer(std::shared_ptr<Device::Context> context, V
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size;
   info.usage = usage;
-  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  context_->setBufferSharing(info);
   vkCheck(vkCreateBuffer(device, &info, nullptr, &buffer_), "vkCreateBuffer");
 
   VkMemoryRequirements req{};

@@ -21,7 +21,24 @@ namespace detail {
 
 StreamState::StreamState(Device::Context *context, std::shared_ptr<Device::Context> owner,
                          VkQueue queue, std::uint32_t queueIndex)
-    : context_(context), owner_(std::move(owner)), queue_(queue), queueIndex_(queueIndex) {}
+    : context_(context), owner_(std::move(owner)), queue_(queue), queueIndex_(queueIndex) {
+  Device::Context &ctx = *context_;
+  if (ctx.copyQueues.empty())
+    return;
+  copyQueue_ = ctx.copyQueues[ctx.nextCopyQueue++ % ctx.copyQueues.size()];
+  VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  type.initialValue = 0;
+  VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  info.pNext = &type;
+  vkCheck(vkCreateSemaphore(ctx.device, &info, nullptr, &timeline_), "vkCreateSemaphore");
+}
+
+StreamState::Engine StreamState::engineOf(const LaunchStep &step) const {
+  const bool hostCopy =
+      !step.kernel && !step.timestampPool && (step.stagingSrc || step.stagingDst);
+  return copyQueue_ && hostCopy ? Copy : Compute;
+}
 
 StreamState::~StreamState() {
   try {
@@ -34,9 +51,14 @@ StreamState::~StreamState() {
     release(s);
   for (VkFence fence : freeFences_)
     vkDestroyFence(context_->device, fence, nullptr);
-  if (!freeCommands_.empty())
-    vkFreeCommandBuffers(context_->device, context_->commandPool,
-                         static_cast<std::uint32_t>(freeCommands_.size()), freeCommands_.data());
+  for (Engine e : {Compute, Copy})
+    if (!freeCommands_[e].empty())
+      vkFreeCommandBuffers(context_->device,
+                           e == Copy ? context_->copyCommandPool : context_->commandPool,
+                           static_cast<std::uint32_t>(freeCommands_[e].size()),
+                           freeCommands_[e].data());
+  if (timeline_)
+    vkDestroySemaphore(context_->device, timeline_, nullptr);
   if (error_)
     std::fprintf(stderr,
                  "nvc: error: a kernel raised an exception on a stream that was never "
@@ -47,10 +69,10 @@ StreamState::~StreamState() {
 void StreamState::release(Submission &s) {
   if (s.fence)
     freeFences_.push_back(s.fence);
-  if (s.commands)
-    freeCommands_.push_back(s.commands);
+  for (const auto &[commands, engine] : s.commands)
+    freeCommands_[engine].push_back(commands);
   s.fence = VK_NULL_HANDLE;
-  s.commands = VK_NULL_HANDLE;
+  s.commands.clear();
 }
 
 void StreamState::waitFence(VkFence fence) {
@@ -102,29 +124,7 @@ void StreamState::flush() {
     return;
   const Device::Context &ctx = *context_;
   Submission s;
-  VkCommandBufferAllocateInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  cbInfo.commandPool = ctx.commandPool;
-  cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  cbInfo.commandBufferCount = 1;
   try {
-    if (!freeCommands_.empty()) { // reset by vkBeginCommandBuffer (RESET_COMMAND_BUFFER pool)
-      s.commands = freeCommands_.back();
-      freeCommands_.pop_back();
-    } else {
-      vkCheck(vkAllocateCommandBuffers(ctx.device, &cbInfo, &s.commands),
-              "vkAllocateCommandBuffers");
-    }
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkCheck(vkBeginCommandBuffer(s.commands, &begin), "vkBeginCommandBuffer");
-    // Orders the batch after this queue's earlier submissions (and host writes
-    // before the submission are visible to it by vkQueueSubmit's own guarantee).
-    recordBarrier(s.commands);
-    for (const auto &step : batch_) {
-      recordStep(s.commands, *step);
-      recordBarrier(s.commands);
-    }
-    vkCheck(vkEndCommandBuffer(s.commands), "vkEndCommandBuffer");
     if (!freeFences_.empty()) {
       s.fence = freeFences_.back();
       freeFences_.pop_back();
@@ -133,11 +133,66 @@ void StreamState::flush() {
       VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
       vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &s.fence), "vkCreateFence");
     }
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &s.commands;
-    vkCheck(vkQueueSubmit(queue_, 1, &submit, s.fence), "vkQueueSubmit");
+    // One command buffer per run of steps on one engine; without a copy queue, one.
+    for (std::size_t begin = 0; begin < batch_.size();) {
+      const Engine engine = engineOf(*batch_[begin]);
+      std::size_t end = begin + 1;
+      while (end < batch_.size() && engineOf(*batch_[end]) == engine)
+        ++end;
+      VkCommandBuffer cb = VK_NULL_HANDLE;
+      if (!freeCommands_[engine].empty()) { // reset by vkBeginCommandBuffer (RESET pool)
+        cb = freeCommands_[engine].back();
+        freeCommands_[engine].pop_back();
+      } else {
+        VkCommandBufferAllocateInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        cbInfo.commandPool = engine == Copy ? ctx.copyCommandPool : ctx.commandPool;
+        cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        cbInfo.commandBufferCount = 1;
+        vkCheck(vkAllocateCommandBuffers(ctx.device, &cbInfo, &cb), "vkAllocateCommandBuffers");
+      }
+      s.commands.emplace_back(cb, engine);
+      VkCommandBufferBeginInfo beginInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+      beginInfo.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+      vkCheck(vkBeginCommandBuffer(cb, &beginInfo), "vkBeginCommandBuffer");
+      // Orders the run after this queue's earlier submissions (and host writes
+      // before the submission are visible to it by vkQueueSubmit's own guarantee).
+      recordBarrier(cb);
+      for (std::size_t i = begin; i < end; ++i) {
+        recordStep(cb, *batch_[i]);
+        recordBarrier(cb);
+      }
+      vkCheck(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+      VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+      submit.commandBufferCount = 1;
+      submit.pCommandBuffers = &cb;
+      // With a copy queue, each submission waits for the one before it (also across
+      // batches and queues) through the stream's timeline semaphore.
+      VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+      const std::uint64_t waitValue = timelineValue_, signalValue = timelineValue_ + 1;
+      const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+      if (timeline_) {
+        values.waitSemaphoreValueCount = 1;
+        values.pWaitSemaphoreValues = &waitValue;
+        values.signalSemaphoreValueCount = 1;
+        values.pSignalSemaphoreValues = &signalValue;
+        submit.pNext = &values;
+        submit.waitSemaphoreCount = 1;
+        submit.pWaitSemaphores = &timeline_;
+        submit.pWaitDstStageMask = &waitStage;
+        submit.signalSemaphoreCount = 1;
+        submit.pSignalSemaphores = &timeline_;
+      }
+      const bool last = end == batch_.size();
+      vkCheck(vkQueueSubmit(engine == Copy ? copyQueue_ : queue_, 1, &submit,
+                            last ? s.fence : VK_NULL_HANDLE),
+              "vkQueueSubmit");
+      if (timeline_)
+        timelineValue_ = signalValue;
+      begin = end;
+    }
   } catch (...) {
+    // Command buffers already submitted cannot be reused before they finish: wait.
+    vkDeviceWaitIdle(ctx.device);
     release(s);
     throw;
   }

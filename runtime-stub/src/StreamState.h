@@ -66,9 +66,15 @@ public:
   Device::Context &context() const { return *context_; }
 
 private:
+  /// Where a step runs: the stream's compute queue, or its copy queue (copies
+  /// between host-visible and device memory, when the device has a copy queue).
+  enum Engine { Compute = 0, Copy = 1 };
+  Engine engineOf(const LaunchStep &step) const;
+
   struct Submission {
-    VkCommandBuffer commands = VK_NULL_HANDLE;
-    VkFence fence = VK_NULL_HANDLE;
+    /// One command buffer per run of consecutive steps on one engine, in order.
+    std::vector<std::pair<VkCommandBuffer, Engine>> commands;
+    VkFence fence = VK_NULL_HANDLE; ///< signalled with the last command buffer
     std::uint64_t lastTicket = 0;
     std::vector<std::unique_ptr<LaunchStep>> steps;
     std::vector<std::function<void()>> completions;
@@ -83,13 +89,19 @@ private:
   std::shared_ptr<Device::Context> owner_;
   VkQueue queue_;
   std::uint32_t queueIndex_;
+  /// The copy queue (null: copies are recorded with the kernels) and the timeline
+  /// semaphore that orders the stream's submissions across its two queues: each
+  /// waits for the value the one before it signalled.
+  VkQueue copyQueue_ = VK_NULL_HANDLE;
+  VkSemaphore timeline_ = VK_NULL_HANDLE;
+  std::uint64_t timelineValue_ = 0;
   std::vector<std::unique_ptr<LaunchStep>> batch_;
   std::vector<std::function<void()>> batchCompletions_;
   std::deque<Submission> inFlight_;
   /// Fences and command buffers of retired submissions, reused (creating a fence is
   /// a system call on some drivers).
   std::vector<VkFence> freeFences_;
-  std::vector<VkCommandBuffer> freeCommands_;
+  std::vector<VkCommandBuffer> freeCommands_[2]; ///< per Engine (their own pools)
   std::uint64_t enqueued_ = 0, submitted_ = 0, completed_ = 0;
   std::optional<KernelError> error_;
 };

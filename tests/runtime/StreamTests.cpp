@@ -336,3 +336,54 @@ TEST_CASE("stream copies from and to pinned memory, whole or in parts", "[stream
   for (std::int64_t i = 0; i < chunk * chunks; ++i)
     REQUIRE(in.data<float>()[i] == out.data<float>()[i]);
 }
+
+TEST_CASE("copies submitted apart from the kernels stay ordered with them", "[stream]") {
+  // What a device with a transfer-only queue family does (the copies on that queue,
+  // ordered with the stream's kernels by a timeline semaphore), here with the copies'
+  // submissions on the compute queue: NVC_TRANSFER_QUEUE=compute.
+  ScopedEnv split("NVC_TRANSFER_QUEUE", "compute");
+  Device device;
+  if (!device.context()->timelineSemaphores) {
+    WARN("the device has no timeline semaphores: nothing to test");
+    return;
+  }
+  REQUIRE_FALSE(device.context()->copyQueues.empty());
+  Module module = loadModule(device, "saxpy");
+  Kernel saxpy = module.kernel();
+  const std::int64_t chunk = 2048, chunks = 9;
+  const std::vector<float> values = randomFloats(chunk * chunks, -4, 4);
+  PinnedArray pinnedIn(device, DType::Float32, {chunk * chunks});
+  std::copy(values.begin(), values.end(), pinnedIn.data<float>());
+  std::vector<float> pageableOut(chunk * chunks, std::nanf(""));
+  std::vector<float> ones(chunk, 1.0f);
+  std::vector<Stream> streams;
+  std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
+  for (int s = 0; s < 3; ++s) {
+    streams.emplace_back(device);
+    buffers.emplace_back(DeviceArray(device, DType::Float32, {chunk}),
+                         DeviceArray(device, DType::Float32, {chunk}));
+  }
+  Event start(device), end(device);
+  start.record(streams[0]);
+  for (int round = 0; round < 2; ++round) // the second round reuses buffers after waits
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      Stream &stream = streams[c % 3];
+      auto &[dx, dy] = buffers[c % 3];
+      stream.copyToDevice(
+          HostArray::contiguous(pinnedIn.data<float>() + c * chunk, DType::Float32, {chunk}), dx);
+      stream.copyToDevice(HostArray::of(ones), dy);                        // staging: copy queue
+      stream.launch(saxpy, saxpyArgs(0.5, dx, dy), LaunchConfig::grid(chunk)); // compute
+      stream.copy(dy.buffer(), dx.buffer());                              // device-device
+      stream.launch(saxpy, saxpyArgs(1.0, dx, dy), LaunchConfig::grid(chunk)); // y = 2y
+      stream.copyToHost(dy, HostArray::contiguous(pageableOut.data() + c * chunk, DType::Float32,
+                                                  {chunk}));
+    }
+  end.record(streams[0]);
+  device.synchronize();
+  for (std::int64_t i = 0; i < chunk * chunks; ++i) {
+    const float y = 0.5f * values[i] + 1.0f;
+    REQUIRE(pageableOut[i] == y + y);
+  }
+  if (timestampSupport(device).supported())
+    CHECK(start.elapsedTime(end) > 0);
+}
