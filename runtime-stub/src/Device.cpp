@@ -393,17 +393,17 @@ Device::Device(const std::string &selector) : context_(std::make_shared<Context>
   // Up to four queues of the family: the first for the default stream and the
   // operations that wait, the others for Streams, so that they can run at once.
   const std::uint32_t queueCount = std::min<std::uint32_t>(families[ctx.queueFamily].queueCount, 4);
-  // Streams' copies between host and device memory go to a queue of a transfer-only
-  // family where there is one (a discrete GPU's copy engines, which run both directions
-  // at once beside the kernels), ordered with the stream's kernels by a timeline
-  // semaphore. NVC_TRANSFER_QUEUE=0 keeps them on the compute queues; =compute submits
-  // them separately on the compute queues (what a transfer queue does, for testing on
-  // devices without one).
+  // NVC_TRANSFER_QUEUE=1: streams' copies between host and device memory go to a queue
+  // of a transfer-only family where there is one (a discrete GPU's copy engines),
+  // ordered with the stream's kernels by a timeline semaphore; =compute submits them
+  // apart the same way on the compute queues (for testing on devices without one).
+  // Off by default: on the H200 it made 004's streams benchmark no faster (11.3 against
+  // 10.9 ms) and a waited launch 35 us slower (docs/benchmarks.md "The launcher").
   const bool timeline = supported.hasTimeline && supported.timeline.timelineSemaphore;
   const char *transferSetting = std::getenv("NVC_TRANSFER_QUEUE");
   const bool forceComputeCopies = transferSetting && std::string(transferSetting) == "compute";
   int transferFamily = -1;
-  if (timeline && detail::environmentSwitch("NVC_TRANSFER_QUEUE") != false && !forceComputeCopies)
+  if (timeline && detail::environmentSwitch("NVC_TRANSFER_QUEUE") == true)
     for (std::uint32_t i = 0; i < familyCount && transferFamily < 0; ++i)
       if ((families[i].queueFlags & VK_QUEUE_TRANSFER_BIT) && families[i].queueCount > 0 &&
           !(families[i].queueFlags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)))

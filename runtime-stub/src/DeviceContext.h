@@ -56,10 +56,10 @@ struct Device::Context {
   /// takes queues 1.. in turn).
   std::vector<VkQueue> queues;
   std::uint32_t nextStreamQueue = 0;
-  /// Where streams submit their copies between host and device memory: the queues
-  /// (up to two) of a transfer-only family, with their own command pool; empty when
-  /// copies stay in the compute queues' submissions (no such family, no timeline
-  /// semaphores, or NVC_TRANSFER_QUEUE=0).
+  /// Where streams submit their copies between host and device memory: with
+  /// NVC_TRANSFER_QUEUE=1, the queues (up to two) of a transfer-only family, with their
+  /// own command pool (=compute: the compute queues); empty when copies stay in the
+  /// compute queues' submissions (the default, no such family, no timeline semaphores).
   std::vector<VkQueue> copyQueues;
   std::uint32_t copyFamily = 0;
   VkCommandPool copyCommandPool = VK_NULL_HANDLE;

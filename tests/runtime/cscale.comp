@@ -24,7 +24,11 @@ layout(push_constant) uniform Params {
   layout(offset = 28) int off_y;
 } p;
 
-vec2 cmul(vec2 u, vec2 v) { return vec2(u.x * v.x - u.y * v.y, u.x * v.y + u.y * v.x); }
+// precise: no FMA contraction on any driver (see saxpy.comp).
+vec2 cmul(vec2 u, vec2 v) {
+  precise vec2 r = vec2(u.x * v.x - u.y * v.y, u.x * v.y + u.y * v.x);
+  return r;
+}
 
 void main() {
   int i = int(gl_GlobalInvocationID.x);

@@ -30,6 +30,7 @@ void main() {
     int64_t ix = p.off_x + i * p.stride_x;
     int64_t iy = p.off_y + i * p.stride_y;
     // GLSL indexes arrays with 32-bit integers; the test arrays are small.
-    y[int(iy)] = p.a * x[int(ix)] + y[int(iy)];
+    precise double r = p.a * x[int(ix)] + y[int(iy)]; // no FMA contraction (saxpy.comp)
+    y[int(iy)] = r;
   }
 }

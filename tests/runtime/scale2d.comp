@@ -31,6 +31,7 @@ void main() {
   int i = int(gl_GlobalInvocationID.y);
   if (i < p.dst_n0 && j < p.dst_n1 && i < p.src_n0 && j < p.src_n1) {
     float v = src[p.src_off + i * p.src_s0 + j * p.src_s1];
-    dst[p.dst_off + i * p.dst_s0 + j * p.dst_s1] = p.s * v + float(j);
+    precise float r = p.s * v + float(j); // no FMA contraction (saxpy.comp)
+    dst[p.dst_off + i * p.dst_s0 + j * p.dst_s1] = r;
   }
 }

@@ -25,12 +25,17 @@ layout(push_constant) uniform Params {
   layout(offset = 52) int off_y;
 } p;
 
-dvec2 cmul(dvec2 u, dvec2 v) { return dvec2(u.x * v.x - u.y * v.y, u.x * v.y + u.y * v.x); }
+// precise: no FMA contraction on any driver (see saxpy.comp).
+dvec2 cmul(dvec2 u, dvec2 v) {
+  precise dvec2 r = dvec2(u.x * v.x - u.y * v.y, u.x * v.y + u.y * v.x);
+  return r;
+}
 
 void main() {
   int i = int(gl_GlobalInvocationID.x);
   if (i < p.n_x && i < p.n_y) {
     int iy = p.off_y + i * p.stride_y;
-    y[iy] = cmul(p.a, x[p.off_x + i * p.stride_x]) + double(p.s) * y[iy];
+    precise dvec2 r = cmul(p.a, x[p.off_x + i * p.stride_x]) + double(p.s) * y[iy];
+    y[iy] = r;
   }
 }

@@ -11,6 +11,9 @@
 // a stream (DeviceArray::copyToHost, copyFromHost, DeviceBuffer::upload ..., a Chain)
 // first waits for the stream operations that use that array's buffer, and only those.
 // NVC_SYNC=1 (or numba-vulkan's NUMBA_VULKAN_SYNC=1) makes every operation wait.
+// NVC_TRANSFER_QUEUE=1 submits the copies between host and device memory to a
+// transfer-only queue family where the device has one (off by default: measured no
+// faster on the H200, docs/benchmarks.md "The launcher").
 //
 //   nvc::rt::Stream stream(device);
 //   stream.copyToDevice(HostArray::of(chunk), dx);     // host data taken now
