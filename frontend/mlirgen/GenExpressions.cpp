@@ -132,6 +132,17 @@ Val Generator::expr(const ast::Expr &e) {
     if (!rt.isScalar() && !rt.isTuple())
       fail(e.getLoc(), "conditional expressions of this type are not supported yet");
     mlir::Value c = condition(*i.test);
+    if (speculatable(*i.body) && speculatable(*i.orelse)) {
+      // Both arms are cheap and cannot fail or write: evaluated both, one chosen by
+      // a select, as GPU compilers if-convert. No blocks: a long chain of such
+      // expressions stays one straight-line block (compile time, issue 25).
+      Val a = convert(expr(*i.body), rt, i.body->getLoc());
+      Val bv = convert(expr(*i.orelse), rt, i.orelse->getLoc());
+      Val out{rt, {}};
+      for (std::size_t k = 0; k < a.parts.size(); ++k)
+        out.parts.push_back(mlir::arith::SelectOp::create(b_, l, c, a.parts[k], bv.parts[k]));
+      return out;
+    }
     mlir::Block *thenB = newBlock(), *elseB = newBlock(), *merge = newBlock();
     std::vector<Type> leaves;
     flattenTypes(rt, leaves);
@@ -164,6 +175,51 @@ Val Generator::expr(const ast::Expr &e) {
     break;
   }
   fail(e.getLoc(), "this expression is not supported in kernels");
+}
+
+bool Generator::speculatable(const ast::Expr &e) {
+  if (!typeOf(e).isNumber())
+    return false;
+  switch (e.getKind()) {
+  case ast::Expr::Kind::IntLiteral:
+  case ast::Expr::Kind::FloatLiteral:
+  case ast::Expr::Kind::BoolLiteral:
+  case ast::Expr::Kind::Name:
+    return true;
+  case ast::Expr::Kind::UnaryOp:
+    return speculatable(*cast<ast::UnaryOp>(e).operand);
+  case ast::Expr::Kind::BinOp: {
+    // Not / // % ** (they raise under error_model="python", or are calls) nor the
+    // shifts (a shift past the width is checked); + - * & | ^ wrap or round.
+    auto &bo = cast<ast::BinOp>(e);
+    switch (bo.op) {
+    case ast::BinOpKind::Add:
+    case ast::BinOpKind::Sub:
+    case ast::BinOpKind::Mult:
+    case ast::BinOpKind::BitAnd:
+    case ast::BinOpKind::BitOr:
+    case ast::BinOpKind::BitXor:
+      return speculatable(*bo.lhs) && speculatable(*bo.rhs);
+    default:
+      return false;
+    }
+  }
+  case ast::Expr::Kind::Compare: {
+    auto &c = cast<ast::Compare>(e);
+    if (!speculatable(*c.left))
+      return false;
+    for (const auto &operand : c.comparators)
+      if (!speculatable(*operand))
+        return false;
+    return true;
+  }
+  case ast::Expr::Kind::IfExp: {
+    auto &i = cast<ast::IfExp>(e);
+    return speculatable(*i.test) && speculatable(*i.body) && speculatable(*i.orelse);
+  }
+  default:
+    return false; // calls, subscripts (a load may be out of bounds), attributes ...
+  }
 }
 
 Val Generator::attribute(const ast::Attribute &a) {

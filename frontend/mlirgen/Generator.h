@@ -623,6 +623,12 @@ private:
   /// the unified type), evaluating later operands only when needed.
   Val boolOp(const ast::BoolOp &bo);
 
+  /// Whether evaluating `e` when Python would not is unobservable and cheap: a real
+  /// or integer scalar built from names, literals, + - * & | ^, unary operators,
+  /// comparisons and such conditional expressions (no call, subscript, division or
+  /// shift). A conditional expression whose two arms are is a select.
+  bool speculatable(const ast::Expr &e);
+
   /// `cuda.atomic.OP(ary, idx, ...)` / `nv.atomic.OP`: one
   /// memref.generic_atomic_rmw whose body computes the new element from the
   /// current one; nvc's SPIR-V conversion turns recognised bodies into single
