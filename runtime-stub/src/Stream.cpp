@@ -1,6 +1,6 @@
 // Streams and events: operations on device memory collected into batches, submitted
-// to a queue without waiting, retired when their fences signal (docs/runtime.md
-// "Asynchronous launches and streams").
+// to a queue without waiting, retired when their fences signal (nvc/Stream.h; the
+// bookkeeping in StreamState.h).
 #include "nvc/Stream.h"
 #include "PinnedMemory.h"
 #include "StreamState.h"
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 
 namespace nvc::rt {
 
@@ -84,6 +85,7 @@ void StreamState::waitFence(VkFence fence) {
       return;
     if (status != VK_NOT_READY)
       vkCheck(status, "vkGetFenceStatus");
+    std::this_thread::yield(); // a CPU driver (lavapipe) needs the core to finish
   }
   vkCheck(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX),
           "vkWaitForFences (waiting for a stream)");
