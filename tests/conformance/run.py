@@ -10,6 +10,7 @@ Usage:
   run.py --precompiled --nvc-run PATH --work DIR  (runs what --compile-only left
                                                    in DIR: the suite on a GPU machine)
   run.py --markdown ...                           (the category table as Markdown)
+  run.py --progress ...                           (each case on stderr as it finishes)
 
 Prints one line per case (PASS, FAIL, XFAIL, XPASS) and the category table;
 exits 1 on any FAIL or XPASS (an expected failure that passes: remove its
@@ -104,6 +105,9 @@ def main():
     ap.add_argument("--compile-only", action="store_true")
     ap.add_argument("--precompiled", action="store_true")
     ap.add_argument("--markdown", action="store_true", help="print the category table as Markdown")
+    ap.add_argument("--progress", action="store_true",
+                    help="print each case to stderr as it finishes (the outcomes come at the "
+                         "end: a run cut short by a time limit still shows how far it got)")
     opts = ap.parse_args()
     if not opts.precompiled and not opts.nvc:
         ap.error("--nvc is needed (or --precompiled)")
@@ -157,9 +161,12 @@ def main():
                     continue
                 futures[pool.submit(execute, opts, module, case, args, want)] = (
                     case_id, case, module, args, want)
-        for fut in concurrent.futures.as_completed(futures):
+        for done, fut in enumerate(concurrent.futures.as_completed(futures), 1):
             case_id, case, module, args, want = futures[fut]
             results[case_id] = (case, fut.result())
+            if opts.progress:
+                status = "ok" if results[case_id][1] is None else "error"
+                print(f"[{done}/{len(futures)}] {case_id}: {status}", file=sys.stderr, flush=True)
             # Only what compiled travels to the other machine.
             if opts.compile_only and results[case_id][1] is None:
                 save_case(opts.work, module, case, args, want)
