@@ -25,12 +25,13 @@ namespace nvc {
 /// BuiltIn WorkgroupSize, sizes dynamic shared arrays by the specialization
 /// constant `nvc_dynamic_shared_bytes` (passes/DynamicSharedMemory.h), declares
 /// the target's SPIR-V version when it asks for one (compiler/SPIRVVersion.h),
-/// and validates for the target's environment. On failure returns false and
-/// sets `error` (the validator's message). `timing` (-ftime-report), when
-/// given, gets the serialization and the validation as nested timers.
+/// and validates for the target's environment unless `validate` is false (then
+/// the caller must validate `words` itself, validateSPIRV). On failure returns
+/// false and sets `error` (the validator's message). `timing` (-ftime-report),
+/// when given, gets the serialization and the validation as nested timers.
 bool emitSPIRV(mlir::spirv::ModuleOp module, const ModuleTarget &target,
                std::vector<uint32_t> &words, std::string &error,
-               mlir::TimingScope *timing = nullptr);
+               mlir::TimingScope *timing = nullptr, bool validate = true);
 
 /// Validates `words` by `env`'s rules (spirv-val --target-env). When they do
 /// not validate returns false and appends the validator's messages ("word N:

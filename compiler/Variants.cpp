@@ -22,7 +22,9 @@
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
 #include <mlir/Pass/PassManager.h>
 
+#include <future>
 #include <set>
+#include <utility>
 
 namespace nvc {
 namespace {
@@ -88,6 +90,29 @@ bool addFloatControlsVariants(Compilation &c, const LoweringSetup &lowering,
                               const std::vector<FloatControlsKind> &kinds,
                               const std::string &prefix, mlir::spirv::ModuleOp base,
                               std::vector<ModuleVariant> &out) {
+  // Each variant is validated on a thread of its own while the next is derived (the
+  // validator was most of the variants' time on long kernels); the results are
+  // taken in order, so the first failure reported is the same in every run.
+  struct Validation {
+    std::string name;
+    std::future<std::pair<bool, std::string>> result;
+  };
+  std::vector<Validation> validations;
+  auto collect = [&]() {
+    mlir::TimingScope waiting = c.timeStage("variants: waiting for spirv-val");
+    bool ok = true;
+    for (Validation &v : validations) {
+      auto [valid, messages] = v.result.get();
+      if (!valid && ok) {
+        c.internalErrorUnlessReported("internal compiler error: generated SPIR-V of the " +
+                                      v.name + " variant does not validate for " +
+                                      lowering.target.env->name + ":\n" + messages);
+        ok = false;
+      }
+    }
+    validations.clear();
+    return ok;
+  };
   for (const FloatControlsKind &kind : kinds) {
     const std::string name = prefix + kind.name;
     mlir::OwningOpRef<mlir::spirv::ModuleOp> copy(base.clone());
@@ -98,14 +123,21 @@ bool addFloatControlsVariants(Compilation &c, const LoweringSetup &lowering,
     std::string error = "internal compiler error: the " + name + " pipeline failed";
     mlir::TimingScope timing = c.timeStage("variants (float controls)");
     if (mlir::failed(derive.run(*copy)) ||
-        !emitSPIRV(*copy, lowering.target, words, error, &timing)) {
+        !emitSPIRV(*copy, lowering.target, words, error, &timing, /*validate=*/false)) {
+      collect();
       c.internalErrorUnlessReported(error);
       return false;
     }
+    validations.push_back(
+        {name, std::async(std::launch::async, [words, env = lowering.target.env] {
+           std::string messages;
+           const bool valid = validateSPIRV(words, *env, messages);
+           return std::make_pair(valid, std::move(messages));
+         })});
     SPIRVModuleInfo info = spirvModuleInfo(*copy, words, *lowering.target.env);
     out.push_back({name, std::move(words), info});
   }
-  return true;
+  return collect();
 }
 
 } // namespace
