@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Compile time against kernel size (issue 25): kernels of N and 4N statements of
+several shapes, each compiled in process by nvc-compile-time (no process start-up),
+the fastest of R compiles each; prints the times and the growth ratio t(4N) / t(N).
+
+  compile_growth.py --nvc-compile-time PATH [--n 250] [--repeats 3] [--max-ratio 12]
+
+Exits 1 when a ratio exceeds --max-ratio: linear growth gives 4, N log N about 5; a
+stage quadratic in the kernel's size drives it towards 16. The bound (12) is a tripwire
+for such regressions, not the target: on 2026-12-04 the ratios were 3.6 (ternary),
+7.3 (if-store) and 8.5 (loop), so the last two are still superlinear (issue 25; ctest
+compile-growth; docs/benchmarks.md).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HEADER = [
+    "from numba import cuda",
+    "",
+    '@cuda.jit("void(float32[::1], float32)")',
+    "def k(a, j):",
+    "    i = cuda.grid(1)",
+    "    if i < a.size:",
+    "        v = a[i]",
+]
+
+# Statement shapes: one logical statement each, indented inside `if i < a.size:`.
+SHAPES = {
+    # issue 25's measure: a conditional expression (a select)
+    "ternary": lambda s: ["v = v * 1.0001 + 0.5 if v < j else v - 0.25"],
+    # an if statement with a store (a branch: a diamond in the CFG)
+    "if-store": lambda s: ["if v < j:", f"    a[i] = v + {s}.0", "v = v * 1.0001 + 0.5"],
+    # a short counted loop
+    "loop": lambda s: [f"for t in range({2 + s % 3}):", "    v = v * 0.999 + 0.125"],
+}
+
+
+def kernel(shape, n):
+    lines = list(HEADER)
+    for s in range(n):
+        lines += ["        " + line for line in SHAPES[shape](s)]
+    lines.append("        a[i] = v")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--nvc-compile-time", required=True)
+    ap.add_argument("--n", type=int, default=250)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--max-ratio", type=float, default=12.0)
+    opts = ap.parse_args()
+    failed = False
+    with tempfile.TemporaryDirectory() as work:
+        print(f"{'shape':10} {'N':>6} {'ms':>9} {'4N':>6} {'ms':>9} {'ratio':>6}")
+        for shape in SHAPES:
+            times = []
+            for n in (opts.n, 4 * opts.n):
+                path = os.path.join(work, f"{shape}-{n}.py")
+                with open(path, "w") as f:
+                    f.write(kernel(shape, n))
+                out = subprocess.run([opts.nvc_compile_time, "--repeats", str(opts.repeats), path],
+                                     capture_output=True, text=True)
+                m = re.search(r"min ([0-9.]+) ms", out.stdout)
+                if out.returncode != 0 or not m:
+                    print(f"{shape} N={n}: nvc-compile-time failed:\n{out.stdout}{out.stderr}")
+                    return 1
+                times.append(float(m.group(1)))
+            ratio = times[1] / times[0]
+            bad = ratio > opts.max_ratio
+            failed |= bad
+            print(f"{shape:10} {opts.n:6} {times[0]:9.1f} {4 * opts.n:6} {times[1]:9.1f} "
+                  f"{ratio:6.2f}{'  > ' + str(opts.max_ratio) if bad else ''}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
