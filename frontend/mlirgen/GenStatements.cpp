@@ -534,8 +534,8 @@ void Generator::countedLoop(const ast::For &f, mlir::Value start, mlir::Value st
   auto slotTy = mlir::MemRefType::get(
       {}, ct, mlir::MemRefLayoutAttrInterface(),
       mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function));
-  mlir::Value counter;
-  {
+  mlir::Value &counter = counterSlots_[{loops_.size(), ct.getAsOpaquePointer()}];
+  if (!counter) {
     mlir::OpBuilder::InsertionGuard guard(b_);
     b_.setInsertionPointToStart(entry_);
     counter = mlir::memref::AllocaOp::create(b_, l, slotTy);

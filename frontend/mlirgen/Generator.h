@@ -753,6 +753,10 @@ private:
   /// shared slot), and one slot per variable rather than per web keeps
   /// mem2reg linear in the kernel's size (it walks the blocks once per slot).
   std::map<std::pair<std::string, std::string>, std::vector<mlir::Value>> webSlots_;
+  /// The hidden counter slot of counted loops, by nesting depth and counter type:
+  /// loops one after another share one (each stores its start before reading it), so
+  /// that a kernel of many loops has few slots for mem2reg to walk (issue 25).
+  std::map<std::pair<std::size_t, const void *>, mlir::Value> counterSlots_;
   std::vector<LoopTargets> loops_;
 };
 
