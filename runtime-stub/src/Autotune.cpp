@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -75,12 +76,14 @@ Autotuner::Autotuner(const Device &device, std::string operation)
   if (!entries)
     return;
   for (const auto &[key, value] : entries->items()) {
+    // Entries of another shape (edited by hand, an older format) are skipped.
     if (!value.is_object() || !value.contains("choice") || !value["choice"].is_string())
       continue;
     AutotuneChoice c;
     c.choice = value["choice"].get<std::string>();
     c.fromFile = true;
-    c.deviceTimed = value.value("device_timed", false);
+    if (auto t = value.find("device_timed"); t != value.end() && t->is_boolean())
+      c.deviceTimed = t->get<bool>();
     if (auto t = value.find("timings_ms"); t != value.end() && t->is_array())
       for (const json &pair : *t)
         if (pair.is_array() && pair.size() == 2 && pair[0].is_string() && pair[1].is_number())
@@ -108,6 +111,9 @@ const AutotuneChoice &Autotuner::run(const std::string &key,
 
   auto known = s.choices.find(key);
   if (known == s.choices.end() || !names.count(known->second.choice)) {
+    // Launches enqueued before on any stream finish first: the candidates are
+    // timed on ready inputs, and their writes race with nothing.
+    detail::synchronizeAll(*s.context);
     AutotuneChoice measured;
     Stream stream = Stream::create(s.context);
     measured.deviceTimed = detail::timestampSupport(*s.context).supported();
@@ -143,7 +149,16 @@ const AutotuneChoice &Autotuner::run(const std::string &key,
     if (!s.path.empty()) {
       // Read again and merge: another process may have added choices since.
       json file = readJsonFile(s.path);
-      json &entry = file["devices"][s.identity][s.operation][key];
+      // Each level an object (a level of another type, edited by hand, is replaced).
+      auto objectAt = [](json &parent, const std::string &name) -> json & {
+        json &child = parent[name];
+        if (!child.is_object())
+          child = json::object();
+        return child;
+      };
+      json &entry = objectAt(objectAt(objectAt(objectAt(file, "devices"), s.identity),
+                                      s.operation),
+                             key);
       entry = json::object();
       entry["choice"] = known->second.choice;
       entry["device_timed"] = known->second.deviceTimed;
@@ -154,7 +169,13 @@ const AutotuneChoice &Autotuner::run(const std::string &key,
       std::error_code ec;
       fs::create_directories(fs::path(s.path).parent_path(), ec);
       // Written beside and renamed, so a reader never sees half a file.
-      const std::string temporary = s.path + fmt::format(".tmp{}", static_cast<long>(::getpid()));
+      // A name no other process or thread writes at the same time. (Two processes
+      // choosing at once may still each keep only their own new key: the last
+      // rename wins, and the other's choice is measured again next time.)
+      static std::atomic<unsigned> serial{0};
+      const std::string temporary =
+          s.path + fmt::format(".tmp{}-{}-{}", static_cast<long>(::getpid()),
+                               static_cast<const void *>(&s), serial++);
       std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
       out << file.dump(1) << '\n';
       out.close();

@@ -206,7 +206,7 @@ void recordStep(VkCommandBuffer cb, const LaunchStep &s) {
   } else if (s.timestampPool) {
     vkCmdResetQueryPool(cb, s.timestampPool, s.query, 1);
     vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.timestampPool, s.query);
-  } else {
+  } else if (s.src || s.stagingSrc) {
     const VkBuffer from = s.src ? s.src->buffer : s.stagingSrc->handle();
     const VkBuffer to = s.dst ? s.dst->buffer : s.stagingDst->handle();
     VkBufferCopy region{s.srcOffset, s.dstOffset, s.bytes};
@@ -226,6 +226,16 @@ TimestampSupport timestampSupport(const Device::Context &ctx) {
     t.validBits = families[ctx.queueFamily].timestampValidBits;
   t.periodNs = props.limits.timestampPeriod;
   return t;
+}
+
+void recordTransferBarrier(VkCommandBuffer cb) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask =
+      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0,
+                       nullptr, 0, nullptr);
 }
 
 void recordBarrier(VkCommandBuffer cb) {

@@ -20,8 +20,9 @@
 
 namespace nvc::rt::detail {
 
-/// One operation: a launch when `kernel` is set, a copy when `src` is, a timestamp
-/// when `timestampPool` is. Owns its descriptor pool and keeps every buffer it uses
+/// One operation: a launch when `kernel` is set, a copy when `src` or `stagingSrc` is, a
+/// timestamp when `timestampPool` is, else nothing (an event on a queue without
+/// timestamps). Owns its descriptor pool and keeps every buffer it uses
 /// alive until it is destroyed (after the last command buffer using it completed).
 struct LaunchStep {
   std::string label;
@@ -82,6 +83,10 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
 /// a launch's error and print buffers themselves (ReportBuffers: on the host for a
 /// step that runs once, in the command buffer for a chain that repeats it).
 void recordStep(VkCommandBuffer cb, const LaunchStep &step);
+
+/// recordBarrier for a queue of a transfer-only family, which has no shader stages:
+/// transfer writes before later transfers and host reads.
+void recordTransferBarrier(VkCommandBuffer cb);
 
 /// The timestamp support of the device's compute queue family.
 TimestampSupport timestampSupport(const Device::Context &context);

@@ -5,13 +5,19 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
+
 namespace nvc::rt {
 
 struct PinnedArray::State {
   std::shared_ptr<Device::Context> context;
   std::shared_ptr<detail::HostVisibleBuffer> buffer;
   std::uintptr_t begin = 0;
-  ~State() { context->pinned.erase(begin); }
+  ~State() {
+    if (context && begin)
+      context->pinned.erase(begin);
+  }
 };
 
 PinnedArray::PinnedArray(const Device &device, DType dtype, std::vector<std::int64_t> shape)
@@ -20,6 +26,8 @@ PinnedArray::PinnedArray(const Device &device, DType dtype, std::vector<std::int
   for (std::int64_t e : shape) {
     if (e < 0)
       throw Error(fmt::format("PinnedArray: negative extent {}", e));
+    if (e && n > UINT64_MAX / 16 / static_cast<std::uint64_t>(e))
+      throw Error("PinnedArray: the shape has more elements than memory can hold");
     n *= static_cast<std::uint64_t>(e);
   }
   const std::uint64_t bytes = std::max<std::uint64_t>(4, n * dtypeSize(dtype));

@@ -47,6 +47,7 @@ StreamState::~StreamState() {
     retire(true);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "nvc: error: a stream's work failed: %s\n", e.what());
+    vkDeviceWaitIdle(context_->device); // nothing below may still be in use
   }
   for (Submission &s : inFlight_)
     release(s);
@@ -158,10 +159,13 @@ void StreamState::flush() {
       vkCheck(vkBeginCommandBuffer(cb, &beginInfo), "vkBeginCommandBuffer");
       // Orders the run after this queue's earlier submissions (and host writes
       // before the submission are visible to it by vkQueueSubmit's own guarantee).
-      recordBarrier(cb);
+      const auto barrier = engine == Copy && ctx.copyFamily != ctx.queueFamily
+                               ? recordTransferBarrier
+                               : recordBarrier;
+      barrier(cb);
       for (std::size_t i = begin; i < end; ++i) {
         recordStep(cb, *batch_[i]);
-        recordBarrier(cb);
+        barrier(cb);
       }
       vkCheck(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
       VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
@@ -219,19 +223,21 @@ void StreamState::retire(bool wait) {
         return;
       vkCheck(status, "vkGetFenceStatus");
     }
-    // In enqueue order: host completions and prints, then the first exception.
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-      if (s.completions[i])
-        s.completions[i]();
-      if (s.steps[i]->reports)
-        if (std::optional<KernelError> raised = s.steps[i]->reports->collect();
-            raised && !error_)
-          error_ = std::move(raised);
-    }
+    // Finished: off the queue first, so that a print handler (user code) that throws
+    // below can neither deliver these prints twice nor leave a finished submission
+    // behind. Then in enqueue order: host completions and prints, the first exception.
     completed_ = s.lastTicket;
     Submission done = std::move(s);
     inFlight_.pop_front();
     release(done);
+    for (std::size_t i = 0; i < done.steps.size(); ++i) {
+      if (done.completions[i])
+        done.completions[i]();
+      if (done.steps[i]->reports)
+        if (std::optional<KernelError> raised = done.steps[i]->reports->collect();
+            raised && !error_)
+          error_ = std::move(raised);
+    }
   }
 }
 
@@ -478,15 +484,21 @@ struct Event::State {
 
 Event::Event(const Device &device) : Event(device.context()) {}
 
-Event::Event(const std::shared_ptr<Device::Context> &context) : state_(std::make_unique<State>()) {
-  state_->context = context;
-  state_->query = std::make_shared<TimestampQuery>();
-  state_->query->context = context;
+namespace {
+std::shared_ptr<TimestampQuery> makeTimestampQuery(const std::shared_ptr<Device::Context> &context) {
+  auto query = std::make_shared<TimestampQuery>();
+  query->context = context;
   VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
   info.queryType = VK_QUERY_TYPE_TIMESTAMP;
   info.queryCount = 1;
-  detail::vkCheck(vkCreateQueryPool(context->device, &info, nullptr, &state_->query->pool),
+  detail::vkCheck(vkCreateQueryPool(context->device, &info, nullptr, &query->pool),
                   "vkCreateQueryPool");
+  return query;
+}
+} // namespace
+
+Event::Event(const std::shared_ptr<Device::Context> &context) : state_(std::make_unique<State>()) {
+  state_->context = context;
 }
 Event::~Event() = default;
 Event::Event(Event &&) noexcept = default;
@@ -496,14 +508,16 @@ void Event::record(Stream &stream) {
   State &s = *state_;
   if (&stream.state()->context() != s.context.get())
     throw Error("Event::record: the stream belongs to another device than the event");
-  // A query reset and written again must not be in flight: wait for the last mark.
-  if (auto previous = s.stream.lock(); previous && s.ticket)
-    previous->waitFor(s.ticket);
+  // A query of its own per mark: the last one may still be in flight (its step
+  // keeps it alive). No timestamp where the queue has none (a no-op mark).
+  s.query = makeTimestampQuery(s.context);
   auto step = std::make_unique<detail::LaunchStep>();
   step->context = s.context;
   step->label = "event";
-  step->timestampPool = s.query->pool;
-  step->keepAlive = s.query;
+  if (detail::timestampSupport(*s.context).supported()) {
+    step->timestampPool = s.query->pool;
+    step->keepAlive = s.query;
+  }
   s.ticket = stream.state()->enqueue(std::move(step));
   s.stream = stream.state();
 }
@@ -561,8 +575,9 @@ double Event::elapsedTime(Event &end) {
 // ---------------------------------------------------------------------------------
 // Device-wide
 
-void Device::synchronize() {
-  Context &ctx = *context_;
+void Device::synchronize() { detail::synchronizeAll(*context_); }
+
+void detail::synchronizeAll(Device::Context &ctx) {
   std::optional<KernelError> first;
   auto wait = [&](detail::StreamState &stream) {
     try {
@@ -570,6 +585,8 @@ void Device::synchronize() {
     } catch (const KernelError &e) {
       if (!first)
         first = e;
+      else // one is thrown; the others are not lost
+        std::fprintf(stderr, "nvc: error: another stream's kernel also raised: %s\n", e.what());
     }
   };
   wait(*ctx.defaultStream);

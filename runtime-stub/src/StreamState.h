@@ -111,6 +111,10 @@ private:
 /// Called before anything outside the streams reads or writes the buffer.
 void waitForUses(const DeviceBuffer::State &buffer);
 
+/// Device::synchronize on a context: waits for the default stream and every Stream,
+/// throws the first KernelError (the others are reported on stderr).
+void synchronizeAll(Device::Context &context);
+
 /// The stream of launches and copies made without one (Kernel::launch on device arrays).
 StreamState &defaultStream(Device::Context &context);
 

@@ -88,6 +88,23 @@ TEST_CASE("the autotuner runs the faster candidate and keeps the choice on disk"
   writeFile(tuner.path(), "{ not json");
   Autotuner afterDamage(device, "copy-test");
   CHECK(afterDamage.choices().empty());
+  // Nor is valid JSON of another shape: read past, and replaced where a choice goes.
+  nlohmann::json odd = {{"devices", {{file["devices"].begin().key(),
+                                      {{"copy-test", {{key, {{"choice", "fast"},
+                                                             {"device_timed", 1},
+                                                             {"timings_ms", "x"}}}}},
+                                       {"other-op", 7}}}}}};
+  writeFile(tuner.path(), odd.dump());
+  Autotuner oddShape(device, "copy-test");
+  REQUIRE(oddShape.choices().count(key));
+  CHECK(oddShape.choices().at(key).choice == "fast");
+  CHECK(oddShape.choices().at(key).timingsMs.empty());
+  writeFile(tuner.path(), R"({"devices": [1, 2]})");
+  Autotuner listDevices(device, "copy-test");
+  CHECK(listDevices.choices().empty());
+  calls.clear();
+  CHECK(listDevices.run(key, copyCandidates(src, dst, calls)).choice == "fast");
+  CHECK(nlohmann::json::parse(readFile(tuner.path()))["devices"].is_object());
 }
 
 TEST_CASE("NVC_AUTOTUNE_CACHE=0 keeps choices in memory; bad candidate lists are refused",

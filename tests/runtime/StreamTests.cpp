@@ -302,6 +302,8 @@ TEST_CASE("stream copies from and to pinned memory, whole or in parts", "[stream
   PinnedArray in(device, DType::Float32, {chunk * chunks});
   PinnedArray out(device, DType::Float32, {chunk * chunks});
   CHECK(in.shape() == std::vector<std::int64_t>{chunk * chunks});
+  CHECK_THROWS_WITH(PinnedArray(device, DType::Float32, {4, -1}),
+                    Catch::Contains("negative extent -1"));
   CHECK_THROWS_WITH(in.data<double>(), Catch::Contains("holds float32"));
   const std::vector<float> values = randomFloats(chunk * chunks, -5, 5);
   std::copy(values.begin(), values.end(), in.data<float>());
