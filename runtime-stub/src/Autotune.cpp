@@ -177,7 +177,7 @@ const AutotuneChoice &Autotuner::run(const std::string &key,
           s.path + fmt::format(".tmp{}-{}-{}", static_cast<long>(::getpid()),
                                static_cast<const void *>(&s), serial++);
       std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-      out << file.dump(1) << '\n';
+      out << file.dump(1, ' ', false, json::error_handler_t::replace) << '\n';
       out.close();
       if (out)
         fs::rename(temporary, s.path, ec);
