@@ -84,22 +84,9 @@ Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
 
 Chain &Chain::copy(const DeviceBuffer &src, DeviceBuffer &dst, std::uint64_t bytes,
                    std::string label) {
-  State &cs = *state_;
-  if (src.state()->context != cs.context || dst.state()->context != cs.context)
-    throw Error("Chain::copy: the buffers belong to another device than the chain");
-  if (bytes == 0)
-    bytes = src.size();
-  if (bytes > src.size() || bytes > dst.size())
-    throw Error(fmt::format("Chain::copy: {} bytes do not fit the source ({} bytes) or the "
-                            "destination ({} bytes)",
-                            bytes, src.size(), dst.size()));
-  auto step = std::make_unique<detail::LaunchStep>();
-  step->context = cs.context;
-  step->label = std::move(label);
-  step->src = src.state();
-  step->dst = dst.state();
-  step->bytes = bytes;
-  cs.steps.push_back(std::move(step));
+  state_->steps.push_back(detail::prepareBufferCopy(state_->context, src, dst, bytes,
+                                                    std::move(label), "Chain::copy",
+                                                    "the chain"));
   return *this;
 }
 
@@ -188,11 +175,8 @@ ChainTiming Chain::run(unsigned repeats, unsigned warmup) {
                                           sizeof(std::uint64_t),
                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                     "vkGetQueryPoolResults");
-    const std::uint32_t bits = cs.timestamps.validBits;
-    const std::uint64_t mask = bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
-    const double period = cs.timestamps.periodNs;
     auto ms = [&](std::uint64_t a, std::uint64_t b) {
-      return static_cast<double>((b - a) & mask) * period * 1e-6;
+      return detail::timestampMs(cs.timestamps, a, b);
     };
     const std::size_t n = cs.steps.size();
     timing.stepMs.assign(n, {});

@@ -1,6 +1,7 @@
 // DeviceBuffer and DeviceArray: device-local storage buffers that persist across
 // launches, filled and read back explicitly through host-visible staging buffers.
 #include "DeviceBufferState.h"
+#include "LaunchStep.h"
 #include "StreamState.h"
 #include "BufferPool.h"
 #include "ElementConversion.h"
@@ -78,23 +79,6 @@ void submitAndWait(const Device::Context &ctx, const std::function<void(VkComman
   cleanup();
 }
 
-namespace {
-
-/// A barrier making transfer writes visible to later shaders and transfers, and
-/// shader writes visible to later transfers and the host.
-void fullBarrier(VkCommandBuffer cb) {
-  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
-                          VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT |
-                           VK_PIPELINE_STAGE_HOST_BIT,
-                       0, 1, &barrier, 0, nullptr, 0, nullptr);
-}
-
-} // namespace
 } // namespace detail
 
 DeviceBuffer::DeviceBuffer(const Device &device, std::uint64_t bytes)
@@ -163,7 +147,7 @@ void DeviceBuffer::upload(const void *src, std::uint64_t bytes, std::uint64_t of
       [&](VkCommandBuffer cb) {
         VkBufferCopy region{0, offset, bytes};
         vkCmdCopyBuffer(cb, staging.handle(), s.buffer, 1, &region);
-        detail::fullBarrier(cb);
+        detail::recordBarrier(cb);
       },
       "uploading to a device buffer");
 }
@@ -178,10 +162,10 @@ void DeviceBuffer::download(void *dst, std::uint64_t bytes, std::uint64_t offset
   detail::submitAndWait(
       *s.context,
       [&](VkCommandBuffer cb) {
-        detail::fullBarrier(cb);
+        detail::recordBarrier(cb);
         VkBufferCopy region{offset, 0, bytes};
         vkCmdCopyBuffer(cb, s.buffer, staging.handle(), 1, &region);
-        detail::fullBarrier(cb);
+        detail::recordBarrier(cb);
       },
       "downloading a device buffer");
   staging.invalidate();
@@ -195,7 +179,7 @@ void DeviceBuffer::fill(std::uint32_t word) {
       *s.context,
       [&](VkCommandBuffer cb) {
         vkCmdFillBuffer(cb, s.buffer, 0, VK_WHOLE_SIZE, word);
-        detail::fullBarrier(cb);
+        detail::recordBarrier(cb);
       },
       "filling a device buffer");
 }
@@ -270,7 +254,7 @@ static std::vector<std::int64_t> elementOffsets(const std::vector<std::int64_t> 
   return out;
 }
 
-static void checkSame(const DeviceArray &a, const HostArray &h, const char *what) {
+void detail::checkSameDTypeAndShape(const DeviceArray &a, const HostArray &h, const char *what) {
   if (h.dtype != a.dtype() || h.shape != a.shape())
     throw Error(fmt::format("{}: the host array ({}, {} dimensions) differs from the device array "
                             "({}, {} dimensions) in dtype or shape",
@@ -335,7 +319,7 @@ void unpackFromDevice(const DeviceArray &array, const unsigned char *image, std:
 } // namespace detail
 
 void DeviceArray::copyFromHost(const HostArray &host) {
-  checkSame(*this, host, "DeviceArray::copyFromHost");
+  detail::checkSameDTypeAndShape(*this, host, "DeviceArray::copyFromHost");
   const std::size_t storageSize = dtypeSize(storage_);
   const bool contiguous = descriptor().isCContiguous();
   if (contiguous && host.isCContiguous() && storage_ == dtype_) {
@@ -353,7 +337,7 @@ void DeviceArray::copyFromHost(const HostArray &host) {
 }
 
 void DeviceArray::copyToHost(const HostArray &host) const {
-  checkSame(*this, host, "DeviceArray::copyToHost");
+  detail::checkSameDTypeAndShape(*this, host, "DeviceArray::copyToHost");
   const std::size_t storageSize = dtypeSize(storage_);
   if (descriptor().isCContiguous() && host.isCContiguous() && storage_ == dtype_) {
     buffer_.download(host.data, bytes(), static_cast<std::uint64_t>(offset_) * storageSize);

@@ -30,6 +30,10 @@ struct DeviceBuffer::State {
 };
 
 namespace detail {
+/// Throws Error (naming `what`) unless `h` has the dtype and shape of `a`: what every
+/// copy between a host array and a device array checks first.
+void checkSameDTypeAndShape(const DeviceArray &a, const HostArray &h, const char *what);
+
 /// Converts `host` (the dtype and shape of `array`, any strides) to the array's storage
 /// dtype into `image`, the bytes of the array's buffer from element `lo` on (which must
 /// cover every element of the array), leaving the elements it skips untouched. Throws

@@ -192,6 +192,27 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
   return step;
 }
 
+std::unique_ptr<LaunchStep> prepareBufferCopy(const std::shared_ptr<Device::Context> &context,
+                                              const DeviceBuffer &src, const DeviceBuffer &dst,
+                                              std::uint64_t bytes, std::string label,
+                                              const char *what, const char *owner) {
+  if (src.state()->context != context || dst.state()->context != context)
+    throw Error(fmt::format("{}: the buffers belong to another device than {}", what, owner));
+  if (bytes == 0)
+    bytes = src.size();
+  if (bytes > src.size() || bytes > dst.size())
+    throw Error(fmt::format("{}: {} bytes do not fit the source ({} bytes) or the "
+                            "destination ({} bytes)",
+                            what, bytes, src.size(), dst.size()));
+  auto step = std::make_unique<LaunchStep>();
+  step->context = context;
+  step->label = std::move(label);
+  step->src = src.state();
+  step->dst = dst.state();
+  step->bytes = bytes;
+  return step;
+}
+
 void recordStep(VkCommandBuffer cb, const LaunchStep &s) {
   if (s.kernel) {
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipeline);
@@ -226,6 +247,12 @@ TimestampSupport timestampSupport(const Device::Context &ctx) {
     t.validBits = families[ctx.queueFamily].timestampValidBits;
   t.periodNs = props.limits.timestampPeriod;
   return t;
+}
+
+double timestampMs(const TimestampSupport &support, std::uint64_t from, std::uint64_t to) {
+  const std::uint32_t bits = support.validBits;
+  const std::uint64_t mask = bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
+  return static_cast<double>((to - from) & mask) * support.periodNs * 1e-6;
 }
 
 void recordTransferBarrier(VkCommandBuffer cb) {

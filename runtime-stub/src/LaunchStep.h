@@ -78,11 +78,24 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
                                           const std::vector<DeviceBuffer> &buffers,
                                           const LaunchConfig &config, std::string label);
 
+/// Prepares a copy of `bytes` bytes (all of `src` when 0) from the start of `src` to the
+/// start of `dst`, labelled `label`. Throws Error, naming `what`, if a buffer is of another
+/// device than `context` (`owner` names what the copy is for, "the chain") or the bytes
+/// do not fit either buffer.
+std::unique_ptr<LaunchStep> prepareBufferCopy(const std::shared_ptr<Device::Context> &context,
+                                              const DeviceBuffer &src, const DeviceBuffer &dst,
+                                              std::uint64_t bytes, std::string label,
+                                              const char *what, const char *owner);
+
 /// Records `step` into `cb` (bind, push constants, dispatch; or the copy; or the
 /// timestamp). Records no barrier: callers put recordBarrier between steps, and reset
 /// a launch's error and print buffers themselves (ReportBuffers: on the host for a
 /// step that runs once, in the command buffer for a chain that repeats it).
 void recordStep(VkCommandBuffer cb, const LaunchStep &step);
+
+/// Milliseconds from timestamp `from` to timestamp `to` of a queue with `support`
+/// (the difference taken modulo its valid bits, times timestampPeriod).
+double timestampMs(const TimestampSupport &support, std::uint64_t from, std::uint64_t to);
 
 /// recordBarrier for a queue of a transfer-only family, which has no shader stages:
 /// transfer writes before later transfers and host reads.

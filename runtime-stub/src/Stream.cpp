@@ -318,14 +318,6 @@ Stream &Stream::launch(Kernel &kernel, const DeviceArguments &args, const Launch
 
 namespace {
 
-void checkSameShape(const DeviceArray &a, const HostArray &h, const char *what) {
-  if (h.dtype != a.dtype() || h.shape != a.shape())
-    throw Error(fmt::format("{}: the host array ({}, {} dimensions) differs from the device array "
-                            "({}, {} dimensions) in dtype or shape",
-                            what, dtypeName(h.dtype), h.shape.size(), dtypeName(a.dtype()),
-                            a.shape().size()));
-}
-
 void checkStream(const Device::Context *ctx, const DeviceBuffer &buffer, const char *what) {
   if (buffer.state()->context.get() != ctx)
     throw Error(fmt::format("{}: the device array belongs to another device than the stream", what));
@@ -335,7 +327,7 @@ void checkStream(const Device::Context *ctx, const DeviceBuffer &buffer, const c
 
 Stream &Stream::copyToDevice(const HostArray &host, DeviceArray &array) {
   const char *what = "Stream::copyToDevice";
-  checkSameShape(array, host, what);
+  detail::checkSameDTypeAndShape(array, host, what);
   checkStream(context_.get(), array.buffer(), what);
   if (!array.descriptor().isCContiguous())
     throw Error(fmt::format("{}: the device array is a view whose elements are not contiguous; "
@@ -372,7 +364,7 @@ Stream &Stream::copyToDevice(const HostArray &host, DeviceArray &array) {
 
 Stream &Stream::copyToHost(const DeviceArray &array, const HostArray &host) {
   const char *what = "Stream::copyToHost";
-  checkSameShape(array, host, what);
+  detail::checkSameDTypeAndShape(array, host, what);
   checkStream(context_.get(), array.buffer(), what);
   const std::size_t storageSize = dtypeSize(array.storageDType());
   const auto [lo, hi] = detail::elementSpan(array.shape(), array.strides(), array.offset());
@@ -411,21 +403,8 @@ Stream &Stream::copyToHost(const DeviceArray &array, const HostArray &host) {
 }
 
 Stream &Stream::copy(const DeviceBuffer &src, DeviceBuffer &dst, std::uint64_t bytes) {
-  checkStream(context_.get(), src, "Stream::copy");
-  checkStream(context_.get(), dst, "Stream::copy");
-  if (bytes == 0)
-    bytes = src.size();
-  if (bytes > src.size() || bytes > dst.size())
-    throw Error(fmt::format("Stream::copy: {} bytes do not fit the source ({} bytes) or the "
-                            "destination ({} bytes)",
-                            bytes, src.size(), dst.size()));
-  auto step = std::make_unique<detail::LaunchStep>();
-  step->context = context_;
-  step->label = "copy";
-  step->src = src.state();
-  step->dst = dst.state();
-  step->bytes = bytes;
-  state_->enqueue(std::move(step));
+  state_->enqueue(detail::prepareBufferCopy(context_, src, dst, bytes, "copy", "Stream::copy",
+                                            "the stream"));
   return *this;
 }
 
@@ -562,14 +541,10 @@ double Event::elapsedTime(Event &end) {
                                           sizeof(std::uint64_t), &ticks[i], sizeof(std::uint64_t),
                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                     "vkGetQueryPoolResults");
-  const std::uint32_t bits = support.validBits;
-  const std::uint64_t mask = bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
-  const std::uint64_t forward = (ticks[1] - ticks[0]) & mask;
   // An end marked before the start gives a negative time, as CUDA's would.
-  const double ms = static_cast<double>(forward) * support.periodNs * 1e-6;
-  if (forward > mask / 2)
-    return -static_cast<double>((ticks[0] - ticks[1]) & mask) * support.periodNs * 1e-6;
-  return ms;
+  const double forward = detail::timestampMs(support, ticks[0], ticks[1]);
+  const double backward = detail::timestampMs(support, ticks[1], ticks[0]);
+  return forward < backward || forward == 0 ? forward : -backward;
 }
 
 // ---------------------------------------------------------------------------------
