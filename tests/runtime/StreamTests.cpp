@@ -35,6 +35,20 @@ DeviceArguments saxpyArgs(double a, const DeviceArray &x, const DeviceArray &y) 
   return DeviceArguments().scalar("a", a).array("x", x).array("y", y);
 }
 
+/// 004's streams example's resources: three streams, and per stream two float32 device
+/// arrays of `chunk` elements (a chunk's input and output).
+std::pair<std::vector<Stream>, std::vector<std::pair<DeviceArray, DeviceArray>>>
+chunkStreams(Device &device, std::int64_t chunk) {
+  std::vector<Stream> streams;
+  std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
+  for (int s = 0; s < 3; ++s) {
+    streams.emplace_back(device);
+    buffers.emplace_back(DeviceArray(device, DType::Float32, {chunk}),
+                         DeviceArray(device, DType::Float32, {chunk}));
+  }
+  return {std::move(streams), std::move(buffers)};
+}
+
 } // namespace
 
 TEST_CASE("launches on device arrays are asynchronous and ordered", "[stream]") {
@@ -119,13 +133,7 @@ TEST_CASE("a chunked pipeline on three streams gives the one-stream result", "[s
   std::vector<float> host = randomFloats(chunk * chunks, -10, 10);
   const std::vector<float> original = host;
   std::vector<float> result(host.size(), std::nanf(""));
-  std::vector<Stream> streams;
-  std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
-  for (int s = 0; s < 3; ++s) {
-    streams.emplace_back(device);
-    buffers.emplace_back(DeviceArray(device, DType::Float32, {chunk}),
-                         DeviceArray(device, DType::Float32, {chunk}));
-  }
+  auto [streams, buffers] = chunkStreams(device, chunk);
   // Each stream has its own queue where the device offers them.
   const std::size_t queues = device.context()->queues.size();
   INFO("compute queues: " << queues);
@@ -309,13 +317,7 @@ TEST_CASE("stream copies from and to pinned memory, whole or in parts", "[stream
   std::copy(values.begin(), values.end(), in.data<float>());
   std::fill(out.data<float>(), out.data<float>() + chunk * chunks, std::nanf(""));
   std::vector<float> ones(chunk, 1.0f);
-  std::vector<Stream> streams;
-  std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
-  for (int s = 0; s < 3; ++s) {
-    streams.emplace_back(device);
-    buffers.emplace_back(DeviceArray(device, DType::Float32, {chunk}),
-                         DeviceArray(device, DType::Float32, {chunk}));
-  }
+  auto [streams, buffers] = chunkStreams(device, chunk);
   for (std::int64_t c = 0; c < chunks; ++c) {
     Stream &stream = streams[c % 3];
     auto &[dx, dy] = buffers[c % 3];
@@ -358,13 +360,7 @@ TEST_CASE("copies submitted apart from the kernels stay ordered with them", "[st
   std::copy(values.begin(), values.end(), pinnedIn.data<float>());
   std::vector<float> pageableOut(chunk * chunks, std::nanf(""));
   std::vector<float> ones(chunk, 1.0f);
-  std::vector<Stream> streams;
-  std::vector<std::pair<DeviceArray, DeviceArray>> buffers;
-  for (int s = 0; s < 3; ++s) {
-    streams.emplace_back(device);
-    buffers.emplace_back(DeviceArray(device, DType::Float32, {chunk}),
-                         DeviceArray(device, DType::Float32, {chunk}));
-  }
+  auto [streams, buffers] = chunkStreams(device, chunk);
   Event start(device), end(device);
   start.record(streams[0]);
   for (int round = 0; round < 2; ++round) // the second round reuses buffers after waits
