@@ -84,7 +84,7 @@ Val Generator::elementwise(const Type &resultType, const std::vector<Val> &opera
     raiseIf(mismatch,
             errorSite("ValueError", "operands could not be broadcast together", 0, at), {}, at);
   auto expression = std::make_shared<ArrayExpression>();
-  expression->dtype = resultType.isArrayExpr() ? resultType.element() : resultType;
+  expression->dtype = elementTypeOf(resultType);
   expression->shape = shape;
   std::vector<Val> scalars = operands;
   expression->at = [this, sources, scalars, ndim, scalarOp, at,
@@ -111,6 +111,10 @@ Val Generator::elementwise(const Type &resultType, const std::vector<Val> &opera
     }
     return scalarOp(elements);
   };
+  // Operands that are all 0-d arrays give a number, as in NumPy and Numba
+  // (ufuncs of 0-d arrays return scalars): their one element, computed now.
+  if (ndim == 0)
+    return expression->at({});
   Val out{resultType, {}};
   out.expression = expression;
   return out;

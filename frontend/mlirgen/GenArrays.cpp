@@ -14,6 +14,8 @@ using llvm::isa;
 
 void Generator::deriveContiguousStrides(ArrayHandle &a, mlir::Location l) {
   unsigned n = a.type.ndim();
+  if (n == 0)
+    return; // a 0-d array: no strides
   mlir::Value one = intConst(1, indexType(), l);
   if (a.type.layout() == 'C') {
     a.strides[n - 1] = one;
@@ -87,6 +89,13 @@ void Generator::countingLoop(mlir::Value n, mlir::Location l,
   b_.setInsertionPointToEnd(exit);
 }
 
+mlir::Value Generator::elementCount(const std::vector<mlir::Value> &shape, mlir::Location l) {
+  mlir::Value n = intConst(1, indexType(), l); // a 0-d array holds one element
+  for (mlir::Value extent : shape)
+    n = mlir::arith::MulIOp::create(b_, l, n, extent);
+  return n;
+}
+
 void Generator::forEachElement(
     const ArrayHandle &v, mlir::Location l,
     const std::function<void(const std::vector<mlir::Value> &, mlir::Value)> &body) {
@@ -111,6 +120,13 @@ void Generator::fillView(const ArrayHandle &target, const Val &value, ast::Locat
   forEachElement(target, loc(at), [&](const std::vector<mlir::Value> &, mlir::Value linear) {
     storeElement(target, linear, conv, at);
   });
+}
+
+void Generator::storeIntoView(const ArrayHandle &target, const Val &value, ast::Location at) {
+  if (value.isArrayLike())
+    copyInto(target, value, at); // an array or expression, broadcast
+  else
+    fillView(target, value, at); // a number (also what 0-d operands give) set everywhere
 }
 
 std::array<mlir::Value, 3> Generator::sliceBounds(const ast::Slice &s, mlir::Value n,
@@ -631,7 +647,9 @@ Val Generator::reshapedView(const ast::Call &c) {
                                         mlir::arith::SelectOp::create(b_, l, isUnknown, index(1), e));
   }
   mlir::Value tooMany = mlir::arith::CmpIOp::create(b_, l, P::sgt, unknowns, index(1));
-  raiseIf(mlir::arith::OrIOp::create(b_, l, tooMany, negative),
+  if (negative) // (none for reshape(()): a 0-d view)
+    tooMany = mlir::arith::OrIOp::create(b_, l, tooMany, negative);
+  raiseIf(tooMany,
           errorSite("ValueError", "can only specify one unknown dimension, and no other negative "
                                   "one",
                     0, c.getLoc()),

@@ -283,7 +283,7 @@ Val Generator::call(const ast::Call &c) {
                                              Builtin::NpMinimum, Builtin::NpMaximum}))) {
     // np.sqrt(row), np.maximum(a, 0), abs(x): an array expression of the
     // function applied to each element.
-    const Type elementRt = rt.element();
+    const Type elementRt = elementTypeOf(rt);
     std::string name = f;
     return elementwise(
         rt, args,

@@ -115,7 +115,7 @@ Val Generator::expr(const ast::Expr &e) {
     const Type &rt = typeOf(e);
     if (v.isArrayLike()) {
       // -a, ~mask: the operator on each element.
-      const Type et = rt.element();
+      const Type et = elementTypeOf(rt);
       return elementwise(
           rt, {v},
           [this, &u, et](const std::vector<Val> &x) { return unary(u, x[0], et); }, e.getLoc());
@@ -263,10 +263,7 @@ Val Generator::attribute(const ast::Attribute &a) {
         v.parts.push_back(convertScalar(s, idxT, i64, a.getLoc()));
       return v;
     }
-    mlir::Value n = shape[0];
-    for (size_t d = 1; d < shape.size(); ++d)
-      n = mlir::arith::MulIOp::create(b_, l, n, shape[d]);
-    return Val{i64, {convertScalar(n, idxT, i64, a.getLoc())}};
+    return Val{i64, {convertScalar(elementCount(shape, l), idxT, i64, a.getLoc())}};
   }
   if (base.isArray() && (a.attr == "real" || a.attr == "imag")) {
     const ArrayHandle &arr = arrayValue(*a.value);
@@ -309,10 +306,8 @@ Val Generator::attribute(const ast::Attribute &a) {
       return v;
     }
     if (a.attr == "size") {
-      mlir::Value n = arr.shape[0];
-      for (size_t d = 1; d < arr.shape.size(); ++d)
-        n = mlir::arith::MulIOp::create(b_, l, n, arr.shape[d]);
-      return Val{i64, {convertScalar(n, Type::integer(indexBits_), i64, a.getLoc())}};
+      return Val{i64, {convertScalar(elementCount(arr.shape, l), Type::integer(indexBits_), i64,
+                                     a.getLoc())}};
     }
     if (a.attr == "ndim")
       return constant(ConstValue{i64, static_cast<int64_t>(arr.shape.size())}, a.getLoc());
@@ -818,8 +813,8 @@ Val Generator::unary(const ast::UnaryOp &u, const Val &v, const Type &rt) {
 Val Generator::compare(const ast::Compare &c) {
   mlir::Location l = loc(c.getLoc());
   Val prev = expr(*c.left);
-  if (c.ops.size() == 1 && typeOf(c).isArrayExpr()) {
-    // x > 0: an array expression of booleans.
+  if (c.ops.size() == 1 && (prev.isArrayLike() || typeOf(*c.comparators[0]).isArrayLike())) {
+    // x > 0: an array expression of booleans (a boolean for 0-d arrays).
     Val next = expr(*c.comparators[0]);
     ast::CmpOpKind op = c.ops[0];
     ast::Location at = c.opLocs[0];

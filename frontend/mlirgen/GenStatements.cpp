@@ -156,12 +156,8 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
     if (typeOf(*sub).isArray()) {
       // A view (a row, a slice) as the target.
       const ArrayHandle &view = *expr(*sub).array;
-      if (v.isArrayLike()) {
-        copyInto(view, v, at); // an array or expression, broadcast
-        return;
-      }
       if (!v.type.isTuple()) {
-        fillView(view, v, at); // a scalar set everywhere
+        storeIntoView(view, v, at);
         return;
       }
       // A tuple assigned to a row: item j to element j of the row.
@@ -239,7 +235,7 @@ void Generator::stmt(const ast::Stmt &s) {
       // out[i, :] *= 2: the view's elements, each combined with the value's.
       Val view = expr(*sub);
       Val rhs = expr(*a.value);
-      copyInto(*view.array, binary(a.op, view, rhs, a.opLoc), a.opLoc);
+      storeIntoView(*view.array, binary(a.op, view, rhs, a.opLoc), a.opLoc);
       return;
     }
     if (auto *sub = dyn_cast<ast::Subscript>(a.target.get())) {
@@ -254,7 +250,7 @@ void Generator::stmt(const ast::Stmt &s) {
     Val old = expr(*a.target);
     Val rhs = expr(*a.value);
     if (old.array) { // x += 1 on an array: in place
-      copyInto(*old.array, binary(a.op, old, rhs, a.opLoc), a.opLoc);
+      storeIntoView(*old.array, binary(a.op, old, rhs, a.opLoc), a.opLoc);
       return;
     }
     assign(*a.target, binary(a.op, old, rhs, a.opLoc), a.opLoc);

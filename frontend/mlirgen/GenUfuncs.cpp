@@ -202,7 +202,8 @@ Val Generator::ufuncCall(const ast::Call &c) {
   const Type valueType = elementwiseType(element, types);
   const Ufunc ufunc = *u;
   Val value;
-  if (valueType.isArrayExpr())
+  // (0-d arrays only: a number, computed by elementwise from their elements)
+  if (std::any_of(inputs.begin(), inputs.end(), [](const Val &v) { return v.isArrayLike(); }))
     value = elementwise(
         valueType, inputs,
         [this, &c, ufunc, element](const std::vector<Val> &x) {
@@ -214,10 +215,7 @@ Val Generator::ufuncCall(const ast::Call &c) {
   if (!output)
     return value;
   Val out = expr(*output);
-  if (value.isArrayLike())
-    copyInto(*out.array, value, c.getLoc());
-  else
-    fillView(*out.array, value, c.getLoc());
+  storeIntoView(*out.array, value, c.getLoc());
   return out;
 }
 

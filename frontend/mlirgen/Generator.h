@@ -454,12 +454,18 @@ private:
                     const std::function<void(mlir::Value)> &body);
   /// Loops over every element of `v` in C order: `body` gets the index per
   /// dimension and the element's linear position in the buffer.
+  /// The number of elements of an array of extents `shape` (index type):
+  /// their product, 1 for a 0-d array.
+  mlir::Value elementCount(const std::vector<mlir::Value> &shape, mlir::Location l);
   void forEachElement(const ArrayHandle &v, mlir::Location l,
                       const std::function<void(const std::vector<mlir::Value> &,
                                                mlir::Value)> &body);
   /// `x[...] = value` on a view: every element of `target` set to the
   /// scalar `value` (NumPy's broadcast of a scalar).
   void fillView(const ArrayHandle &target, const Val &value, ast::Location at);
+  /// `view = value` or `view op= value`: an array or array expression copied
+  /// in with broadcasting (copyInto), a number set everywhere (fillView).
+  void storeIntoView(const ArrayHandle &target, const Val &value, ast::Location at);
   /// Python's slice.indices(n) (PySlice_AdjustIndices) of `s`: the first
   /// index, the step and the length, in the index type.
   std::array<mlir::Value, 3> sliceBounds(const ast::Slice &s, mlir::Value n, ast::Location at);

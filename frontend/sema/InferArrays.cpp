@@ -83,6 +83,9 @@ Type Inferrer::iterationItem(const ast::Expr &iter) {
   if (t.kind() == Type::Kind::Range)
     return t.element();
   if (t.isArray()) {
+    if (t.ndim() == 0)
+      fail(iter.getLoc(), "iteration over a 0-d array (NumPy's TypeError): read its element "
+                          "with a[()]");
     if (auto root = rootOf(iter))
       markAccess(root, true, false);
     if (t.ndim() == 1)
@@ -228,6 +231,10 @@ bool Inferrer::isSharedArrayExpr(const ast::Expr &e) {
 
 void Inferrer::checkWritable(const ast::Expr &array, ast::Location at) {
   std::optional<size_t> root = rootOf(array);
+  const std::vector<Type> &params = result_.signature.params;
+  if (root && *root < params.size() && params[*root].isReadonly())
+    fail(at, fmt::format("Cannot modify readonly array '{}' (of type {}), as in Numba",
+                         fn_.def->params[*root].name, params[*root].str()));
   if (!root || *root != kConstantArray)
     return;
   // Name the global (or the variable holding it) the expression starts at.
@@ -317,8 +324,9 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
                        "tuple of them): every invocation's private array is allocated when "
                        "the kernel is compiled",
                        f));
-  if (shape.empty() || shape.size() > 3)
-    fail(shapeExpr->getLoc(), "private arrays have 1 to 3 dimensions");
+  if (shape.size() > Type::kMaxArrayDims)
+    fail(shapeExpr->getLoc(), fmt::format("arrays have at most {} dimensions",
+                                          Type::kMaxArrayDims));
   // numba-cuda's dynamic shared memory: a one-dimensional shared array of
   // length 0 (`cuda.shared.array(0, dtype)`, also `(0,)`) is sized by the
   // launch, and all such arrays alias (cudaimpl.py's `_generic_array`:
@@ -714,7 +722,7 @@ Type Inferrer::privateCopy(const ast::Call &c) {
         shape = result_.privateArrays.at(made);
     }
   }
-  if (!t.isArray() || !shape || shape->empty() || shape->size() > 3)
+  if (!t.isArray() || !shape)
     fail(cast<ast::Attribute>(*c.func).attrLoc,
          "copy() makes a new array of run-time size, which a kernel cannot "
                            "allocate: write the result into an array argument or a private "

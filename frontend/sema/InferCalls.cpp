@@ -371,6 +371,9 @@ Type Inferrer::call(const ast::Call &c) {
   if (isOneOf(builtin, {Builtin::Len})) {
     if (needArgs(1, 1, "len") && !args[0].isArrayLike() && !args[0].isTuple())
       fail(c.args[0]->getLoc(), fmt::format("object of type {} has no len()", args[0].str()));
+    if (args[0].isArrayLike() && args[0].ndim() == 0)
+      fail(c.args[0]->getLoc(), "len() of unsized object: a 0-d array has no length (NumPy's "
+                                "TypeError); its .size is 1");
     return record(c, Type::integer(64));
   }
   if (builtin && isComplexFunction(*builtin, args)) {
@@ -523,8 +526,8 @@ Type Inferrer::call(const ast::Call &c) {
       extents = args[0].elements();
     else
       extents = args;
-    if (extents.empty())
-      fail(c.getLoc(), "reshape() needs a shape");
+    if (args.empty())
+      fail(c.getLoc(), "reshape() needs a shape"); // reshape(()) is 0-d (one element)
     for (const Type &e : extents)
       if (!e.isInteger())
         fail(c.getLoc(), fmt::format("reshape() takes integer extents, not {}", e.str()));

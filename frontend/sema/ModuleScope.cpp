@@ -267,9 +267,10 @@ const ast::Location *ModuleScope::unevaluated(const std::string &name) const {
 /// Module-level NumPy arrays are frozen at compile time, as Numba freezes
 /// globals: `np.array(nested lists or tuples of numbers, dtype=...)`,
 /// `np.arange([start,] stop[, step], dtype=...)` and `np.linspace(start,
-/// stop, num, dtype=...)`, with NumPy's default dtypes (int64 for integers,
-/// float64 otherwise), and `np.float64([...])` (a dtype called on nested
-/// lists: `dtype` given). Anything else is not a compile-time constant.
+/// stop, num, dtype=...)`, with NumPy's default dtypes (bool when every value
+/// is one, else int64 for integers, float64 otherwise), and `np.float64([...])`
+/// (a dtype called on nested lists: `dtype` given). `np.array(number)` is a
+/// 0-d array. Anything else is not a compile-time constant.
 std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call, const std::string &fn,
                                                      std::optional<Type> dtype) const {
   for (auto &kw : call.keywords) {
@@ -288,7 +289,7 @@ std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call, cons
   }
   ConstValue out;
   std::vector<ConstValue> values;
-  bool anyFloat = false;
+  bool anyFloat = false, allBool = true;
   if (fn == "array") {
     if (call.args.size() != 1)
       return std::nullopt;
@@ -306,6 +307,7 @@ std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call, cons
         if (!v || !v->type.isNumber())
           return false;
         anyFloat |= v->type.isFloat();
+        allBool &= v->type.isBoolean();
         values.push_back(*v);
         return true;
       }
@@ -318,7 +320,8 @@ std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call, cons
           return false;
       return true;
     };
-    if (!walk(*call.args[0], 0) || out.shape.empty())
+    // A number alone is a 0-d array (np.array(0)).
+    if (!walk(*call.args[0], 0))
       return std::nullopt;
   } else {
     std::vector<ConstValue> args;
@@ -365,9 +368,13 @@ std::optional<ConstValue> ModuleScope::evaluateArray(const ast::Call &call, cons
     }
     out.shape = {static_cast<int64_t>(values.size())};
   }
-  if (out.shape.size() > 3)
+  if (out.shape.size() > Type::kMaxArrayDims)
     return std::nullopt;
-  Type elem = dtype.value_or(anyFloat ? Type::floating(64) : Type::integer(64));
+  // NumPy's dtype of the values: bool when all are, else int64 or float64.
+  bool onlyBool = fn == "array" && allBool && !values.empty();
+  Type elem = dtype.value_or(anyFloat   ? Type::floating(64)
+                             : onlyBool ? Type::boolean()
+                                        : Type::integer(64));
   for (auto &v : values)
     out.elements.push_back(castConstant(v, elem));
   out.type = Type::array(elem, static_cast<unsigned>(out.shape.size()), 'C');
@@ -382,6 +389,8 @@ std::optional<ConstValue> ModuleScope::evaluateSubscript(const ast::Subscript &s
   if (!base || !(base->type.isTuple() || base->type.isArray()))
     return std::nullopt;
   bool isArray = base->type.isArray();
+  if (isArray && base->shape.empty())
+    return std::nullopt; // a 0-d array has no rows
   int64_t n = isArray ? base->shape.front() : static_cast<int64_t>(base->elements.size());
   int64_t rowSize = 1;
   if (isArray)

@@ -32,6 +32,45 @@ static const std::string *typeName(const ast::Expr &expr) {
   return nullptr;
 }
 
+/// numba.types.Array(dtype, ndim, layout): the constructor form of an array
+/// type, the only way Numba spells a 0-d array (`float64[()]` is not one).
+/// `readonly=True` makes Numba's read-only array (writes refused);
+/// `aligned=` only takes its default, True.
+static Type arrayTypeFromCall(const ast::Call &call) {
+  const char *usage = "an array type is written Array(dtype, ndim, layout), e.g. "
+                      "Array(float32, 2, 'C')";
+  if (call.args.size() != 3)
+    throw CompileError(call.getLoc(), usage);
+  Type dtype = typeFromExpr(*call.args[0]);
+  if (!dtype.isScalar())
+    throw CompileError(call.args[0]->getLoc(),
+                       fmt::format("array element type must be a scalar type, not {}", dtype.str()));
+  auto *ndim = dyn_cast<ast::IntLiteral>(call.args[1].get());
+  if (!ndim || ndim->value < 0 || ndim->value > static_cast<int64_t>(Type::kMaxArrayDims))
+    throw CompileError(call.args[1]->getLoc(),
+                       fmt::format("the number of dimensions must be an integer from 0 to {}",
+                                   Type::kMaxArrayDims));
+  auto *layout = dyn_cast<ast::StringLiteral>(call.args[2].get());
+  if (!layout || (layout->value != "C" && layout->value != "F" && layout->value != "A"))
+    throw CompileError(call.args[2]->getLoc(), "the layout is 'C', 'F' or 'A'");
+  bool readonly = false;
+  for (auto &kw : call.keywords) {
+    auto *flag = dyn_cast<ast::BoolLiteral>(kw.value.get());
+    if (kw.name == "readonly" && flag)
+      readonly = flag->value;
+    else if (!(kw.name == "aligned" && flag && flag->value))
+      throw CompileError(kw.loc, fmt::format("Array(..., {}=...) is not supported: Array takes "
+                                             "readonly=True/False and aligned=True",
+                                             kw.name));
+  }
+  // A 0-d array is C-contiguous (and F-contiguous) whatever the spelling.
+  char l = layout->value[0];
+  if (ndim->value == 0)
+    l = 'C';
+  Type t = Type::array(dtype, static_cast<unsigned>(ndim->value), l);
+  return readonly ? t.readonlyArray() : t;
+}
+
 Type typeFromExpr(const ast::Expr &expr) {
   if (auto *sub = dyn_cast<ast::Subscript>(&expr)) {
     Type dtype = typeFromExpr(*sub->value);
@@ -51,10 +90,10 @@ Type typeFromExpr(const ast::Expr &expr) {
         throw CompileError(sub->index->getLoc(),
                            "array types are written with ':' per dimension, e.g. "
                            "float32[:, ::1]");
-    if (slices.size() > 3)
+    if (slices.size() > Type::kMaxArrayDims)
       throw CompileError(sub->index->getLoc(),
-                         fmt::format("arrays of {} dimensions are not supported (at most 3)",
-                                     slices.size()));
+                         fmt::format("arrays of {} dimensions are not supported (at most {})",
+                                     slices.size(), Type::kMaxArrayDims));
     auto unitStep = [](const ast::Slice *s) {
       auto *lit = llvm::dyn_cast_or_null<ast::IntLiteral>(s->step.get());
       if (s->step && (!lit || lit->value != 1))
@@ -74,6 +113,11 @@ Type typeFromExpr(const ast::Expr &expr) {
         throw CompileError(sub->index->getLoc(),
                            "only the first or last dimension can be marked contiguous");
     return Type::array(dtype, static_cast<unsigned>(slices.size()), layout);
+  }
+  if (auto *call = dyn_cast<ast::Call>(&expr)) {
+    const std::string *name = typeName(*call->func);
+    if (name && *name == "Array")
+      return arrayTypeFromCall(*call);
   }
   if (const std::string *name = typeName(expr)) {
     if (*name == "void" || *name == "none" || *name == "None")

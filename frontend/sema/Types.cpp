@@ -156,7 +156,8 @@ std::string Type::str() const {
   case Kind::Complex:
     return numpyName();
   case Kind::Array:
-    return fmt::format("array({}, {}d, {})", element_->str(), ndim_, layout_);
+    return fmt::format("{}array({}, {}d, {})", readonly_ ? "readonly " : "", element_->str(),
+                       ndim_, layout_);
   case Kind::ArrayExpr:
     return fmt::format("array expression({}, {}d)", element_->str(), ndim_);
   case Kind::Tuple: {

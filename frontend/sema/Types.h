@@ -52,10 +52,15 @@ public:
   static Type floating(unsigned bits);
   /// complex64 (two float32) or complex128 (two float64); `bits` is 64 or 128.
   static Type complex(unsigned bits);
-  /// An array of scalar `dtype` with `ndim` ∈ [1, 3] dimensions and layout
-  /// 'C', 'F' or 'A' (Numba's layouts).
+  /// The most dimensions an array may have: NumPy 1.x's NPY_MAXDIMS (Numba
+  /// itself sets none). A 0-d array (`np.array(3.0)`) holds one element.
+  static constexpr unsigned kMaxArrayDims = 32;
+  /// An array of scalar `dtype` with `ndim` ∈ [0, kMaxArrayDims] dimensions
+  /// and layout 'C', 'F' or 'A' (Numba's layouts; a 0-d array is 'C').
   static Type array(const Type &dtype, unsigned ndim, char layout);
-  /// An array expression of `dtype` elements and `ndim` ∈ [1, 3] dimensions.
+  /// An array expression of `dtype` elements and `ndim` ∈ [1, kMaxArrayDims]
+  /// dimensions (an expression of 0-d arrays only is a scalar, as in Numba
+  /// and NumPy).
   static Type arrayExpr(const Type &dtype, unsigned ndim);
   static Type tuple(std::vector<Type> elements);
   /// numba.cuda's vector type `name` (float32x4, short2, ...): `count`
@@ -93,6 +98,15 @@ public:
   unsigned bits() const { return bits_; }
   bool isSigned() const { return signed_; }
   unsigned ndim() const { return ndim_; }
+  /// Numba's read-only arrays (`Array(float64, 1, 'C', readonly=True)` in a
+  /// signature): writing them is a typing error. Not part of ==: a read-only
+  /// array is used as any other array of its dtype, ndim and layout.
+  bool isReadonly() const { return readonly_; }
+  Type readonlyArray() const {
+    Type t = *this;
+    t.readonly_ = true;
+    return t;
+  }
   char layout() const { return layout_; }
   /// Array dtype, DType's scalar, Range's counter type.
   const Type &element() const { return *element_; }
@@ -121,6 +135,7 @@ private:
   bool signed_ = true;
   unsigned ndim_ = 0;
   char layout_ = 'A';
+  bool readonly_ = false;
   std::shared_ptr<const Type> element_;
   std::vector<Type> elements_;
   std::string name_;

@@ -403,9 +403,6 @@ DeviceArray DeviceArray::slice(std::size_t axisIn, std::int64_t start, std::int6
 
 DeviceArray DeviceArray::at(std::size_t axisIn, std::int64_t index) const {
   const std::size_t axis = checkedAxis(static_cast<std::int64_t>(axisIn), shape_.size(), "at");
-  if (shape_.size() == 1)
-    throw Error("DeviceArray::at: indexing a 1-d array gives a 0-d array, which kernels do not "
-                "take (copy the element to the host instead)");
   const std::int64_t n = shape_[axis];
   if (index < -n || index >= n)
     throw Error(fmt::format("DeviceArray::at: index {} is out of range for extent {}", index, n));
@@ -456,8 +453,6 @@ DeviceArray DeviceArray::reshape(std::vector<std::int64_t> shape) const {
   if (known != count)
     throw Error(fmt::format("DeviceArray::reshape: {} elements cannot take a shape of {}", count,
                             known));
-  if (shape.empty())
-    throw Error("DeviceArray::reshape: kernels do not take 0-d arrays");
   DeviceArray view = *this;
   view.shape_ = std::move(shape);
   view.strides_.clear(); // C-contiguous from offset_

@@ -54,8 +54,6 @@ def is_later(reason):
 
 EXPECTED_FAILURES = {
     'doc_cg/sequential_rows': later(23),
-    # np.array(0) among its cases: a 0-d array (nvc's arrays have 1 to 3 dimensions).
-    'test_array_reductions/count_nonzero_basic': later(20),
     'doc_cpointer/add_one': 'CPointer kernel arguments (types.CPointer(types.uint8) in a signature)',
     'doc_laplace/solve_heat_equation': later(23),
     'doc_montecarlo/mc_integrator_kernel__1_2': later(21),
@@ -197,7 +195,6 @@ EXPECTED_FAILURES = {
     'test_cooperative_groups/this_grid': later(23),
     'test_datetime/foo_basic': "datetime64/timedelta64 arrays and scalars (NPDatetime('D'), NPTimedelta('D'))",
     'test_datetime/foo_scalar': "datetime64/timedelta64 arrays and scalars (NPDatetime('D'), NPTimedelta('D'))",
-    'test_device_array_capture/kernel_0d': 'module-level device arrays (cuda.to_device(...)) captured by kernels and device functions',
     'test_device_array_capture/write_kernel': 'a kernel writing a captured device array (cuda.to_device at module level): nvc freezes module-level arrays, read-only in kernels',
     'test_device_func/add_kernel_invalid': 'nvc compiles @jit functions with explicit signatures for the GPU (for the declared signatures); numba-cuda refuses them (explicit signatures disable its CUDA compilation) -- a deliberate difference',
     'test_device_func/add_kernel_other_module': 'functions reached as attributes of a module object (types.ModuleType global)',
@@ -545,7 +542,6 @@ EXPECTED_FAILURES = {
     'test_sm/sm_slice_copy': 'module-level dtype made with numba.cuda.np.numpy_support.from_dtype (dt = nps.from_dtype(np.dtype(np.int64)))',
     'test_sm/use_sm_chunk_copy_bool': 'module-level dtype made with numba.cuda.np.numpy_support.from_dtype (dt = nps.from_dtype(arr.dtype))',
     'test_sm/use_sm_chunk_copy_recarray': later(21),
-    'test_ssa/bar': "read-only array types in signatures (Array(float64, 1, 'C', readonly=True))",
     'test_ssa/foo_issue3976': later(22),
     'test_ssa/foo_issue5493_unneeded_phi': 'tuple kernel arguments',
     'test_ssa/foo_issue5623': "'is' comparisons (pred is True)",

@@ -3234,6 +3234,41 @@ def case_views_reshape(r, rng):
     assert rep.returncode == 1 and "ValueError" in rep.stderr, rep.stderr
 
 
+def case_views_zero_d(r, rng):
+    # 0-d arrays: an argument of each kind, frozen and private ones.
+    for sv in (float(rng.uniform(0.5, 9)), float(-rng.uniform(0.5, 9)), 0.0):
+        tv = int(rng.integers(-50, 50))
+        s, t = np.array(sv), np.array(tv, dtype=np.int32)
+        res = r.run(VIEWS, "zero_d", [1], {"s": s, "out": poisoned(8, np.float64),
+                                           "iout": poisoned(4, np.int64), "t": t},
+                    outputs=["s", "out", "iout", "t"])
+        want = [sv * 2.5, np.sqrt(sv) + 2.5 + sv + sv, 1 + 0 + 0, sv + 2 + sv + 2,
+                sv * 2 if sv > 0 else -sv, -sv, sv + sv + tv, max(sv, tv)]
+        ok = np.isclose(res["out"], want, rtol=1e-15, equal_nan=True)
+        assert ok.all(), (sv, tv, res["out"], want)
+        check_equal(res["iout"], np.array([0 + 10 * (sv != 0) + 100, 0, 3 + 10, 1 + 10 + 0]))
+        assert res["s"].shape == () and res["s"][()] == sv * 2.5 + 1, res["s"]
+        assert res["t"].shape == () and res["t"][()] == tv * 3, res["t"]
+
+
+def case_views_four_d(r, rng):
+    # Arrays of more than three dimensions: a 4-d argument, 5-d private arrays.
+    shape = tuple(int(v) for v in rng.integers(3, 6, 4))
+    a = rng.standard_normal(shape)
+    k = int(rng.integers(0, shape[3]))
+    res = r.run(VIEWS, "four_d", [shape[0]],
+                {"a": a, "out": poisoned((shape[0],) + shape[2:], np.float64),
+                 "totals": poisoned(shape[0], np.float64)}, [("k", k)], ["out", "totals"])
+    tail = a[:, :, ::-1, 1:].max(axis=3).sum(axis=(1, 2))
+    check_close(res["out"], a.sum(axis=1) + tail[:, None, None], rtol=1e-13,
+                atol=SUM_ATOL * np.abs(a).sum())
+    p = np.zeros((shape[0], 2, 1, 2, 1, 3))
+    p[:, 1, 0, :, 0, :] = a[:, 0, :2, :3]
+    want = (a.sum(axis=(1, 2, 3)) + 4000 + a[..., k].mean() + p.sum(axis=(1, 2, 3, 4, 5))
+            + p[:, 1, 0, 1, 0, 2] * 100 + p.reshape(shape[0], 12)[:, -1])
+    check_close(res["totals"], want, rtol=1e-13, atol=SUM_ATOL * np.abs(a).sum() * 10)
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3421,6 +3456,9 @@ VIEW_CASES = [
     ("arrays: .real and .imag of complex arrays, view(dtype) read and written, atomics on a part",
      case_views_other_dtypes),
     ("arrays: 004's array expressions, broadcasting, in-place operators", case_views_expressions),
+    ("arrays: 0-d arrays (arguments, frozen, private), a[()], a[...], reshape(())",
+     case_views_zero_d),
+    ("arrays: 4-d arguments, 5-d private arrays and reshapes", case_views_four_d),
     ("arrays: min, max, argmin, argmax, nanmin, nanmax of complex numbers (lexicographic, NaN)",
      case_views_complex_extrema),
 ]

@@ -91,7 +91,15 @@ TEST_CASE("device views have NumPy's shapes, offsets and strides", "[device-view
   CHECK_THROWS_WITH(a.reshape({4, -1}), Catch::Contains("cannot infer"));
   CHECK_THROWS_WITH(a.slice(1, 0, 7, 0), Catch::Contains("step cannot be 0"));
   CHECK_THROWS_WITH(a.at(0, 5), Catch::Contains("index 5 is out of range"));
-  CHECK_THROWS_WITH(col.at(0, 0), Catch::Contains("0-d"));
+  // 0-d views: one element, at its offset.
+  DeviceArray one = col.at(0, 3);
+  CHECK(one.shape().empty());
+  CHECK(elements(one) == std::vector<double>{elements(col)[3]});
+  DeviceArray single = a.slice(0, 4, 5).slice(1, 6, 7).reshape({});
+  CHECK(single.shape().empty());
+  CHECK(elements(single) == std::vector<double>{at2(host, cols, 4, 6)});
+  CHECK_THROWS_WITH(one.at(0, 0), Catch::Contains("out of range"));
+  CHECK_THROWS_WITH(a.reshape({}), Catch::Contains("cannot take a shape"));
   CHECK_THROWS_WITH(a.slice(2, 0, 1), Catch::Contains("axis 2 is out of range"));
 }
 

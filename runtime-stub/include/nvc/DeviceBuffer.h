@@ -102,13 +102,14 @@ public:
   /// a[start:stop:step] along `axis` (start and stop clamped as Python's slice).
   DeviceArray slice(std::size_t axis, std::int64_t start, std::int64_t stop,
                     std::int64_t step = 1) const;
-  /// a[..., index, ...] along `axis`: one dimension fewer (a 1-d array cannot lose
-  /// its only one: Error).
+  /// a[..., index, ...] along `axis`: one dimension fewer (of a 1-d array, a 0-d
+  /// array: one element, which kernels take as `Array(dtype, 0, 'C')`).
   DeviceArray at(std::size_t axis, std::int64_t index) const;
   /// a.T: the axes reversed.
   DeviceArray transpose() const;
-  /// a.reshape(shape), one extent -1 inferred; only of a C-contiguous array or view
-  /// (Error otherwise, as Numba's reshape of a non-contiguous array).
+  /// a.reshape(shape), one extent -1 inferred (an empty shape: 0-d, of one element);
+  /// only of a C-contiguous array or view (Error otherwise, as Numba's reshape of a
+  /// non-contiguous array).
   DeviceArray reshape(std::vector<std::int64_t> shape) const;
   const DeviceBuffer &buffer() const { return buffer_; }
   DeviceBuffer &buffer() { return buffer_; }

@@ -4,7 +4,7 @@
 # kernel with NumPy on random shapes.
 import numpy as np
 import numba_vulkan as nv
-from numba import cuda
+from numba import cuda, types
 
 
 # 004's example, verbatim.
@@ -311,3 +311,50 @@ def complex_extrema(z, out, iout, w, wmax):
         iout[i, 1] = np.argmin(r)
     if i == 0:
         wmax[:] = w.max(axis=0)
+
+
+# 0-d arrays (NumPy's np.array(x), Numba's Array(dtype, 0, 'C')): one
+# element, read and written with a[()] or a[...]; frozen, private and
+# argument 0-d arrays; arithmetic of 0-d arrays gives numbers.
+SCALE = np.array(2.5)
+FLAG = np.array(True)
+ZERO = np.array(0)
+FLAGS = np.array([True, False, True, True])
+
+
+@cuda.jit(types.void(types.Array(types.float64, 0, 'C'), types.float64[::1], types.int64[::1],
+                     types.Array(types.int32, 0, 'C')))
+def zero_d(s, out, iout, t):
+    i = cuda.grid(1)
+    if i == 0:
+        out[0] = s[()] * SCALE
+        out[1] = np.sqrt(s) + SCALE.sum() + s.max() + np.mean(s)
+        out[2] = s.size + s.ndim * 10 + len(s.shape) * 100
+        p = np.zeros(())
+        p[()] = s[()] + 1
+        p[...] += 1
+        out[3] = p[()] + p.sum()
+        v = s[...]
+        out[4] = v[()] * 2 if s > 0 else -v[()]
+        out[5] = -s + ZERO
+        out[6] = s.reshape(1)[0] + s.reshape((1, 1))[0, 0] + t.reshape(())[()]
+        out[7] = np.maximum(s, t)
+        iout[0] = np.count_nonzero(ZERO) + 10 * np.count_nonzero(s) + 100 * FLAG.sum()
+        iout[1] = s.argmax() + SCALE.argmin()
+        iout[2] = FLAGS.sum() + 10 * (~FLAGS[1])
+        iout[3] = FLAG.any() + 10 * FLAG.all() + 100 * np.any(ZERO)
+        s[()] = out[0] + 1
+        t[...] = t[()] * 3
+
+
+# Arrays of more than three dimensions (NumPy and Numba have no such limit):
+# 4-d arguments, their views and reductions, 5-d private arrays and reshapes.
+@cuda.jit("void(float64[:, :, :, ::1], float64[:, :, ::1], float64[::1], int64)")
+def four_d(a, out, totals, k):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[i] = a[i].sum(axis=0) + a[i, :, ::-1, 1:].max(axis=2).sum()
+        totals[i] = a[i].sum() + a.ndim * 1000 + a[..., k].mean()
+        p = np.zeros((2, 1, 2, 1, 3), dtype=np.float64)
+        p[1, 0, :, 0, :] = a[i, 0, :2, :3]
+        totals[i] += p.sum() + p[1, 0, 1, 0, 2] * 100 + p.reshape(12)[-1]
