@@ -10,6 +10,7 @@
 #include "ElementConversion.h"
 #include "StridedIteration.h"
 #include "nvc/Error.h"
+#include "nvc/Float16.h"
 
 #include <fmt/format.h>
 
@@ -144,6 +145,14 @@ double scalarAsFloat(const ArgumentDesc &desc, const ScalarValue &value) {
   if (desc.dtype == DType::Float32 && std::isfinite(d) && std::fabs(d) > FLT_MAX)
     throw Error(fmt::format("argument '{}': value {} is out of the float32 range (±{:g})",
                             desc.name, toString(value), FLT_MAX));
+  if (desc.dtype == DType::Float16) {
+    // np.float16(d): the nearest half; beyond its range an error, as for float32.
+    const float h = halfToFloat(doubleToHalf(d));
+    if (std::isfinite(d) && std::isinf(h))
+      throw Error(fmt::format("argument '{}': value {} is out of the float16 range (±65504)",
+                              desc.name, toString(value)));
+    return h;
+  }
   return d;
 }
 

@@ -12,7 +12,7 @@ struct DTypeRow {
   std::size_t size;
 };
 
-constexpr std::array<DTypeRow, 13> kTable{{
+constexpr std::array<DTypeRow, 14> kTable{{
     {DType::Bool, "bool", 1},
     {DType::Int8, "int8", 1},
     {DType::Int16, "int16", 2},
@@ -26,6 +26,7 @@ constexpr std::array<DTypeRow, 13> kTable{{
     {DType::Float64, "float64", 8},
     {DType::Complex64, "complex64", 8},
     {DType::Complex128, "complex128", 16},
+    {DType::Float16, "float16", 2},
 }};
 
 const DTypeRow &row(DType dtype) { return kTable[static_cast<std::size_t>(dtype)]; }
@@ -52,7 +53,9 @@ bool isSignedDType(DType dtype) {
          dtype == DType::Int64;
 }
 
-bool isFloatDType(DType dtype) { return dtype == DType::Float32 || dtype == DType::Float64; }
+bool isFloatDType(DType dtype) {
+  return dtype == DType::Float16 || dtype == DType::Float32 || dtype == DType::Float64;
+}
 
 bool isComplexDType(DType dtype) { return dtype == DType::Complex64 || dtype == DType::Complex128; }
 
@@ -60,6 +63,7 @@ bool isStorageDTypeOf(DType dtype, DType storage) {
   return dtype == storage || (dtype == DType::Int64 && storage == DType::Int32) ||
          (dtype == DType::UInt64 && storage == DType::UInt32) ||
          (dtype == DType::Float64 && storage == DType::Float32) ||
+         (dtype == DType::Float16 && storage == DType::Float32) ||
          (dtype == DType::Complex128 && storage == DType::Complex64);
 }
 

@@ -208,6 +208,8 @@ std::string descrFor(DType dtype) {
     return "<i8";
   case DType::UInt64:
     return "<u8";
+  case DType::Float16:
+    return "<f2";
   case DType::Float32:
     return "<f4";
   case DType::Float64:
@@ -220,7 +222,8 @@ std::string descrFor(DType dtype) {
   return "?";
 }
 
-constexpr const char *kSupportedDescrs = "|b1 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <f4 <f8 <c8 <c16";
+constexpr const char *kSupportedDescrs =
+    "|b1 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <f2 <f4 <f8 <c8 <c16";
 
 DType dtypeForDescr(const std::string &descr, const std::string &file) {
   if (descr.size() >= 2 && descr[0] != '<' && descr[0] != '>' && descr[0] != '|' && descr[0] != '=')
@@ -233,7 +236,8 @@ DType dtypeForDescr(const std::string &descr, const std::string &file) {
       {"b1", DType::Bool},       {"i1", DType::Int8},    {"u1", DType::UInt8},
       {"i2", DType::Int16},      {"u2", DType::UInt16},  {"i4", DType::Int32},
       {"u4", DType::UInt32},     {"i8", DType::Int64},   {"u8", DType::UInt64},
-      {"f4", DType::Float32},    {"f8", DType::Float64}, {"c8", DType::Complex64},
+      {"f2", DType::Float16},    {"f4", DType::Float32},    {"f8", DType::Float64},
+      {"c8", DType::Complex64},
       {"c16", DType::Complex128}};
   for (const auto &[c, dtype] : kCodes) {
     if (code != c)

@@ -112,6 +112,7 @@ std::string formatRecord(const PrintRecordDesc &record, const std::uint32_t *val
     case DType::UInt32: line += std::to_string(values[w++]); break;
     case DType::Int64: line += std::to_string(static_cast<std::int64_t>(u64())); break;
     case DType::UInt64: line += std::to_string(u64()); break;
+    case DType::Float16: // (kernels send a float16 as its float32 value)
     case DType::Float32: line += formatFloat(f32(), true); break;
     case DType::Float64: line += formatFloat(f64(), false); break;
     case DType::Complex64: {

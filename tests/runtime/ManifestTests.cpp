@@ -159,8 +159,8 @@ TEST_CASE("enumerations and versions are checked", "[manifest]") {
              Catch::Contains("field 'kind' is 'tuple', expected one of 'scalar', 'array'"));
 
   j = saxpyJson();
-  saxpyArg(j, 0)["dtype"] = "float16";
-  CHECK_THAT(errorOf(j), Catch::Contains("field 'dtype' is 'float16', not a supported dtype"));
+  saxpyArg(j, 0)["dtype"] = "bfloat16";
+  CHECK_THAT(errorOf(j), Catch::Contains("field 'dtype' is 'bfloat16', not a supported dtype"));
 
   j = saxpyJson();
   saxpyArg(j, 0)["device_dtype"] = "float64";

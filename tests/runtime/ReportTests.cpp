@@ -144,7 +144,7 @@ TEST_CASE("the manifest's error and print tables load and are checked", "[report
   j["entry_points"][0]["error_buffer"]["errors"][0]["arguments"] = 3;
   CHECK_THAT(errorOf(j), Catch::Contains("expected 0, 1 or 2"));
   j = withReportBuffers();
-  j["entry_points"][0]["print_buffer"]["records"][0]["pieces"][1]["dtype"] = "float16";
+  j["entry_points"][0]["print_buffer"]["records"][0]["pieces"][1]["dtype"] = "bfloat16";
   CHECK_THAT(errorOf(j), Catch::Contains("not a supported dtype"));
   j = withReportBuffers();
   j["entry_points"][0]["error_buffer"] = nullptr;

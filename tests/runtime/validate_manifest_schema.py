@@ -88,7 +88,7 @@ def main():
         "layout K": lambda m, e, a: a[1].update(layout="K"),
         "access rw": lambda m, e, a: a[1].update(access="rw"),
         "kind tuple": lambda m, e, a: a[0].update(kind="tuple"),
-        "dtype float16": lambda m, e, a: a[0].update(dtype="float16", device_dtype="float16"),
+        "dtype bfloat16": lambda m, e, a: a[0].update(dtype="bfloat16", device_dtype="bfloat16"),
         "float32 seen as float64": lambda m, e, a: a[0].update(device_dtype="float64"),
         "complex64 widened to complex128": lambda m, e, a: a[0].update(
             dtype="complex64", device_dtype="complex128"),
@@ -129,8 +129,8 @@ def main():
             dynamic_shared_memory={"spec_id": 3, "dtype": "float32", "word_bytes": 3}),
         "dynamic shared memory without dtype": lambda m, e, a: e.update(
             dynamic_shared_memory={"spec_id": 3, "word_bytes": 4}),
-        "dynamic shared memory of float16": lambda m, e, a: e.update(
-            dynamic_shared_memory={"spec_id": 3, "dtype": "float16", "word_bytes": 4}),
+        "dynamic shared memory of bfloat16": lambda m, e, a: e.update(
+            dynamic_shared_memory={"spec_id": 3, "dtype": "bfloat16", "word_bytes": 4}),
     }
     for what, edit in good.items():
         expect(True, variant(edit), what)

@@ -13,7 +13,8 @@ namespace nvc::rt {
 
 /// A NumPy element type supported by the runtime. `Bool` is one byte per element
 /// holding 0 or 1 (NumPy's `bool_`). `Complex64` and `Complex128` are NumPy's layout:
-/// two float32 (float64) values, real part first, then imaginary part.
+/// two float32 (float64) values, real part first, then imaginary part. `Float16` is
+/// IEEE binary16 (nvc/Float16.h converts it).
 enum class DType : std::uint8_t {
   Bool,
   Int8,
@@ -28,6 +29,7 @@ enum class DType : std::uint8_t {
   Float64,
   Complex64,
   Complex128,
+  Float16,
 };
 
 /// Size of one element in bytes (1, 2, 4, 8, or 16 for Complex128). Never throws.
@@ -47,7 +49,7 @@ bool isIntegerDType(DType dtype);
 /// True for Int8 … Int64.
 bool isSignedDType(DType dtype);
 
-/// True for Float32 and Float64.
+/// True for Float16, Float32 and Float64.
 bool isFloatDType(DType dtype);
 
 /// True for Complex64 and Complex128.
@@ -56,7 +58,8 @@ bool isComplexDType(DType dtype);
 /// True if `storage` may hold elements of `dtype` on the device (a manifest's
 /// device_dtype for a dtype): `dtype` itself, or the type nvc narrows it to — int64 to
 /// int32 and uint64 to uint32 under 32-bit integers, float64 to float32 and complex128
-/// to complex64 for narrow=True/"floats" kernels and --no-float64 (docs/manifest.md).
+/// to complex64 for narrow=True/"floats" kernels and --no-float64, and float16 scalars to
+/// float32, the width kernels compute them in (docs/manifest.md).
 bool isStorageDTypeOf(DType dtype, DType storage);
 
 /// The DType of a C++ element type: `dtypeOf<float>() == DType::Float32`, etc. `bool`

@@ -11,7 +11,7 @@ from numpy.lib import format as npformat
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-          "uint64", "float32", "float64", "complex64", "complex128"]
+          "uint64", "float16", "float32", "float64", "complex64", "complex128"]
 
 
 def values(dtype, shape):
@@ -51,5 +51,4 @@ save("big_endian.npy", values("float32", (4,)).astype(">f4"))
 save("object.npy", np.array([1, "a", None], dtype=object))
 save("structured.npy", np.zeros(3, dtype=[("a", "<i4"), ("b", "<f4")]))
 save("clongdouble.npy", np.zeros(3, dtype="<c32"))
-save("float16.npy", np.zeros(3, dtype="<f2"))
 save("unicode.npy", np.array(["abc", "de"]))
