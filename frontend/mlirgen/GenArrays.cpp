@@ -331,6 +331,8 @@ Val Generator::loadElement(const ArrayHandle &a, mlir::Value linear, ast::Locati
     if (dtype.isBoolean())
       v = mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::ne, v,
                                          intConst(0, v.getType(), l));
+    else if (dtype.isFloat() && v.getType().isInteger(16))
+      v = halfBitsToFloat(v, l); // float16 storage
     else
       v = toWidth(v, lowerScalar(dtype.isComplex() ? dtype.complexPart() : dtype), l);
     result.parts.push_back(v);
@@ -368,10 +370,13 @@ void Generator::storeElement(const ArrayHandle &a, mlir::Value linear, const Val
   }
   for (unsigned part = 0; part < v.parts.size(); ++part) {
     mlir::Value x = v.parts[part];
+    mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
     if (a.type.element().isBoolean())
       x = mlir::arith::ExtUIOp::create(b_, l, b_.getI8Type(), x);
+    else if (a.type.element().isFloat() && memTy.isInteger(16))
+      x = floatToHalfBits(x, l); // float16 storage (x is already a half's value)
     else
-      x = toWidth(x, llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType(), l);
+      x = toWidth(x, memTy, l);
     mlir::Value idx = bufferIndex(a, linear, part, l);
     mlir::memref::StoreOp::create(b_, l, x, a.buffer, mlir::ValueRange{idx});
   }
@@ -457,7 +462,9 @@ Val Generator::privateArray(const ast::Call &c, const BuiltinInfo &constructor, 
   }
   ArrayHandle &a = privateArrayHandle(rt, shape, l, shared);
   if (shared && abi_) {
-    int64_t n = rt.element().byteSize();
+    // (float16 elements are stored as the float32 values they compute in)
+    const Type &e = rt.element();
+    int64_t n = e.isFloat() && e.bits() == 16 ? 4 : e.byteSize();
     for (int64_t extent : shape)
       n *= extent;
     abi_->sharedMemoryBytes += static_cast<uint32_t>(n);

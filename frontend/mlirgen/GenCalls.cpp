@@ -298,6 +298,12 @@ Val Generator::call(const ast::Call &c) {
 Val Generator::builtinOnValues(const ast::Call &c, const BuiltinInfo *builtin,
                                const std::string &f, const std::vector<Val> &args,
                                const Type &rt) {
+  return roundedIfHalf(builtinInFloat32(c, builtin, f, args, rt), c.getLoc());
+}
+
+Val Generator::builtinInFloat32(const ast::Call &c, const BuiltinInfo *builtin,
+                                const std::string &f, const std::vector<Val> &args,
+                                const Type &rt) {
   mlir::Location l = loc(c.getLoc());
   if (isOneOf(builtin, {Builtin::MethodConjugate})) {
     Val z = expr(*cast<ast::Attribute>(*c.func).value);
@@ -320,6 +326,8 @@ Val Generator::builtinOnValues(const ast::Call &c, const BuiltinInfo *builtin,
   }
   if (isInFamily(builtin, BuiltinFamily::BitIntrinsic))
     return bitIntrinsic(*builtin, args, rt, c.getLoc());
+  if (isInFamily(builtin, BuiltinFamily::Half))
+    return halfIntrinsic(*builtin, args, c.getLoc());
   if (isInFamily(builtin, BuiltinFamily::Operator)) {
     OperatorKind kind = operatorKind(builtin->id);
     if (kind.binary)

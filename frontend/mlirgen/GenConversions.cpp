@@ -22,13 +22,15 @@ mlir::Type Generator::lowerScalar(const Type &t) {
     return b_.getI1Type();
   if (t.isInteger())
     return b_.getIntegerType(intBits(t));
-  if (t.isFloat())
-    return t.bits() == 32 || narrowFloats_ ? mlir::Type(b_.getF32Type())
+  if (t.isFloat()) // float16 is computed in float32 (GenFloat16.cpp)
+    return t.bits() <= 32 || narrowFloats_ ? mlir::Type(b_.getF32Type())
                                              : mlir::Type(b_.getF64Type());
   throw CompileError({}, "internal error: no MLIR type for " + t.str());
 }
 
 mlir::Type Generator::memoryType(const Type &t) {
+  if (t.isFloat() && t.bits() == 16)
+    return b_.getI16Type(); // a half's bits
   if (t.isFloat())
     return t.bits() == 32 ? mlir::Type(b_.getF32Type()) : mlir::Type(b_.getF64Type());
   if (t.isBoolean())
@@ -55,6 +57,8 @@ Type Generator::storageType(const Type &dtype) const {
 }
 
 Type Generator::paramFieldType(const Type &t) const {
+  if (t.isFloat() && t.bits() == 16)
+    return Type::floating(32); // the launcher widens the half (exact)
   if (t.isFloat())
     return storageType(t);
   if (t.isBoolean() || t.bits() < 32)
@@ -99,6 +103,9 @@ mlir::Value Generator::convertScalar(mlir::Value v, const Type &from, const Type
   mlir::Type target = lowerScalar(to);
   if (to.isBoolean())
     return truth(v, from, at);
+  if (to.isFloat() && to.bits() == 16)
+    return from.isFloat() ? roundToHalf(v, l) // from float64 too: one rounding
+                          : roundToHalf(convertScalar(v, from, Type::floating(32), at), l);
   if (from.isBoolean()) {
     if (to.isFloat())
       return mlir::arith::UIToFPOp::create(b_, l, target, v);

@@ -330,6 +330,11 @@ mlir::Value Generator::dim3Component(const std::string &name, unsigned axis, mli
 }
 
 Val Generator::binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at) {
+  return roundedIfHalf(binaryInFloat32(op, lhsIn, rhsIn, at), at);
+}
+
+Val Generator::binaryInFloat32(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn,
+                               ast::Location at) {
   mlir::Location l = loc(at);
   const Type &lt = lhsIn.type, &rt = rhsIn.type;
   if (lhsIn.isArrayLike() || rhsIn.isArrayLike()) {

@@ -165,6 +165,16 @@ Val Generator::reductionAlongAxis(const ast::Call &c, ReductionOp op, const Elem
 Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
                               const std::vector<ElementSource> &sources, const Type &rt) {
   mlir::Location l = loc(c.getLoc());
+  // Sums, products and means of float16 accumulate in float32 and round the
+  // result once, as NumPy's float16 reductions (its pairwise sum and dot
+  // accumulate in float; mean and var compute in float32).
+  const bool accumulates = op == ReductionOp::Sum || op == ReductionOp::Prod ||
+                           op == ReductionOp::Mean || op == ReductionOp::NanSum ||
+                           op == ReductionOp::NanProd || op == ReductionOp::NanMean ||
+                           op == ReductionOp::Var || op == ReductionOp::Std ||
+                           op == ReductionOp::Dot;
+  if (accumulates && rt.isFloat() && rt.bits() == 16)
+    return convert(reduceElements(c, op, sources, Type::floating(32)), rt, c.getLoc());
   const ElementSource &src = sources.front();
   mlir::Type it = indexType();
   auto index = [&](int64_t v) { return intConst(v, it, l); };

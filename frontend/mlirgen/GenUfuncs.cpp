@@ -53,6 +53,11 @@ mlir::Value Generator::complexOrdered(ast::CmpOpKind op, const Val &x, const Val
 
 Val Generator::ufuncElement(const ast::Call &c, const Ufunc &u, const std::vector<Val> &inputs,
                             const Type &rt) {
+  return roundedIfHalf(ufuncElementInFloat32(c, u, inputs, rt), c.getLoc());
+}
+
+Val Generator::ufuncElementInFloat32(const ast::Call &c, const Ufunc &u,
+                                     const std::vector<Val> &inputs, const Type &rt) {
   mlir::Location l = loc(c.getLoc());
   const ast::Location at = c.getLoc();
   std::vector<Type> types;

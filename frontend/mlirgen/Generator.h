@@ -418,6 +418,9 @@ private:
   /// the argument values `args`: also an array expression's element.
   Val builtinOnValues(const ast::Call &c, const BuiltinInfo *builtin, const std::string &f,
                       const std::vector<Val> &args, const Type &rt);
+  /// builtinOnValues() before float16 rounding.
+  Val builtinInFloat32(const ast::Call &c, const BuiltinInfo *builtin, const std::string &f,
+                       const std::vector<Val> &args, const Type &rt);
   //===--- NumPy ufuncs called by name (GenUfuncs.cpp) --------------------===//
   /// A call type inference typed as a ufunc (TypedKernel::ufuncCalls): its
   /// value, an array expression when an input is an array; with an output
@@ -426,6 +429,9 @@ private:
   /// One element of ufunc `u` on the scalar `inputs`, of element type `rt`.
   Val ufuncElement(const ast::Call &c, const Ufunc &u, const std::vector<Val> &inputs,
                    const Type &rt);
+  /// ufuncElement() before float16 rounding.
+  Val ufuncElementInFloat32(const ast::Call &c, const Ufunc &u, const std::vector<Val> &inputs,
+                            const Type &rt);
   /// NumPy's ordering of complex numbers for `<`, `<=`, `>`, `>=`: by real
   /// parts, then by imaginary parts (its CLT/CLE/CGT/CGE macros).
   mlir::Value complexOrdered(ast::CmpOpKind op, const Val &x, const Val &y, ast::Location at);
@@ -537,8 +543,26 @@ private:
   Val attribute(const ast::Attribute &a);
 
   /// Python's `lhs op rhs` on numbers, with operands converted to the result
-  /// type Numba gives the operation (comparisons are in compare()).
+  /// type Numba gives the operation (comparisons are in compare()); a
+  /// float16 result is rounded to a half.
   Val binary(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at);
+  /// binary() before float16 rounding.
+  Val binaryInFloat32(ast::BinOpKind op, const Val &lhsIn, const Val &rhsIn, ast::Location at);
+
+  //===--- float16 (GenFloat16.cpp) ----------------------------------------===//
+  /// The float32 value of a half's 16 bits (an i16 or an i32 holding them
+  /// zero-extended): exact.
+  mlir::Value halfBitsToFloat(mlir::Value bits, mlir::Location l);
+  /// The i16 bits of the half nearest to the f32 or f64 `x`, ties to even
+  /// (one rounding from either width), ±inf from 65520 up, NaN kept quiet.
+  mlir::Value floatToHalfBits(mlir::Value x, mlir::Location l);
+  /// `x` (f32 or f64) rounded to the nearest half, as an f32.
+  mlir::Value roundToHalf(mlir::Value x, mlir::Location l);
+  /// A cuda.fp16 intrinsic (`cuda.fp16.hadd(a, b)`, ...) on `args`.
+  Val halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> &args, ast::Location at);
+  /// `v` with its value rounded to a half when its type is float16 (the
+  /// float32 result of an operation on halves); other values unchanged.
+  Val roundedIfHalf(Val v, ast::Location at);
   /// The unary operator `u` on the scalar `v`, giving `rt`.
   Val unary(const ast::UnaryOp &u, const Val &v, const Type &rt);
 

@@ -57,6 +57,47 @@ bool isInCmathModule(std::string_view q) { return startsWith(q, "cmath."); }
 
 bool isInGPUModule(std::string_view q) { return startsWith(q, "cuda.") || startsWith(q, "nv."); }
 
+HalfOperation halfOperation(Builtin id) {
+  using B = ast::BinOpKind;
+  using C = ast::CmpOpKind;
+  auto binary = [](B op) { return HalfOperation{{op, {}}, "", 2}; };
+  auto compare = [](C op) { return HalfOperation{{{}, op}, "", 2}; };
+  auto math = [](const char *name, unsigned arity = 1) { return HalfOperation{{}, name, arity}; };
+  switch (id) {
+  case Builtin::HAdd: return binary(B::Add);
+  case Builtin::HSub: return binary(B::Sub);
+  case Builtin::HMul: return binary(B::Mult);
+  case Builtin::HDiv: return binary(B::Div);
+  case Builtin::HEq: return compare(C::Eq);
+  case Builtin::HNe: return compare(C::NotEq);
+  case Builtin::HLt: return compare(C::Lt);
+  case Builtin::HLe: return compare(C::LtE);
+  case Builtin::HGt: return compare(C::Gt);
+  case Builtin::HGe: return compare(C::GtE);
+  case Builtin::HFma: return math("fma", 3);
+  case Builtin::HMax: return math("max", 2);
+  case Builtin::HMin: return math("min", 2);
+  case Builtin::HNeg: return math("neg");
+  case Builtin::HAbs: return math("abs");
+  case Builtin::HSin: return math("sin");
+  case Builtin::HCos: return math("cos");
+  case Builtin::HLog: return math("log");
+  case Builtin::HLog2: return math("log2");
+  case Builtin::HLog10: return math("log10");
+  case Builtin::HExp: return math("exp");
+  case Builtin::HExp2: return math("exp2");
+  case Builtin::HExp10: return math("exp10");
+  case Builtin::HSqrt: return math("sqrt");
+  case Builtin::HRsqrt: return math("rsqrt");
+  case Builtin::HRcp: return math("rcp");
+  case Builtin::HCeil: return math("ceil");
+  case Builtin::HFloor: return math("floor");
+  case Builtin::HTrunc: return math("trunc");
+  case Builtin::HRint: return math("rint");
+  default: return {};
+  }
+}
+
 OperatorKind operatorKind(Builtin id) {
   using B = ast::BinOpKind;
   using C = ast::CmpOpKind;

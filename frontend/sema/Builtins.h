@@ -32,6 +32,7 @@ enum class BuiltinFamily : uint8_t {
   Method,           ///< methods of numbers: conjugate, bit_count
   BitIntrinsic,     ///< cuda.popc, cuda.clz, cuda.ffs, cuda.brev, cuda.selp
   Operator,         ///< operator.add, operator.lt, ... (operatorKind gives the operator)
+  Half,             ///< cuda.fp16.hadd ... (halfOperation gives the operation)
   NumPyScalar,      ///< np.abs, np.minimum, ... (not math-library functions)
   Math,             ///< np.exp, cuda.fma, nv.fma (see MathBuiltins.h)
   GridIndex,        ///< cuda.grid, nv.global_id, ...
@@ -101,6 +102,15 @@ struct OperatorKind {
   std::optional<ast::CmpOpKind> comparison;
 };
 
+/// What a cuda.fp16 intrinsic computes on halves: an operator, or the math
+/// function `math` of that name ("sin", "rsqrt", "fma", "neg", "abs",
+/// "max", "min", "rcp", ...).
+struct HalfOperation {
+  OperatorKind op;
+  std::string math;
+  unsigned arity = 1;
+};
+
 /// The id of each builtin of Builtins.def.
 enum class Builtin : uint16_t {
 #define NVC_BUILTIN(Id, Name, Family, Op, Flags) Id,
@@ -137,6 +147,9 @@ const BuiltinInfo &builtinInfo(Builtin id);
 
 /// The operator of an Operator-family builtin (operator.add: Add).
 OperatorKind operatorKind(Builtin id);
+/// The operation of a Half builtin (cuda.fp16.*); numba-cuda's cudadecl.py
+/// types each as float16 (bool for the comparisons) of float16 arguments.
+HalfOperation halfOperation(Builtin id);
 
 /// Whether `b` (null: not a builtin) belongs to `family`.
 inline bool isInFamily(const BuiltinInfo *b, BuiltinFamily family) {

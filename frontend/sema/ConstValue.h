@@ -25,6 +25,10 @@ struct ConstValue {
   double asDouble() const;
 };
 
+/// `v` rounded to the nearest float of `bits` (16, 32 or 64) bits, ties to
+/// even: NumPy's astype(float16/float32) of a float64.
+double roundToFloatWidth(double v, unsigned bits);
+
 } // namespace nvc
 
 #endif // NVC_FRONTEND_SEMA_CONSTVALUE_H

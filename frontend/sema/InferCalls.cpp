@@ -541,6 +541,18 @@ Type Inferrer::call(const ast::Call &c) {
   }
   if (isInFamily(builtin, BuiltinFamily::BitIntrinsic))
     return bitIntrinsic(c, *builtin, args);
+  if (isInFamily(builtin, BuiltinFamily::Half)) {
+    // numba.cuda.fp16: float16 (bool for comparisons) of float16 arguments,
+    // numbers converted to float16 as Numba converts call arguments.
+    const HalfOperation h = halfOperation(builtin->id);
+    if (!needArgs(h.arity, h.arity, f))
+      return record(c, Type());
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!args[i].isNumber())
+        fail(c.args[i]->getLoc(), fmt::format("{}() takes float16 numbers, not {}", f,
+                                              args[i].str()));
+    return record(c, h.op.comparison ? Type::boolean() : Type::floating(16));
+  }
   if (isInFamily(builtin, BuiltinFamily::Operator)) {
     // operator.add(a, b) is a + b; operator.lt(a, b) is a < b.
     if (!needArgs(2, 2, f))

@@ -250,6 +250,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::dim3(attr));
       if (attr == "cg")
         return record(a, Type::module("cuda.cg"));
+      if (attr == "fp16")
+        return record(a, Type::module("cuda.fp16"));
       if (attr == "types")
         return record(a, Type::module("numba.types"));
       if (lookupBuiltin(m + "." + attr))
@@ -269,10 +271,10 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::function(m + "." + attr));
       fail(a.attrLoc, fmt::format("operator.{}() is not supported in kernels", attr));
     }
-    if (m == "cuda.cg") {
+    if (m == "cuda.cg" || m == "cuda.fp16") {
       if (lookupBuiltin(m + "." + attr))
         return record(a, Type::function(m + "." + attr));
-      fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'cuda.cg'", attr));
+      fail(a.attrLoc, fmt::format("unknown attribute '{}' of module '{}'", attr, m));
     }
     if (m == "nv") {
       if (lookupBuiltin(m + "." + attr))

@@ -129,14 +129,16 @@ std::optional<MathFunction> resolveLibdevice(const std::string &name) {
 
 bool isRealNumber(const Type &t) { return t.isBoolean() || t.isInteger() || t.isFloat(); }
 
-/// Float width a Python math function computes a number in.
-unsigned pyWidth(const Type &t) { return t.isFloat() && t.bits() == 32 ? 32 : 64; }
+/// Float width a Python math function computes a number in: float16 and
+/// float32 keep theirs (numba-cuda's math functions of float16 give float16,
+/// cudamath.py), the rest float64.
+unsigned pyWidth(const Type &t) { return t.isFloat() && t.bits() <= 32 ? t.bits() : 64; }
 
 /// Float width of Numba's ufunc loop for one number: floats keep theirs,
 /// types that cast safely to float32 (bool, ≤16-bit ints) get float32.
 unsigned npWidth(const Type &t) {
   if (t.isFloat())
-    return t.bits() <= 32 ? 32 : 64;
+    return t.bits(); // NumPy's e, f and d loops
   if (t.isBoolean() || (t.isInteger() && t.bits() <= 16))
     return 32;
   return 64;
@@ -184,7 +186,7 @@ std::optional<MathFunction> resolveMathBuiltin(const std::string &q) {
 bool isMathBuiltin(const std::string &q) { return resolveMathBuiltin(q).has_value(); }
 
 Type mathComputeType(const MathFunction &fn, const std::vector<Type> &args) {
-  unsigned w = 32;
+  unsigned w = 16; // (binary functions: the widest argument's)
   switch (fn.signature) {
   case Sig::PyUnary:
   case Sig::PyToInt:
@@ -208,9 +210,9 @@ Type mathComputeType(const MathFunction &fn, const std::vector<Type> &args) {
   case Sig::Fixed:
     if (fn.width)
       w = fn.width;
-    else // cuda.fma: float32 when all three are float32
+    else // cuda.fma: float32 when all three are float32 (it has no float16 form)
       for (auto &a : args)
-        w = std::max(w, pyWidth(a));
+        w = std::max(std::max(w, 32u), pyWidth(a));
     break;
   case Sig::NpSame:
   case Sig::NpWhere:

@@ -13,6 +13,7 @@
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/MathBuiltins.h"
 #include "frontend/sema/ModuleLoader.h"
+#include "nvc/Float16.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/Casting.h>
@@ -34,12 +35,18 @@ static ConstValue castConstant(const ConstValue &v, const Type &t) {
   ConstValue c;
   c.type = t;
   if (t.isFloat())
-    c.f = t.bits() == 32 ? static_cast<double>(static_cast<float>(v.asDouble())) : v.asDouble();
+    c.f = roundToFloatWidth(v.asDouble(), t.bits());
   else if (t.isBoolean())
     c.i = v.asDouble() != 0;
   else
     c.i = v.type.isFloat() ? static_cast<int64_t>(v.f) : v.i;
   return c;
+}
+
+double roundToFloatWidth(double v, unsigned bits) {
+  if (bits == 16)
+    return rt::halfToFloat(rt::doubleToHalf(v)); // the runtime's rule (nvc/Float16.h)
+  return bits == 32 ? static_cast<double>(static_cast<float>(v)) : v;
 }
 
 double ConstValue::asDouble() const {
@@ -78,6 +85,8 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
     return "numba.types";
   if (dotted == "numba.cuda.libdevice") // from numba.cuda import libdevice
     return "cuda.libdevice";
+  if (dotted == "numba.cuda.fp16" || dotted == "numba.cuda.cuda_fp16") // from numba.cuda import fp16
+    return "cuda.fp16";
   // Where numba and numba-cuda define literal_unroll (numba-cuda's tests
   // import it from there): names of numba's own.
   if (dotted == "numba.misc.special" || dotted == "numba.cuda.misc.special")
@@ -863,7 +872,7 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
   auto floatValue = [](double v, unsigned bits = 64) {
     ConstValue c;
     c.type = Type::floating(bits);
-    c.f = bits == 32 ? static_cast<double>(static_cast<float>(v)) : v;
+    c.f = roundToFloatWidth(v, bits);
     return c;
   };
   if (auto *lit = dyn_cast<ast::IntLiteral>(&expr)) {

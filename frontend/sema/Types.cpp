@@ -204,6 +204,8 @@ std::optional<Type> scalarTypeFromName(const std::string &name) {
       {"uint32", Type::integer(32, false)}, {"u4", Type::integer(32, false)},
       {"uint64", Type::integer(64, false)}, {"u8", Type::integer(64, false)},
       {"uintp", Type::integer(64, false)},  {"uintc", Type::integer(32, false)},
+      {"float16", Type::floating(16)},    {"f2", Type::floating(16)},
+      {"half", Type::floating(16)},
       {"float32", Type::floating(32)},    {"f4", Type::floating(32)},
       {"single", Type::floating(32)},     {"float64", Type::floating(64)},
       {"f8", Type::floating(64)},         {"double", Type::floating(64)},
@@ -249,11 +251,17 @@ Type unifyTypes(const Type &a, const Type &b) {
   }
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat()) {
-      // float32 holds exactly only integers of up to 16 bits (and booleans).
-      auto needs64 = [](const Type &t) {
-        return (t.isFloat() && t.bits() == 64) || (t.isInteger() && t.bits() >= 32);
+      // NumPy's promotion (Numba's for float16, numba-cuda's tests use
+      // np.result_type): float16 holds booleans and 8-bit integers
+      // exactly, float32 16-bit ones, everything wider needs float64.
+      auto needs = [](const Type &t) -> unsigned {
+        if (t.isFloat())
+          return t.bits();
+        if (t.isBoolean() || t.bits() <= 8)
+          return 16;
+        return t.bits() <= 16 ? 32 : 64;
       };
-      return Type::floating(needs64(a) || needs64(b) ? 64 : 32);
+      return Type::floating(std::max(needs(a), needs(b)));
     }
     if (a.isBoolean())
       return b;

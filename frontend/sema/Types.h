@@ -48,7 +48,9 @@ public:
   static Type boolean() { return make(Kind::Boolean); }
   /// intN (`isSigned`) or uintN; bits ∈ {8, 16, 32, 64}.
   static Type integer(unsigned bits, bool isSigned = true);
-  /// float32 or float64.
+  /// float16, float32 or float64. float16 is stored as IEEE halves and
+  /// computed in float32, every result rounded to a half (004_…txt "float16
+  /// arrays").
   static Type floating(unsigned bits);
   /// complex64 (two float32) or complex128 (two float64); `bits` is 64 or 128.
   static Type complex(unsigned bits);

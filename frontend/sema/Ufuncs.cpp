@@ -212,7 +212,9 @@ bool castsSafely(const Type &from, const Type &to) {
       return to.isSigned() ? to.bits() > n : to.bits() >= n;
     }
     // Integers of up to 16 bits fit float32; all of them float64 (NumPy
-    // counts int64 → float64 as safe).
+    // counts int64 → float64 as safe). Integers never select a float16
+    // loop, as in Numba, whose ufunc database has none for them (NumPy
+    // computes np.sqrt of int8 in float16).
     const unsigned floatBits = to.isFloat() ? to.bits() : to.bits() / 2;
     return floatBits >= (n <= 16 ? 32u : 64u);
   }
@@ -255,7 +257,7 @@ std::optional<UfuncLoop> selectUfuncLoop(const Ufunc &u, const std::vector<Type>
       for (bool isSigned : {true, false})
         loops.push_back(Type::integer(bits, isSigned));
   if (u.loops & kLoopFloats)
-    for (unsigned bits : {32u, 64u})
+    for (unsigned bits : {16u, 32u, 64u})
       loops.push_back(Type::floating(bits));
   if (u.loops & kLoopComplex)
     for (unsigned bits : {64u, 128u})

@@ -38,7 +38,7 @@ enum class UfuncKind {
 enum UfuncLoops : unsigned {
   kLoopBool = 1,
   kLoopInts = 2,    ///< int8 uint8 int16 uint16 int32 uint32 int64 uint64
-  kLoopFloats = 4,  ///< float32 float64
+  kLoopFloats = 4,  ///< float16 float32 float64
   kLoopComplex = 8, ///< complex64 complex128
 };
 

@@ -3269,6 +3269,132 @@ def case_views_four_d(r, rng):
     check_close(res["totals"], want, rtol=1e-13, atol=SUM_ATOL * np.abs(a).sum() * 10)
 
 
+FLOAT16 = "float16.py"
+
+
+def random_halves(rng, n):
+    """float16 values of every magnitude: random bits (subnormals, NaN,
+    infinities among them), ordinary values, and the edges."""
+    bits = rng.integers(0, 1 << 16, n).astype(np.uint16).view(np.float16)
+    plain = (rng.standard_normal(n) * 10).astype(np.float16)
+    x = np.where(rng.random(n) < 0.5, bits, plain)
+    edges = np.float16([0.0, -0.0, np.inf, -np.inf, np.nan, 65504, -65504, 6e-8, -6e-8,
+                        6.1e-5, 1.0, -1.5, 0.5, 2048, 2049])
+    x[:len(edges)] = edges
+    return x
+
+
+def same_halves(got, want, what):
+    """Bit for bit (signed zeros too), any NaN for a NaN."""
+    assert got.dtype == want.dtype and got.shape == want.shape, (what, got.dtype, want.shape)
+    g, w = got.view(np.uint16), want.view(np.uint16)
+    bad = ~((g == w) | (np.isnan(got) & np.isnan(want)))
+    if bad.any():
+        k = np.argwhere(bad)[0]
+        raise AssertionError(f"{what}: {bad.sum()} of {got.size} differ; first at {tuple(k)}: "
+                             f"got {got[tuple(k)]!r}, want {want[tuple(k)]!r}")
+
+
+def exact_fma_half(a, b, c):
+    """a*b + c rounded once to float16 (ties to even), from exact fractions."""
+    from fractions import Fraction
+    out = np.empty(a.shape, np.float16)
+    for k, (x, y, z) in enumerate(zip(a.tolist(), b.tolist(), c.tolist())):
+        if not all(math.isfinite(v) for v in (x, y, z)):
+            with np.errstate(all="ignore"):
+                out[k] = np.float16(x * y + z)
+            continue
+        exact = Fraction(x) * Fraction(y) + Fraction(z)
+        near = np.float16(float(exact))
+        best = None
+        for cand in (np.nextafter(near, np.float16(-np.inf)), near,
+                     np.nextafter(near, np.float16(np.inf))):
+            if not np.isfinite(cand):
+                continue
+            d = abs(Fraction(float(cand)) - exact)
+            even = (int(np.float16(cand).view(np.uint16)) & 1) == 0
+            if best is None or d < best[0] or (d == best[0] and even):
+                best = (d, cand)
+        r_ = best[1]
+        if abs(exact) >= 65520:
+            r_ = np.float16(np.inf) if exact > 0 else np.float16(-np.inf)
+        out[k] = r_
+    return out
+
+
+def case_float16(r, rng):
+    n = int(rng.integers(300, 600))
+    a, b = random_halves(rng, n), random_halves(rng, n)
+    d = np.where(rng.random(n) < 0.5, rng.standard_normal(n) * 1000,
+                 rng.integers(0, 1 << 63, n).view(np.float64))
+    d[:4] = [65519.99999, 65520.0, 1 + 2.0**-11, 1 + 2.0**-11 + 2.0**-40]  # ties and near-ties
+    i8 = rng.integers(-128, 128, n).astype(np.int8)
+    s = float(np.float16(rng.uniform(-3, 3)))
+    res = r.run(FLOAT16, "arithmetic", [n],
+                {"a": a, "b": b, "out": poisoned((n, 13), np.float16),
+                 "wide": poisoned((n, 3), np.float32), "d": d, "n": i8}, [("s", s)],
+                ["out", "wide"])
+    h = np.float16(s)
+    with np.errstate(all="ignore"):
+        t = np.empty((n, 13), np.float16)
+        cols = [a + b, a - b, a * b, a / b, (a * b) + h, -a, np.abs(b), d.astype(np.float16),
+                (d * 3.0).astype(np.float16), a + i8, np.where((a > b) | np.isnan(a), a, b),
+                np.float16(0.1) * a, (a * a) - b]
+        for k, col in enumerate(cols):
+            t[:, k] = col
+        # Python's max(x, y): x unless y > x (NaN x stays)
+        t[:, 10] = np.where(b > a, b, a)
+        for k in range(13):
+            same_halves(res["out"][:, k], t[:, k], f"arithmetic column {k}")
+        wide = np.stack([a.astype(np.float32), a.astype(np.float32) * np.float32(1.5),
+                         ((a < b) + 2 * (a == b) + 4 * (a >= h)).astype(np.float32)], 1)
+    check_equal(res["wide"], wide)
+    c = random_halves(rng, n)
+    res = r.run(FLOAT16, "intrinsics", [n],
+                {"a": a, "b": b, "c": c, "out": poisoned((n, 12), np.float16),
+                 "flags": np.zeros((n, 3), np.bool_)}, outputs=["out", "flags"])
+    with np.errstate(all="ignore"):
+        hmax = np.where(np.isnan(a), b, np.where(np.isnan(b), a, np.where(a > b, a, b)))
+        hmin = np.where(np.isnan(a), b, np.where(np.isnan(b), a, np.where(a < b, a, b)))
+        want = [a + b, a - b, a * b, a / b, exact_fma_half(a, b, c), -a, np.abs(a), hmax, hmin,
+                np.sqrt(np.abs(a)), np.floor(a), np.rint(a)]
+    for k, col in enumerate(want):
+        same_halves(res["out"][:, k], col.astype(np.float16), f"fp16 intrinsic column {k}")
+    check_equal(res["flags"], np.stack([a == b, a < b, a >= b], 1))
+    # hfma's ties: products exactly halfway between two halves, plus tiny addends.
+    x = np.float16([1 + 2.0**-10] * 4 + [3.0, -3.0])
+    y = np.float16([1 + 2.0**-10, 1 + 2.0**-10, 1 - 2.0**-11, 1.5, 1 + 2.0**-10, 1 + 2.0**-10])
+    z = np.float16([6e-8, -6e-8, 0.0, 2.0**-11, -6e-8, 6e-8])
+    res = r.run(FLOAT16, "intrinsics", [len(x)],
+                {"a": x, "b": y, "c": z, "out": poisoned((len(x), 12), np.float16),
+                 "flags": np.zeros((len(x), 3), np.bool_)}, outputs=["out"])
+    same_halves(res["out"][:, 4], exact_fma_half(x, y, z), "hfma ties")
+    # Math functions: float32 results rounded; NumPy's float32 functions may
+    # differ from the device's in the last float32 bit, so within one half ulp.
+    res = r.run(FLOAT16, "functions", [n], {"a": a, "out": poisoned((n, 6), np.float16)},
+                outputs=["out"])
+    f = a.astype(np.float32)
+    with np.errstate(all="ignore"):
+        want = [np.sin(f), np.exp(f), np.sqrt(np.abs(f)), np.cos(f), np.exp2(f), np.log(np.abs(f))]
+    for k, col in enumerate(want):
+        got, w = res["out"][:, k].astype(np.float64), col.astype(np.float16).astype(np.float64)
+        ok = (got == w) | (np.isnan(got) & np.isnan(w)) | (
+            np.abs(got - w) <= np.spacing(np.abs(col.astype(np.float16))).astype(np.float64))
+        assert ok.all(), (k, a[~ok][:3], got[~ok][:3], w[~ok][:3])
+    # Reductions of rows of 7 (NumPy adds fewer than 8 elements in order, in
+    # float32, as the kernel does).
+    m = int(rng.integers(20, 60))
+    rows = (rng.standard_normal((m, 7)) * 300).astype(np.float16)
+    rows[0, :3] = [2048, 1, 1]      # a sum that rounding after each addition would lose
+    res = r.run(FLOAT16, "reductions", [m], {"a": rows, "out": poisoned((m, 5), np.float16)},
+                outputs=["out"])
+    with np.errstate(all="ignore"):
+        want = np.stack([rows.sum(1), rows.mean(1), rows.max(1), rows.min(1),
+                         np.array([np.dot(x, x) for x in rows])], 1).astype(np.float16)
+    for k in range(5):
+        same_halves(res["out"][:, k], want[:, k], f"float16 reduction {k}")
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3459,6 +3585,8 @@ VIEW_CASES = [
     ("arrays: 0-d arrays (arguments, frozen, private), a[()], a[...], reshape(())",
      case_views_zero_d),
     ("arrays: 4-d arguments, 5-d private arrays and reshapes", case_views_four_d),
+    ("float16: arrays, operators, conversions, numba.cuda.fp16 intrinsics, math functions",
+     case_float16),
     ("arrays: min, max, argmin, argmax, nanmin, nanmax of complex numbers (lexicographic, NaN)",
      case_views_complex_extrema),
 ]

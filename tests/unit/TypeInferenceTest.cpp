@@ -50,6 +50,24 @@ TEST_CASE("scalar promotion follows Numba") {
   CHECK(promoteIntegers(Type::integer(32, false), Type::integer(8)) == Type::integer(64));
 }
 
+TEST_CASE("float16 promotes as NumPy's np.result_type (numba-cuda's fp16 tests)") {
+  const Type h = Type::floating(16);
+  CHECK(unifyTypes(h, h) == h);
+  CHECK(unifyTypes(h, Type::boolean()) == h);
+  CHECK(unifyTypes(h, Type::integer(8)) == h);
+  CHECK(unifyTypes(h, Type::integer(8, false)) == h);
+  CHECK(unifyTypes(h, Type::integer(16)) == Type::floating(32));
+  CHECK(unifyTypes(h, Type::integer(32)) == Type::floating(64));
+  CHECK(unifyTypes(h, Type::integer(64)) == Type::floating(64));
+  CHECK(unifyTypes(h, Type::floating(32)) == Type::floating(32));
+  CHECK(unifyTypes(h, Type::floating(64)) == Type::floating(64));
+  CHECK(unifyTypes(h, Type::complex(64)) == Type::complex(64));
+  CHECK(varType(kernel("void(float16[:])", "x", "    h = x[0] * x[1]\n"), "h") == h);
+  CHECK(varType(kernel("void(float16[:])", "x", "    h = math.sin(x[0])\n"), "h") == h);
+  CHECK(varType(kernel("void(float16[:])", "x", "    h = x[0] * 2\n"), "h") ==
+        Type::floating(64));
+}
+
 TEST_CASE("literals are int64 and float64; typed constants keep their type") {
   CHECK(varType(kernel("void(float32[:])", "x", "    a = 1\n    b = 1.5\n    c = True\n"), "a") ==
         Type::integer(64));
