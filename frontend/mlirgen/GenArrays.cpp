@@ -320,7 +320,9 @@ Val Generator::loadElement(const ArrayHandle &a, mlir::Value linear, ast::Locati
         v = mlir::arith::ShLIOp::create(b_, l, v, intConst(k * w, wide, l));
       acc = acc ? mlir::Value(mlir::arith::OrIOp::create(b_, l, acc, v)) : v;
     }
-    if (dtype.isFloat())
+    if (dtype.isFloat() && bits == 16)
+      acc = halfBitsToFloat(acc, l); // a float16 view: the half's value
+    else if (dtype.isFloat())
       acc = mlir::arith::BitcastOp::create(b_, l, lowerScalar(dtype), acc);
     return Val{dtype, {acc}};
   }
@@ -349,7 +351,9 @@ void Generator::storeElement(const ArrayHandle &a, mlir::Value linear, const Val
     mlir::Type wide = b_.getIntegerType(bits), unit = b_.getIntegerType(w);
     mlir::Type memTy = llvm::cast<mlir::MemRefType>(a.buffer.getType()).getElementType();
     mlir::Value x = v.scalar();
-    if (dtype.isFloat())
+    if (dtype.isFloat() && bits == 16)
+      x = floatToHalfBits(x, l); // a float16 view: the half's bits
+    else if (dtype.isFloat())
       x = mlir::arith::BitcastOp::create(b_, l, wide, x);
     for (unsigned k = 0; k < a.units; ++k) {
       mlir::Value piece = x;

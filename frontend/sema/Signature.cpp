@@ -46,7 +46,7 @@ static Type arrayTypeFromCall(const ast::Call &call) {
     throw CompileError(call.args[0]->getLoc(),
                        fmt::format("array element type must be a scalar type, not {}", dtype.str()));
   auto *ndim = dyn_cast<ast::IntLiteral>(call.args[1].get());
-  if (!ndim || ndim->value < 0 || ndim->value > static_cast<int64_t>(Type::kMaxArrayDims))
+  if (!ndim || !ndim->fitsUInt64 || ndim->value > Type::kMaxArrayDims) // (a literal: never negative)
     throw CompileError(call.args[1]->getLoc(),
                        fmt::format("the number of dimensions must be an integer from 0 to {}",
                                    Type::kMaxArrayDims));

@@ -3393,6 +3393,18 @@ def case_float16(r, rng):
                          np.array([np.dot(x, x) for x in rows])], 1).astype(np.float16)
     for k in range(5):
         same_halves(res["out"][:, k], want[:, k], f"float16 reduction {k}")
+    # Views between halves and integers.
+    h, i16 = random_halves(rng, 16)[-4:], rng.integers(-2**15, 2**15, 4).astype(np.int16)
+    res = r.run(FLOAT16, "views", [1], {"a": h, "b": i16, "out": poisoned(3, np.float32)},
+                outputs=["a", "b", "out"])
+    want_a, want_b = h.copy(), i16.copy()
+    want_a.view(np.int16)[1] = 5
+    want_b.view(np.float16)[1] = 1.5
+    want_out = np.float32([h.view(np.int16)[0], i16.view(np.float16)[0],
+                           want_a.view(np.int32)[0]])  # read after the kernel's write
+    same_halves(res["a"], want_a, "float16 written as int16")
+    check_equal(res["b"], want_b)
+    check_equal(res["out"], want_out)
 
 
 def case_views_expressions(r, rng):

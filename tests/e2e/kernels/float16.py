@@ -83,3 +83,13 @@ def reductions(a, out):
         out[i, 2] = row.max()
         out[i, 3] = np.min(row)
         out[i, 4] = np.dot(row, row)
+
+
+# The same bytes seen as halves and as integers (ndarray.view).
+@cuda.jit("void(float16[::1], int16[::1], float32[::1])")
+def views(a, b, out):
+    out[0] = a.view(np.int16)[0]
+    out[1] = b.view(np.float16)[0]
+    a.view(np.int16)[1] = 5
+    b.view(np.float16)[1] = 1.5
+    out[2] = a.view(np.int32)[0]
