@@ -138,6 +138,7 @@ std::string cppType(const std::string &dtype) {
       {"uint16", "::std::uint16_t"},
       {"uint32", "::std::uint32_t"},
       {"uint64", "::std::uint64_t"},
+      {"float16", "::nvc::rt::Half"}, // scalars: float (launchOperator)
       {"float32", "float"},
       {"float64", "double"},
       {"complex64", "::std::complex<float>"},
@@ -178,7 +179,9 @@ std::string launchOperator(const nlohmann::json &entry, size_t index,
       signature += fmt::format("{}{}: {} ({})", signature.empty() ? "" : ", ", name,
                                numbaArrayType(arg), arg.at("access").get<std::string>());
     } else {
-      params += fmt::format("{}{} {}", separator, type, id);
+      // A float16 scalar is given as a float; the launcher rounds it to a half.
+      const std::string scalarType = arg.at("dtype") == "float16" ? "float" : type;
+      params += fmt::format("{}{} {}", separator, scalarType, id);
       body += fmt::format("    arguments.scalar({}, {});\n", quoted(name), id);
       signature += fmt::format("{}{}: {}", signature.empty() ? "" : ", ", name,
                                arg.at("dtype").get<std::string>());
@@ -243,6 +246,7 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
       "#include <nvc/Dispatch.h>\n"
       "#include <nvc/EmbeddedModule.h>\n"
       "#include <nvc/Error.h>\n"
+      "#include <nvc/Float16.h>\n"
       "#include <nvc/Kernel.h>\n"
       "#include <nvc/Module.h>\n\n"
       "#include <complex>\n"

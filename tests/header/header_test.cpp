@@ -124,6 +124,18 @@ void raises(const nvc::rt::Device &device) {
         "checked_sqrt raises ValueError (got '" + message + "')");
 }
 
+void halves(const nvc::rt::Device &device) {
+  // 1/3 rounds to the half 0x3555; times 3 (exact in float32) rounds to 1.0.
+  k::halves h(device);
+  std::vector<nvc::rt::Half> x = {nvc::rt::Half(1.0f / 3.0f), nvc::rt::Half(-2.5f)};
+  std::vector<nvc::rt::Half> out(2);
+  h(LaunchConfig::grid(x.size()), x, out, 3.0f);
+  check(x[0].bits == 0x3555, "Half(1/3) is the nearest half");
+  check(static_cast<float>(out[0]) == 1.0f && static_cast<float>(out[1]) == -7.5f,
+        "halves: out = " + std::to_string(static_cast<float>(out[0])) + ", " +
+            std::to_string(static_cast<float>(out[1])));
+}
+
 } // namespace
 
 int main() {
@@ -135,6 +147,7 @@ int main() {
     renamedClassAndComplex(device);
     raises(device);
     collidingNames(device);
+    halves(device);
   } catch (const nvc::rt::Error &e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

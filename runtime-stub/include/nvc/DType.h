@@ -76,6 +76,8 @@ template <> constexpr DType dtypeOf<std::uint32_t>() { return DType::UInt32; }
 template <> constexpr DType dtypeOf<std::uint64_t>() { return DType::UInt64; }
 template <> constexpr DType dtypeOf<float>() { return DType::Float32; }
 template <> constexpr DType dtypeOf<double>() { return DType::Float64; }
+struct Half; // nvc/Float16.h
+template <> constexpr DType dtypeOf<Half>() { return DType::Float16; }
 template <> constexpr DType dtypeOf<std::complex<float>>() { return DType::Complex64; }
 template <> constexpr DType dtypeOf<std::complex<double>>() { return DType::Complex128; }
 

@@ -67,4 +67,15 @@ inline std::uint16_t doubleToHalf(double x) {
 /// doubleToHalf of a float32 (exact widening first, so one rounding).
 inline std::uint16_t floatToHalf(float x) { return doubleToHalf(static_cast<double>(x)); }
 
+/// One float16 element as a C++ type (its 16 bits), for host arrays of float16:
+/// `std::vector<Half>` binds as DType::Float16 (ArrayRef<Half>, HostArray::of).
+struct Half {
+  std::uint16_t bits = 0;
+  Half() = default;
+  /// The half nearest `x` (ties to even).
+  explicit Half(float x) : bits(floatToHalf(x)) {}
+  explicit operator float() const { return halfToFloat(bits); }
+};
+static_assert(sizeof(Half) == 2, "a Half is the 2 bytes of a float16 element");
+
 } // namespace nvc::rt
