@@ -468,7 +468,7 @@ Val Generator::privateArray(const ast::Call &c, const BuiltinInfo &constructor, 
   if (shared && abi_) {
     // (float16 elements are stored as the float32 values they compute in)
     const Type &e = rt.element();
-    int64_t n = e.isFloat() && e.bits() == 16 ? 4 : e.byteSize();
+    int64_t n = e.isFloat16() ? 4 : e.byteSize();
     for (int64_t extent : shape)
       n *= extent;
     abi_->sharedMemoryBytes += static_cast<uint32_t>(n);
@@ -640,9 +640,7 @@ Val Generator::reshapedView(const ast::Call &c) {
     for (size_t k = 0; k < types.size(); ++k)
       want.push_back(convertScalar(v.parts[k], types[k], Type::integer(indexBits_), c.getLoc()));
   }
-  mlir::Value size = index(1);
-  for (mlir::Value n : a.shape)
-    size = mlir::arith::MulIOp::create(b_, l, size, n);
+  mlir::Value size = elementCount(a.shape, l);
   // NumPy: at most one -1 (inferred from the others), no other negative.
   mlir::Value known = index(1), unknowns = index(0), negative;
   for (mlir::Value e : want) {
@@ -671,13 +669,11 @@ Val Generator::reshapedView(const ast::Call &c) {
   mlir::Value safeKnown = mlir::arith::SelectOp::create(b_, l, knownIsZero, index(1), known);
   mlir::Value inferred = mlir::arith::DivUIOp::create(b_, l, size, safeKnown);
   std::vector<mlir::Value> shape;
-  mlir::Value total = index(1);
   for (mlir::Value e : want) {
     mlir::Value isUnknown = mlir::arith::CmpIOp::create(b_, l, P::eq, e, index(-1));
     shape.push_back(mlir::arith::SelectOp::create(b_, l, isUnknown, inferred, e));
-    total = mlir::arith::MulIOp::create(b_, l, total, shape.back());
   }
-  raiseIf(mlir::arith::CmpIOp::create(b_, l, P::ne, total, size),
+  raiseIf(mlir::arith::CmpIOp::create(b_, l, P::ne, elementCount(shape, l), size),
           errorSite("ValueError", "total size of new array must be unchanged", 0, c.getLoc()),
           {}, c.getLoc());
   ArrayHandle &v = dataView(a, rt);

@@ -29,7 +29,7 @@ mlir::Type Generator::lowerScalar(const Type &t) {
 }
 
 mlir::Type Generator::memoryType(const Type &t) {
-  if (t.isFloat() && t.bits() == 16)
+  if (t.isFloat16())
     return b_.getI16Type(); // a half's bits
   if (t.isFloat())
     return t.bits() == 32 ? mlir::Type(b_.getF32Type()) : mlir::Type(b_.getF64Type());
@@ -57,7 +57,7 @@ Type Generator::storageType(const Type &dtype) const {
 }
 
 Type Generator::paramFieldType(const Type &t) const {
-  if (t.isFloat() && t.bits() == 16)
+  if (t.isFloat16())
     return Type::floating(32); // the launcher widens the half (exact)
   if (t.isFloat())
     return storageType(t);
@@ -103,7 +103,7 @@ mlir::Value Generator::convertScalar(mlir::Value v, const Type &from, const Type
   mlir::Type target = lowerScalar(to);
   if (to.isBoolean())
     return truth(v, from, at);
-  if (to.isFloat() && to.bits() == 16)
+  if (to.isFloat16())
     return from.isFloat() ? roundToHalf(v, l) // from float64 too: one rounding
                           : roundToHalf(convertScalar(v, from, Type::floating(32), at), l);
   if (from.isBoolean()) {

@@ -46,6 +46,9 @@ mlir::Value Generator::halfBitsToFloat(mlir::Value bits, mlir::Location l) {
 }
 
 mlir::Value Generator::floatToHalfBits(mlir::Value x, mlir::Location l) {
+  // A value roundToHalf made: its bits are known (they dominate it).
+  if (auto known = halfBitsOfRounded_.find(x); known != halfBitsOfRounded_.end())
+    return known->second;
   using P = mlir::arith::CmpIPredicate;
   // The float's format: width, fraction bits, exponent bias.
   const unsigned width = x.getType().getIntOrFloatBitWidth();
@@ -104,7 +107,12 @@ mlir::Value Generator::floatToHalfBits(mlir::Value x, mlir::Location l) {
 }
 
 mlir::Value Generator::roundToHalf(mlir::Value x, mlir::Location l) {
-  return halfBitsToFloat(floatToHalfBits(x, l), l);
+  mlir::Value bits = floatToHalfBits(x, l);
+  mlir::Value rounded = halfBitsToFloat(bits, l);
+  // Encoding `rounded` again gives `bits` (a NaN among them: already quiet),
+  // so a store of it reuses them.
+  halfBitsOfRounded_[rounded] = bits;
+  return rounded;
 }
 
 Val Generator::halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> &args,
@@ -195,7 +203,7 @@ Val Generator::halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> 
 }
 
 Val Generator::roundedIfHalf(Val v, ast::Location at) {
-  if (v.type.isFloat() && v.type.bits() == 16 && !v.isArrayLike())
+  if (v.type.isFloat16() && !v.isArrayLike())
     v.parts[0] = roundToHalf(v.parts[0], loc(at));
   return v;
 }

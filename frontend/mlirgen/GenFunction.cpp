@@ -278,7 +278,7 @@ Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParam
       // A scalar narrower than 32 bits travels in a 4-byte field, sign- or
       // zero-extended (docs/manifest.md); its device_dtype stays its dtype,
       // but for a float16, which travels as the float32 it is computed in.
-      arg.deviceDtype = t.isFloat() && t.bits() == 16 ? paramFieldType(t) : storageType(t);
+      arg.deviceDtype = t.isFloat16() ? paramFieldType(t) : storageType(t);
       scalarTys.push_back(memoryType(paramFieldType(t)));
     } else {
       fail(p.loc, fmt::format("parameters of type {} are not supported", t.str()));

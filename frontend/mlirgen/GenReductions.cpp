@@ -173,14 +173,12 @@ Val Generator::reduceElements(const ast::Call &c, ReductionOp op,
                            op == ReductionOp::NanProd || op == ReductionOp::NanMean ||
                            op == ReductionOp::Var || op == ReductionOp::Std ||
                            op == ReductionOp::Dot;
-  if (accumulates && rt.isFloat() && rt.bits() == 16)
+  if (accumulates && rt.isFloat16())
     return convert(reduceElements(c, op, sources, Type::floating(32)), rt, c.getLoc());
   const ElementSource &src = sources.front();
   mlir::Type it = indexType();
   auto index = [&](int64_t v) { return intConst(v, it, l); };
-  mlir::Value size = index(1);
-  for (mlir::Value n : src.shape)
-    size = mlir::arith::MulIOp::create(b_, l, size, n);
+  mlir::Value size = elementCount(src.shape, l);
 
   // The accumulator: one local per scalar leaf of the result.
   std::vector<mlir::Value> slots;

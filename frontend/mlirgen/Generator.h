@@ -763,6 +763,9 @@ private:
   std::deque<ArrayHandle> views_;
   /// constantArray's copies: by function entry block and frozen value.
   std::map<std::pair<mlir::Block *, std::string>, ArrayHandle *> constantArrays_;
+  /// The i16 bits of each value roundToHalf made (GenFloat16.cpp): storing a
+  /// float16 result reuses them instead of encoding it a second time.
+  llvm::DenseMap<mlir::Value, mlir::Value> halfBitsOfRounded_;
 
   /// Variables holding views: the buffer is fixed (type inference checks
   /// that a variable views one parameter), the descriptor lives in slots so

@@ -368,7 +368,7 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
   // Private and static shared float16 arrays hold the float32 values nvc
   // computes halves in; the dynamic shared allocation is sized in the
   // launch's bytes per half, which that layout cannot follow.
-  if (dynamicShared && dtype.isFloat() && dtype.bits() == 16)
+  if (dynamicShared && dtype.isFloat16())
     fail(c.getLoc(), fmt::format("{}(0, float16): dynamic shared memory of float16 is not "
                                  "supported yet; use a float32 array or a static shape",
                                  f));

@@ -81,6 +81,8 @@ public:
   bool isBoolean() const { return kind_ == Kind::Boolean; }
   bool isInteger() const { return kind_ == Kind::Integer; }
   bool isFloat() const { return kind_ == Kind::Float; }
+  /// float16: stored as halves, computed in float32 (GenFloat16.cpp).
+  bool isFloat16() const { return kind_ == Kind::Float && bits_ == 16; }
   bool isComplex() const { return kind_ == Kind::Complex; }
   /// Boolean, integer or float: the real numbers.
   bool isNumber() const { return isBoolean() || isInteger() || isFloat(); }
