@@ -206,6 +206,38 @@ bool sameDenseOrder(const BoundArray &a) {
   return a.deviceFortranOrder ? view.isFContiguous() : view.isCContiguous();
 }
 
+/// What an array parameter takes, for messages: "2-d float32 array", "1-d array of
+/// records of 9 bytes", "record of 9 bytes".
+std::string arrayText(const ArgumentDesc &desc) {
+  if (desc.record)
+    return desc.record->ndim == 0
+               ? fmt::format("record of {} bytes", desc.record->itemsize)
+               : fmt::format("{}-d array of records of {} bytes", desc.record->ndim,
+                             desc.record->itemsize);
+  return fmt::format("{}-d {} array", desc.ndim, dtypeName(desc.dtype));
+}
+
+/// An array of records is passed as the uint8 array of its bytes (docs/manifest.md
+/// "Arrays of records"): record.ndim + 1 dimensions, the last of extent itemsize and
+/// stride 1. Throws Error naming the argument otherwise.
+void checkRecordBytes(const ArgumentDesc &desc, const HostArray &host) {
+  const RecordDesc &r = *desc.record;
+  const auto itemsize = static_cast<std::int64_t>(r.itemsize);
+  std::string got;
+  if (host.dtype != DType::UInt8 || host.ndim() != desc.ndim || host.shape.back() != itemsize)
+    got = fmt::format("a {}-d {} array of shape {}", host.ndim(), dtypeName(host.dtype),
+                      shapeText(host.shape));
+  else if (itemsize > 1 && host.strides.size() == host.shape.size() && host.strides.back() != 1)
+    got = fmt::format("a uint8 array of shape {} whose last stride is {}", shapeText(host.shape),
+                      host.strides.back());
+  if (got.empty())
+    return;
+  throw Error(fmt::format("argument '{}': a {} is passed as a {}-d uint8 array whose last "
+                          "extent is {} (the bytes of {} record {}, stride 1); got {}",
+                          desc.name, arrayText(desc), desc.ndim,
+                          r.itemsize, r.ndim == 0 ? "the" : "each", describeRecord(r), got));
+}
+
 } // namespace
 
 BoundScalar bindScalar(const ArgumentDesc &desc, const ScalarValue &value) {
@@ -257,9 +289,8 @@ BoundArguments BoundArguments::bind(const EntryPointDesc &entry, const Arguments
   for (const ArgumentDesc &a : entry.arguments)
     if (!args.find(a.name))
       missing += fmt::format("{}'{}' ({})", missing.empty() ? "" : ", ", a.name,
-                             a.kind == ArgumentKind::Array
-                                 ? fmt::format("{}-d {} array", a.ndim, dtypeName(a.dtype))
-                                 : std::string(dtypeName(a.dtype)));
+                             a.kind == ArgumentKind::Array ? arrayText(a)
+                                                           : std::string(dtypeName(a.dtype)));
   if (!missing.empty())
     throw Error(fmt::format("entry point '{}': missing argument{} {}", entry.name,
                             missing.find(", ") == std::string::npos ? "" : "s", missing));
@@ -274,10 +305,11 @@ BoundArguments BoundArguments::bind(const EntryPointDesc &entry, const Arguments
       continue;
     }
     if (!given.isArray())
-      throw Error(fmt::format("argument '{}': expected a {}-d {} array, got the scalar {}",
-                              desc.name, desc.ndim, dtypeName(desc.dtype),
-                              toString(std::get<ScalarValue>(given.value))));
+      throw Error(fmt::format("argument '{}': expected a {}, got the scalar {}", desc.name,
+                              arrayText(desc), toString(std::get<ScalarValue>(given.value))));
     const HostArray &host = std::get<HostArray>(given.value);
+    if (desc.record)
+      checkRecordBytes(desc, host);
     if (host.dtype != desc.dtype)
       throw Error(fmt::format("argument '{}': expected a {} array, got {}", desc.name,
                               dtypeName(desc.dtype), dtypeName(host.dtype)));

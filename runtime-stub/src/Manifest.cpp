@@ -156,6 +156,72 @@ std::string nameSuffix(const json &object) {
   return "";
 }
 
+/// The `record` object of an array of records (docs/manifest.md "Arrays of records"),
+/// checked against its argument `a`: bytes (uint8) of one more dimension than the
+/// record array, fields with distinct names inside the itemsize.
+RecordDesc parseRecord(const json &j, const ArgumentDesc &a, const Path &argPath) {
+  requireObject(j, "field 'record'", argPath);
+  const Path path = argPath.child("record");
+  RecordDesc r;
+  r.ndim = u32Field(j, "ndim", path);
+  r.itemsize = u32Field(j, "itemsize", path);
+  if (r.itemsize == 0)
+    path.fail("field 'itemsize' must be at least 1");
+  const json &aligned = field(j, "aligned", path);
+  if (!aligned.is_boolean())
+    path.fail(fmt::format("field 'aligned' must be true or false, not {}", describe(aligned)));
+  r.aligned = aligned.get<bool>();
+  if (a.dtype != DType::UInt8 || a.deviceDType != DType::UInt8)
+    argPath.fail(fmt::format("an array of records travels as its bytes: dtype and device_dtype "
+                             "must be 'uint8', not '{}' and '{}'",
+                             dtypeName(a.dtype), dtypeName(a.deviceDType)));
+  if (a.ndim != static_cast<std::uint64_t>(r.ndim) + 1)
+    argPath.fail(fmt::format("an array of records of {} dimensions is a uint8 array of {} (the "
+                             "bytes of each record last), but ndim is {}",
+                             r.ndim, static_cast<std::uint64_t>(r.ndim) + 1, a.ndim));
+  if (a.layout == ArrayLayout::F && r.ndim > 0)
+    argPath.fail("an array of records has layout 'C' or 'A' (the uint8 array of its bytes, each "
+                 "record's last, is never Fortran-contiguous)");
+  const json &fields = arrayField(j, "fields", path);
+  if (fields.empty())
+    path.fail("field 'fields' is empty");
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const Path fieldPath = path.child(fmt::format("field {}{}", i, nameSuffix(fields[i])));
+    requireObject(fields[i], "the field", fieldPath);
+    RecordField f;
+    f.name = stringField(fields[i], "name", fieldPath);
+    if (r.field(f.name))
+      fieldPath.fail(fmt::format("the name '{}' is used by an earlier field", f.name));
+    f.dtype = dtypeField(fields[i], "dtype", fieldPath);
+    f.offset = u32Field(fields[i], "offset", fieldPath);
+    if (fields[i].contains("shape")) {
+      const std::vector<std::uint32_t> shape = u32ArrayField(fields[i], "shape", fieldPath);
+      if (shape.empty())
+        fieldPath.fail("field 'shape' must not be empty (a scalar field has none)");
+      for (std::uint32_t e : shape) {
+        if (e == 0)
+          fieldPath.fail("field 'shape' has an extent 0");
+        f.shape.push_back(e);
+      }
+    }
+    // The field's bytes, without overflowing: each factor is at most the itemsize.
+    std::uint64_t bytes = dtypeSize(f.dtype);
+    for (std::int64_t e : f.shape)
+      bytes = std::min<std::uint64_t>(bytes * static_cast<std::uint64_t>(e), r.itemsize + 1);
+    if (f.offset + bytes > r.itemsize) {
+      std::string shape;
+      for (std::size_t d = 0; d < f.shape.size(); ++d)
+        shape += fmt::format("{}{}", d ? ", " : " of shape (", f.shape[d]);
+      if (!f.shape.empty())
+        shape += f.shape.size() == 1 ? ",)" : ")";
+      fieldPath.fail(fmt::format("the field ({}{} at byte {}) ends after the record's {} bytes",
+                                 dtypeName(f.dtype), shape, f.offset, r.itemsize));
+    }
+    r.fields.push_back(std::move(f));
+  }
+  return r;
+}
+
 ArgumentDesc parseArgument(const json &j, const Path &path) {
   ArgumentDesc a;
   a.name = stringField(j, "name", path);
@@ -168,6 +234,9 @@ ArgumentDesc parseArgument(const json &j, const Path &path) {
                           "complex64)",
                           dtypeName(a.deviceDType), dtypeName(a.dtype)));
   if (a.kind == ArgumentKind::Scalar) {
+    if (j.contains("record"))
+      path.fail("a scalar has no 'record' (a record is passed as a 1-d uint8 array of its "
+                "bytes)");
     a.offset = u32Field(j, "offset", path);
     return a;
   }
@@ -184,6 +253,8 @@ ArgumentDesc parseArgument(const json &j, const Path &path) {
   if (a.strideOffsets.size() != a.ndim)
     path.fail(fmt::format("stride_offsets has {} entries but ndim is {}", a.strideOffsets.size(),
                           a.ndim));
+  if (j.contains("record"))
+    a.record = parseRecord(j.at("record"), a, path);
   return a;
 }
 

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -148,6 +150,21 @@ private:
         if (pos_ + 1 >= text_.size())
           break;
         ++pos_;
+        // Python's escapes that repr() writes in a field name: \n \r \t \xNN;
+        // any other escaped character stands for itself (\\, \', \").
+        const char e = text_[pos_];
+        if (e == 'n' || e == 'r' || e == 't') {
+          s += e == 'n' ? '\n' : e == 'r' ? '\r' : '\t';
+          ++pos_;
+          continue;
+        }
+        if (e == 'x' && pos_ + 2 < text_.size() &&
+            std::isxdigit(static_cast<unsigned char>(text_[pos_ + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(text_[pos_ + 2]))) {
+          s += static_cast<char>(std::stoi(std::string(text_.substr(pos_ + 1, 2)), nullptr, 16));
+          pos_ += 3;
+          continue;
+        }
       }
       s += text_[pos_++];
     }
@@ -276,6 +293,181 @@ std::uint32_t readLittleEndian(const unsigned char *p, std::size_t bytes) {
   return v;
 }
 
+// --- structured dtypes (records) ---------------------------------------------------
+
+/// The byte count of a void type code "V9" (after its byte-order character), or
+/// std::nullopt for any other code.
+std::optional<std::uint64_t> voidBytes(const std::string &descr) {
+  std::string code = descr;
+  if (!code.empty() && (code[0] == '|' || code[0] == '<' || code[0] == '>' || code[0] == '='))
+    code.erase(0, 1);
+  if (code.size() < 2 || code.size() > 11 || code[0] != 'V' ||
+      code.find_first_not_of("0123456789", 1) != std::string::npos)
+    return std::nullopt;
+  return std::stoull(code.substr(1));
+}
+
+/// The fields of a structured dtype from its descr list, as NumPy's
+/// np.lib.format.descr_to_dtype reads it: each entry (name, type) or (name, type,
+/// shape) follows the previous one; entries with an empty name and a void type are
+/// padding; the itemsize is the sum of all entries. A name may be a (title, name)
+/// pair (the title is dropped).
+RecordDesc recordFromDescr(const PyValue &list, const std::string &file) {
+  RecordDesc record;
+  std::uint64_t offset = 0;
+  constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 40;
+  for (std::size_t k = 0; k < list.items.size(); ++k) {
+    const PyValue &item = list.items[k];
+    auto malformed = [&](const std::string &what) {
+      return Error(fmt::format("{}: malformed .npy header (entry {} of the structured dtype {})",
+                               file, k, what));
+    };
+    if ((item.kind != PyValue::Kind::Tuple && item.kind != PyValue::Kind::List) ||
+        item.items.size() < 2 || item.items.size() > 3)
+      throw malformed("is not a (name, type) or (name, type, shape) tuple");
+    const PyValue &nameValue = item.items[0];
+    std::string name;
+    if (nameValue.kind == PyValue::Kind::String)
+      name = nameValue.text;
+    else if (nameValue.kind == PyValue::Kind::Tuple && nameValue.items.size() == 2 &&
+             nameValue.items[1].kind == PyValue::Kind::String)
+      name = nameValue.items[1].text; // (title, name)
+    else
+      throw malformed("has a name that is not a string");
+    const PyValue &type = item.items[1];
+    if (type.kind == PyValue::Kind::List)
+      throw Error(fmt::format("{}: field '{}' of the structured dtype is itself a structured "
+                              "dtype; nested records are not supported (a field may be a "
+                              "number or an array of numbers)",
+                              file, name));
+    if (type.kind != PyValue::Kind::String)
+      throw malformed("has a type that is not a string");
+    std::vector<std::int64_t> shape;
+    std::uint64_t count = 1;
+    if (item.items.size() == 3) {
+      const PyValue &shapeValue = item.items[2];
+      std::vector<PyValue> extents;
+      if (shapeValue.kind == PyValue::Kind::Integer)
+        extents.push_back(shapeValue); // NumPy accepts (name, type, 5) for (5,)
+      else if (shapeValue.kind == PyValue::Kind::Tuple)
+        extents = shapeValue.items;
+      else
+        throw malformed("has a shape that is not a tuple of integers");
+      for (const PyValue &e : extents) {
+        if (e.kind != PyValue::Kind::Integer || e.integer < 0)
+          throw malformed("has a shape that is not a tuple of non-negative integers");
+        shape.push_back(e.integer);
+        count *= static_cast<std::uint64_t>(std::min<std::int64_t>(e.integer, kMaxBytes));
+        if (count > kMaxBytes)
+          throw malformed("has a shape that is too large");
+      }
+    }
+    if (const auto bytes = voidBytes(type.text)) {
+      if (!name.empty())
+        throw Error(fmt::format("{}: field '{}' of the structured dtype has the raw-bytes type "
+                                "'{}', which is not supported (supported field types: {})",
+                                file, name, type.text, kSupportedDescrs));
+      offset += *bytes * count; // padding
+      if (offset > kMaxBytes)
+        throw malformed("makes the record too large");
+      continue;
+    }
+    if (name.empty())
+      throw Error(fmt::format("{}: a field of the structured dtype (type '{}') has no name", file,
+                              type.text));
+    if (record.field(name))
+      throw Error(fmt::format("{}: the structured dtype has two fields called '{}'", file, name));
+    if (type.text.size() > 2 && type.text[0] == '>' && type.text.substr(1) != "b1" &&
+        type.text.substr(1) != "i1" && type.text.substr(1) != "u1")
+      throw Error(fmt::format("{}: field '{}' of the structured dtype has the big-endian type "
+                              "'{}', which is not supported; convert the array with "
+                              "arr.astype(arr.dtype.newbyteorder('<')) before saving",
+                              file, name, type.text));
+    RecordField field;
+    field.name = name;
+    field.dtype = dtypeForDescr(type.text, fmt::format("{}: field '{}' of the structured dtype",
+                                                       file, name));
+    field.offset = offset;
+    field.shape = std::move(shape);
+    offset += dtypeSize(field.dtype) * count;
+    if (offset > kMaxBytes)
+      throw malformed("makes the record too large");
+    record.fields.push_back(std::move(field));
+  }
+  if (record.fields.empty())
+    throw Error(fmt::format("{}: the structured dtype has no fields (only padding)", file));
+  record.itemsize = offset;
+  return record;
+}
+
+/// Python's repr() of a string, as NumPy writes a field name into the header: single
+/// quotes (double quotes when the name holds a single quote and no double quote),
+/// backslash escapes for the quote, backslashes and control characters. Bytes of
+/// UTF-8 stay as they are (the header then needs format version 3.0).
+std::string pythonRepr(const std::string &text) {
+  const char quote =
+      text.find('\'') != std::string::npos && text.find('"') == std::string::npos ? '"' : '\'';
+  std::string out(1, quote);
+  for (const char c : text) {
+    const auto ch = static_cast<unsigned char>(c);
+    if (c == '\\' || c == quote)
+      out += std::string("\\") + c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (ch < 0x20 || ch == 0x7f)
+      out += fmt::format("\\x{:02x}", ch);
+    else
+      out += c;
+  }
+  return out + quote;
+}
+
+/// A .npy file image: the preamble, the header dict of `descr` (its Python text),
+/// `fortran` and `shape`, padded so that the data starts at a multiple of 64 bytes,
+/// then `dataBytes` bytes that fill(pointer) writes. Version 1.0; 2.0 when the header
+/// exceeds 65535 bytes; 3.0 when it holds non-ASCII bytes (UTF-8 field names).
+template <class Fill>
+std::vector<unsigned char> npyImage(const std::string &descr, bool fortran,
+                                    const std::vector<std::int64_t> &shape, std::size_t dataBytes,
+                                    Fill &&fill) {
+  std::string header = fmt::format("{{'descr': {}, 'fortran_order': {}, 'shape': {}, }}", descr,
+                                   fortran ? "True" : "False", shapeText(shape));
+  // Pad so that magic + version + length + header is a multiple of 64, ending in '\n'.
+  const bool ascii = std::all_of(header.begin(), header.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  unsigned major = ascii ? 1 : 3;
+  std::size_t preamble = ascii ? 10 : 12;
+  auto padded = [&](std::size_t pre) {
+    const std::size_t total = pre + header.size() + 1;
+    return header.size() + 1 + (64 - total % 64) % 64;
+  };
+  std::size_t headerLength = padded(preamble);
+  if (headerLength > 0xFFFF && major == 1) {
+    major = 2;
+    preamble = 12;
+    headerLength = padded(preamble);
+  }
+  header.append(headerLength - header.size() - 1, ' ');
+  header += '\n';
+
+  std::vector<unsigned char> out;
+  out.reserve(preamble + header.size() + dataBytes);
+  out.insert(out.end(), kMagic, kMagic + sizeof kMagic);
+  out.push_back(static_cast<unsigned char>(major));
+  out.push_back(0);
+  for (std::size_t i = 0; i < preamble - 8; ++i)
+    out.push_back(static_cast<unsigned char>((headerLength >> (8 * i)) & 0xFF));
+  out.insert(out.end(), header.begin(), header.end());
+  const std::size_t dataStart = out.size();
+  out.resize(dataStart + dataBytes);
+  fill(out.data() + dataStart);
+  return out;
+}
+
 } // namespace
 
 std::int64_t NpyArray::elementCount() const {
@@ -341,12 +533,8 @@ NpyArray parseNpy(const unsigned char *data, std::size_t size, const std::string
        {std::pair{descr, "descr"}, std::pair{fortran, "fortran_order"}, std::pair{shape, "shape"}})
     if (!value)
       throw Error(fmt::format("{}: malformed .npy header (the key '{}' is missing)", name, key));
-  if (descr->kind == PyValue::Kind::List)
-    throw Error(fmt::format("{}: structured dtypes (record arrays) are not supported "
-                            "(supported: {})",
-                            name, kSupportedDescrs));
-  if (descr->kind != PyValue::Kind::String)
-    throw Error(fmt::format("{}: malformed .npy header ('descr' is not a string)", name));
+  if (descr->kind != PyValue::Kind::String && descr->kind != PyValue::Kind::List)
+    throw Error(fmt::format("{}: malformed .npy header ('descr' is not a string or a list)", name));
   if (fortran->kind != PyValue::Kind::Bool)
     throw Error(
         fmt::format("{}: malformed .npy header ('fortran_order' is not True or False)", name));
@@ -354,9 +542,16 @@ NpyArray parseNpy(const unsigned char *data, std::size_t size, const std::string
     throw Error(fmt::format("{}: malformed .npy header ('shape' is not a tuple)", name));
 
   NpyArray array;
-  array.dtype = dtypeForDescr(descr->text, name);
+  // A structured dtype (a list of fields) is read as the bytes of its records.
+  std::optional<RecordDesc> record;
+  if (descr->kind == PyValue::Kind::List)
+    record = recordFromDescr(*descr, name);
+  array.dtype = record ? DType::UInt8 : dtypeForDescr(descr->text, name);
   array.fortranOrder = fortran->boolean;
-  const std::size_t itemSize = dtypeSize(array.dtype);
+  const std::uint64_t itemSize = record ? record->itemsize : dtypeSize(array.dtype);
+  const std::string typeText =
+      record ? fmt::format("a structured dtype of {} bytes", itemSize)
+             : std::string(dtypeName(array.dtype));
   std::uint64_t dataBytes = itemSize;
   for (const PyValue &extent : shape->items) {
     if (extent.kind != PyValue::Kind::Integer)
@@ -377,14 +572,30 @@ NpyArray parseNpy(const unsigned char *data, std::size_t size, const std::string
   if (dataBytes > available)
     throw Error(fmt::format("{}: truncated .npy file (shape {} of {} needs {} data bytes, the "
                             "file has {})",
-                            name, shapeText(array.shape), dtypeName(array.dtype), dataBytes,
-                            available));
+                            name, shapeText(array.shape), typeText, dataBytes, available));
   if (dataBytes < available)
     throw Error(fmt::format("{}: {} unexpected bytes after the array data (shape {} of {} "
                             "needs {} bytes)",
-                            name, available - dataBytes, shapeText(array.shape),
-                            dtypeName(array.dtype), dataBytes));
+                            name, available - dataBytes, shapeText(array.shape), typeText,
+                            dataBytes));
   array.bytes.assign(data + dataStart, data + dataStart + dataBytes);
+  if (record) {
+    // The records in C order, each record's bytes as one trailing dimension.
+    record->ndim = static_cast<std::uint32_t>(array.shape.size());
+    if (array.fortranOrder && array.shape.size() > 1) {
+      std::vector<unsigned char> c(array.bytes.size());
+      const std::size_t n = static_cast<std::size_t>(itemSize);
+      detail::forEachElement(array.shape, fStrides(array.shape), /*fortranOrder=*/false,
+                             [&](std::int64_t linear, std::int64_t offset) {
+                               std::memcpy(c.data() + linear * n, array.bytes.data() + offset * n,
+                                           n);
+                             });
+      array.bytes = std::move(c);
+    }
+    array.fortranOrder = false;
+    array.shape.push_back(static_cast<std::int64_t>(itemSize));
+    array.record = std::move(record);
+  }
   return array;
 }
 
@@ -406,51 +617,99 @@ std::vector<unsigned char> encodeNpy(const HostArray &array) {
   const std::vector<std::int64_t> strides = array.effectiveStrides();
   const bool cContiguous = array.isCContiguous();
   const bool fortran = !cContiguous && array.isFContiguous();
-
-  std::string header =
-      fmt::format("{{'descr': '{}', 'fortran_order': {}, 'shape': {}, }}", descrFor(array.dtype),
-                  fortran ? "True" : "False", shapeText(array.shape));
-  // Pad so that magic + version + length + header is a multiple of 64, ending in '\n'.
-  unsigned major = 1;
-  std::size_t preamble = 10;
-  auto padded = [&](std::size_t pre) {
-    const std::size_t total = pre + header.size() + 1;
-    return header.size() + 1 + (64 - total % 64) % 64;
-  };
-  std::size_t headerLength = padded(preamble);
-  if (headerLength > 0xFFFF) {
-    major = 2;
-    preamble = 12;
-    headerLength = padded(preamble);
-  }
-  header.append(headerLength - header.size() - 1, ' ');
-  header += '\n';
-
   const std::size_t itemSize = dtypeSize(array.dtype);
-  std::vector<unsigned char> out;
-  out.reserve(preamble + header.size() + static_cast<std::size_t>(count) * itemSize);
-  out.insert(out.end(), kMagic, kMagic + sizeof kMagic);
-  out.push_back(static_cast<unsigned char>(major));
-  out.push_back(0);
-  for (std::size_t i = 0; i < preamble - 8; ++i)
-    out.push_back(static_cast<unsigned char>((headerLength >> (8 * i)) & 0xFF));
-  out.insert(out.end(), header.begin(), header.end());
-
   const auto *base = static_cast<const unsigned char *>(array.data);
-  const std::size_t dataStart = out.size();
-  out.resize(dataStart + static_cast<std::size_t>(count) * itemSize);
-  unsigned char *dst = out.data() + dataStart;
-  // Contiguous views (in either order) are visited in their own order, anything else
-  // in C order: the element sequence is then exactly the file's.
-  detail::forEachElement(array.shape, strides, fortran,
-                         [&](std::int64_t linear, std::int64_t offset) {
-                           std::memcpy(dst + linear * itemSize, base + offset * itemSize, itemSize);
-                         });
-  return out;
+  return npyImage("'" + descrFor(array.dtype) + "'", fortran, array.shape,
+                  static_cast<std::size_t>(count) * itemSize, [&](unsigned char *dst) {
+                    // Contiguous views (in either order) are visited in their own order,
+                    // anything else in C order: the element sequence is then exactly the
+                    // file's.
+                    detail::forEachElement(array.shape, strides, fortran,
+                                           [&](std::int64_t linear, std::int64_t offset) {
+                                             std::memcpy(dst + linear * itemSize,
+                                                         base + offset * itemSize, itemSize);
+                                           });
+                  });
 }
 
-void writeNpy(const std::string &path, const HostArray &array) {
-  const std::vector<unsigned char> bytes = encodeNpy(array);
+std::string recordDescr(const RecordDesc &record) {
+  std::string out;
+  auto entry = [&](const std::string &text) { out += (out.empty() ? "" : ", ") + text; };
+  std::uint64_t end = 0; // where the previous field ends
+  const RecordField *previous = nullptr;
+  for (const RecordField &f : record.fields) {
+    if (f.name.empty())
+      throw Error(fmt::format("the record {} has a field without a name", describeRecord(record)));
+    for (const RecordField *g = record.fields.data(); g != &f; ++g)
+      if (g->name == f.name)
+        throw Error(fmt::format("the record {} has two fields called '{}'",
+                                describeRecord(record), f.name));
+    if (f.offset < end)
+      throw Error(fmt::format("the fields of the record {} overlap or are out of offset order "
+                              "(field '{}' at byte {} comes after field '{}', which ends at byte "
+                              "{}): the descr of a .npy file cannot describe them, as NumPy's "
+                              "np.save cannot",
+                              describeRecord(record), f.name, f.offset, previous->name, end));
+    if (f.offset > end)
+      entry(fmt::format("('', '|V{}')", f.offset - end));
+    entry(fmt::format("({}, '{}'{})", pythonRepr(f.name), descrFor(f.dtype),
+                      f.shape.empty() ? "" : ", " + shapeText(f.shape)));
+    end = f.offset + f.byteSize();
+    previous = &f;
+  }
+  if (end > record.itemsize)
+    throw Error(fmt::format("field '{}' of the record {} ends at byte {}, after the record's {} "
+                            "bytes",
+                            previous->name, describeRecord(record), end, record.itemsize));
+  if (record.itemsize > end)
+    entry(fmt::format("('', '|V{}')", record.itemsize - end));
+  return "[" + out + "]";
+}
+
+std::vector<unsigned char> encodeNpy(const HostArray &bytes, const RecordDesc &record) {
+  const std::string descr = recordDescr(record);
+  const auto itemSize = static_cast<std::int64_t>(record.itemsize);
+  auto fail = [&](const std::string &what) {
+    return Error(fmt::format("cannot write records of {} bytes {} from {}: expected the uint8 "
+                             "array of their bytes, of {} dimensions, the last of extent {} "
+                             "and stride 1",
+                             record.itemsize, describeRecord(record), what, record.ndim + 1,
+                             record.itemsize));
+  };
+  if (bytes.dtype != DType::UInt8 || bytes.ndim() != record.ndim + 1)
+    throw fail(fmt::format("a {}-d {} array", bytes.ndim(), dtypeName(bytes.dtype)));
+  const std::vector<std::int64_t> strides = bytes.effectiveStrides();
+  if (bytes.shape.back() != itemSize || (itemSize > 1 && strides.back() != 1))
+    throw fail(fmt::format("a uint8 array of shape {} and strides {}", shapeText(bytes.shape),
+                           shapeText(strides)));
+  const std::int64_t count = bytes.elementCount();
+  if (!bytes.data && count > 0)
+    throw Error("cannot write an array view with a null data pointer");
+  const std::vector<std::int64_t> shape(bytes.shape.begin(), bytes.shape.end() - 1);
+  const std::vector<std::int64_t> recordStrides(strides.begin(), strides.end() - 1);
+  // Records contiguous in Fortran order (in units of the itemsize) are written so.
+  bool fortran = false;
+  if (itemSize > 0 && std::all_of(recordStrides.begin(), recordStrides.end(),
+                                  [&](std::int64_t s) { return s % itemSize == 0; })) {
+    HostArray units{nullptr, DType::UInt8, shape, recordStrides};
+    for (std::int64_t &s : units.strides)
+      s /= itemSize;
+    fortran = !units.isCContiguous() && units.isFContiguous();
+  }
+  const auto *base = static_cast<const unsigned char *>(bytes.data);
+  return npyImage(descr, fortran, shape, static_cast<std::size_t>(count),
+                  [&](unsigned char *dst) {
+                    detail::forEachElement(shape, recordStrides, fortran,
+                                           [&](std::int64_t linear, std::int64_t offset) {
+                                             std::memcpy(dst + linear * itemSize, base + offset,
+                                                         static_cast<std::size_t>(itemSize));
+                                           });
+                  });
+}
+
+namespace {
+
+void writeFile(const std::string &path, const std::vector<unsigned char> &bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out)
     throw Error(fmt::format("{}: cannot create the file ({})", path, std::strerror(errno)));
@@ -461,6 +720,21 @@ void writeNpy(const std::string &path, const HostArray &array) {
     throw Error(fmt::format("{}: cannot write the file", path));
 }
 
-void writeNpy(const std::string &path, NpyArray &array) { writeNpy(path, array.view()); }
+} // namespace
+
+void writeNpy(const std::string &path, const HostArray &array) {
+  writeFile(path, encodeNpy(array));
+}
+
+void writeNpy(const std::string &path, const HostArray &bytes, const RecordDesc &record) {
+  writeFile(path, encodeNpy(bytes, record));
+}
+
+void writeNpy(const std::string &path, NpyArray &array) {
+  if (array.record)
+    writeNpy(path, array.view(), *array.record);
+  else
+    writeNpy(path, array.view());
+}
 
 } // namespace nvc::rt

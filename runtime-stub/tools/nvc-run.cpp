@@ -144,14 +144,17 @@ DType literalDType(const ScalarValue &value) {
   }
 }
 
-/// `name(a: float32[:, :], n: int64)`: an entry point's signature for messages.
+/// `name(a: float32[:, :], n: int64)`: an entry point's signature for messages (an
+/// array of records: `p: Record{x: float32 at 0; 4 bytes}[:]`).
 std::string describeSignature(const EntryPointDesc &entry) {
   std::string params;
   for (const ArgumentDesc &a : entry.arguments) {
     std::string type(dtypeName(a.dtype));
-    if (a.kind == ArgumentKind::Array) {
+    if (a.record)
+      type = "Record" + describeRecord(*a.record);
+    if (a.kind == ArgumentKind::Array && (!a.record || a.record->ndim > 0)) {
       std::string axes;
-      for (std::uint32_t d = 0; d < a.ndim; ++d)
+      for (std::uint32_t d = 0; d < (a.record ? a.record->ndim : a.ndim); ++d)
         axes += d ? ", :" : ":";
       type += "[" + axes + "]";
     }
@@ -203,9 +206,78 @@ CreatedArray parseCreatedArray(const std::string &name, const std::string &value
   return c;
 }
 
+/// The shape an array stands for: an array of records' without the dimension of
+/// its bytes.
+std::vector<std::int64_t> logicalShape(const NpyArray &a) {
+  if (!a.record)
+    return a.shape;
+  return std::vector<std::int64_t>(a.shape.begin(), a.shape.end() - 1);
+}
+
+/// "(10,)", "(2, 3)", "()".
+std::string shapeOf(const std::vector<std::int64_t> &shape) {
+  std::string text;
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    text += fmt::format("{}{}", i ? ", " : "", shape[i]);
+  return "(" + text + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::string dimensionsText(std::size_t n) {
+  return fmt::format("{} dimension{}", n, n == 1 ? "" : "s");
+}
+
+/// The arrays of records among `entry`'s arguments (docs/manifest.md "Arrays of
+/// records"): each must be given as a structured .npy file (@FILE.npy, in `given`,
+/// read from `files`) whose fields are the manifest's, or be created (zeros:, like:);
+/// a structured file is no other argument's. Throws UsageError otherwise.
+void checkRecordArguments(const EntryPointDesc &entry, const Arguments &args,
+                          const std::map<std::string, NpyArray *> &given,
+                          const std::map<std::string, std::string> &files) {
+  for (const ArgumentValue &v : args.values()) {
+    const ArgumentDesc *desc = entry.findArgument(v.name);
+    if (!desc)
+      continue; // BoundArguments names it
+    const auto it = given.find(v.name);
+    const NpyArray *array = it == given.end() ? nullptr : it->second;
+    const std::string file = array ? files.at(v.name) : "";
+    if (!desc->record) {
+      if (array && array->record && desc->kind == ArgumentKind::Array)
+        throw UsageError(fmt::format("argument '{}': {} holds an array of records {}, but the "
+                                     "kernel takes a {}-d {} array",
+                                     v.name, file, describeRecord(*array->record), desc->ndim,
+                                     dtypeName(desc->dtype)));
+      continue;
+    }
+    const RecordDesc &want = *desc->record;
+    const std::string wanted =
+        want.ndim == 0 ? "a record" : fmt::format("a {}-d array of records", want.ndim);
+    if (!array)
+      throw UsageError(fmt::format("argument '{}': the kernel takes {} {}: pass it as @FILE.npy "
+                                   "(a NumPy structured array of that dtype), zeros:SHAPE or "
+                                   "like:OTHER",
+                                   v.name, wanted, describeRecord(want)));
+    if (!array->record)
+      throw UsageError(fmt::format("argument '{}': the kernel takes {} {}, but {} holds a {} "
+                                   "array of shape {} (save the NumPy structured array itself)",
+                                   v.name, wanted, describeRecord(want), file,
+                                   dtypeName(array->dtype), shapeOf(array->shape)));
+    if (!sameRecordLayout(*array->record, want))
+      throw UsageError(fmt::format("argument '{}': the records of {} are {}, the kernel's are {} "
+                                   "(names, dtypes, offsets, shapes and itemsize must agree)",
+                                   v.name, file, describeRecord(*array->record),
+                                   describeRecord(want)));
+    if (array->record->ndim != want.ndim)
+      throw UsageError(fmt::format("argument '{}': {} holds an array of records of shape {}, the "
+                                   "kernel takes {}",
+                                   v.name, file, shapeOf(logicalShape(*array)), wanted));
+  }
+}
+
 /// `args` plus the created arrays, as `entry` types them (zero-filled arrays
-/// kept in `storage`). Throws UsageError for an argument `entry` lacks or that
-/// is a scalar there, and for a `like:` naming no array.
+/// kept in `storage`; for an array of records, the bytes of zeroed records of
+/// that shape). Throws UsageError for an argument `entry` lacks or that is a
+/// scalar there, for a `like:` naming no array, and for a record array's
+/// shape of another number of dimensions.
 Arguments withCreatedArrays(const Arguments &args, const std::vector<CreatedArray> &created,
                             const std::map<std::string, NpyArray *> &given,
                             const EntryPointDesc &entry, std::deque<NpyArray> &storage) {
@@ -222,9 +294,18 @@ Arguments withCreatedArrays(const Arguments &args, const std::vector<CreatedArra
       if (it == given.end())
         throw UsageError(fmt::format("argument '{}': like:{} names no array given as @FILE.npy",
                                      c.name, c.like));
-      a.shape = it->second->shape;
+      a.shape = logicalShape(*it->second);
     } else {
       a.shape = c.shape;
+    }
+    if (desc->record) {
+      if (a.shape.size() != desc->record->ndim)
+        throw UsageError(fmt::format("argument '{}': the kernel takes a {}-d array of records, "
+                                     "the shape {} has {}",
+                                     c.name, desc->record->ndim, shapeOf(a.shape),
+                                     dimensionsText(a.shape.size())));
+      a.record = *desc->record;
+      a.shape.push_back(static_cast<std::int64_t>(desc->record->itemsize));
     }
     // Each extent is at most 2^40 (parseCreatedArray); refuse a product that
     // no host memory holds before allocating it.
@@ -245,13 +326,15 @@ Arguments withCreatedArrays(const Arguments &args, const std::vector<CreatedArra
 const EntryPointDesc &chooseEntryPoint(const Manifest &manifest, const std::string &name,
                                        const Arguments &args,
                                        const std::vector<CreatedArray> &created,
-                                       const std::map<std::string, NpyArray *> &given) {
+                                       const std::map<std::string, NpyArray *> &given,
+                                       const std::map<std::string, std::string> &files) {
   if (!name.empty() || manifest.entryPoints.size() == 1)
     return manifest.entryPoint(name);
   std::vector<const EntryPointDesc *> best;
   int bestScore = -1;
   for (const EntryPointDesc &entry : manifest.entryPoints) {
     try {
+      checkRecordArguments(entry, args, given, files);
       std::deque<NpyArray> storage;
       (void)BoundArguments::bind(entry, withCreatedArrays(args, created, given, entry, storage));
     } catch (const Error &) { // UsageError too: the entry lacks a created array
@@ -312,6 +395,7 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   Arguments args;
   std::deque<NpyArray> arrays; // stable addresses for the views in `args`
   std::map<std::string, NpyArray *> arrayByName;
+  std::map<std::string, std::string> fileByName;
   std::vector<CreatedArray> created;
   for (const std::string &assignment : assignments) {
     const auto [name, value] = splitAssignment(assignment, "an argument");
@@ -319,13 +403,16 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
       arrays.push_back(readNpy(value.substr(1)));
       args.array(name, arrays.back().view());
       arrayByName[name] = &arrays.back();
+      fileByName[name] = value.substr(1);
     } else if (value.rfind("zeros:", 0) == 0 || value.rfind("like:", 0) == 0) {
       created.push_back(parseCreatedArray(name, value));
     } else {
       args.scalar(name, parseScalar(name, value));
     }
   }
-  const EntryPointDesc &entry = chooseEntryPoint(manifest, entryName, args, created, arrayByName);
+  const EntryPointDesc &entry =
+      chooseEntryPoint(manifest, entryName, args, created, arrayByName, fileByName);
+  checkRecordArguments(entry, args, arrayByName, fileByName);
   const std::size_t fromFiles = arrays.size();
   args = withCreatedArrays(args, created, arrayByName, entry, arrays);
   for (std::size_t i = 0; i < created.size(); ++i)
@@ -436,7 +523,10 @@ int main(int argc, char **argv) {
   CLI::App app{"Launch a kernel compiled by nvc (OUT.spv and its manifest OUT.json) on a Vulkan "
                "device.\nArguments are NAME=VALUE, VALUE being a scalar literal (2.0, -3, true, "
                "false, 1.5+2j), @FILE.npy, or zeros:SHAPE / like:OTHER for a zero-filled array "
-               "of the argument's dtype (an output: write it with --out NAME=FILE.npy).",
+               "of the argument's dtype (an output: write it with --out NAME=FILE.npy). An "
+               "array of records (a structured dtype) is @FILE.npy of a NumPy structured array "
+               "with the manifest's fields, or zeros:SHAPE / like:OTHER of zeroed records; "
+               "--out writes it as that structured dtype.",
                "nvc-run"};
   std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
   std::uint32_t sharedBytes = 0, printWords = 0;
@@ -445,8 +535,8 @@ int main(int argc, char **argv) {
   app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
   app.add_option("arguments", assignments,
                  "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true, 1.5-2j), "
-                 "@FILE.npy, zeros:N[,M...] or like:OTHER (zero-filled, the argument's dtype, "
-                 "that shape or OTHER's)");
+                 "@FILE.npy (structured for an array of records), zeros:N[,M...] or like:OTHER "
+                 "(zero-filled, the argument's dtype, that shape or OTHER's)");
   app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
   app.add_option("--entry", entryName,
                  "entry point to launch (default: the only one, or the one of a kernel's "

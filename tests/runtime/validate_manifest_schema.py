@@ -3,7 +3,8 @@
 python3-jsonschema): the schema is a valid draft 2020-12 schema; the hand-written
 test manifests in tests/runtime/ and the example in docs/manifest.md validate; and
 manifests broken in each documented way are rejected while documented variations
-(narrowed dtypes, uniform-buffer and empty parameter blocks) are accepted.
+(narrowed dtypes, uniform-buffer and empty parameter blocks, arrays of records) are
+accepted.
 
 usage: validate_manifest_schema.py SCHEMA.json MANIFEST.md TEST_DIR
 """
@@ -54,6 +55,17 @@ def main():
         edit(m, m["entry_points"][0], m["entry_points"][0]["arguments"])
         return m
 
+    particle = {"ndim": 1, "itemsize": 9, "aligned": False,
+                "fields": [{"name": "x", "dtype": "float32", "offset": 0},
+                           {"name": "v", "dtype": "float32", "offset": 4},
+                           {"name": "alive", "dtype": "bool", "offset": 8}]}
+
+    def records(a, **changes):
+        """Argument a as a 1-d array of particles (docs/manifest.md "Arrays of records")."""
+        record = copy.deepcopy(particle)
+        record.update(changes)
+        a.update(dtype="uint8", device_dtype="uint8", record=record)
+
     good = {
         "int64 narrowed to int32": lambda m, e, a: a[0].update(dtype="int64", device_dtype="int32"),
         "uint64 kept as uint64": lambda m, e, a: a[0].update(dtype="uint64", device_dtype="uint64"),
@@ -77,6 +89,13 @@ def main():
             dynamic_shared_memory={"spec_id": 3, "dtype": "float64", "word_bytes": 8}),
         "dynamic shared memory optimised away": lambda m, e, a: e.update(
             dynamic_shared_memory={"spec_id": 3, "dtype": None, "word_bytes": 0}),
+        "array of records": lambda m, e, a: records(a[1]),
+        "aligned record with a nested array field": lambda m, e, a: records(
+            a[2], aligned=True, itemsize=24, fields=[
+                {"name": "a", "dtype": "uint8", "offset": 0},
+                {"name": "b", "dtype": "float64", "offset": 8},
+                {"name": "d", "dtype": "complex64", "offset": 16, "shape": [1]}]),
+        "single record": lambda m, e, a: records(a[1], ndim=0),
     }
     bad = {
         "missing array binding": lambda m, e, a: a[2].pop("binding"),
@@ -131,6 +150,20 @@ def main():
             dynamic_shared_memory={"spec_id": 3, "word_bytes": 4}),
         "dynamic shared memory of bfloat16": lambda m, e, a: e.update(
             dynamic_shared_memory={"spec_id": 3, "dtype": "bfloat16", "word_bytes": 4}),
+        "records as float32": lambda m, e, a: [records(a[1]),
+                                               a[1].update(dtype="float32",
+                                                           device_dtype="float32")],
+        "record of a scalar": lambda m, e, a: a[0].update(record=copy.deepcopy(particle)),
+        "record without aligned": lambda m, e, a: [records(a[1]), a[1]["record"].pop("aligned")],
+        "record of 0 bytes": lambda m, e, a: records(a[1], itemsize=0),
+        "record without fields": lambda m, e, a: records(a[1], fields=[]),
+        "record field of bfloat16": lambda m, e, a: records(
+            a[1], fields=[{"name": "x", "dtype": "bfloat16", "offset": 0}]),
+        "record field without a name": lambda m, e, a: records(
+            a[1], fields=[{"name": "", "dtype": "float32", "offset": 0}]),
+        "record field of empty shape": lambda m, e, a: records(
+            a[1], fields=[{"name": "x", "dtype": "uint8", "offset": 0, "shape": []}]),
+        "record with an unknown field": lambda m, e, a: records(a[1], names=["x"]),
     }
     for what, edit in good.items():
         expect(True, variant(edit), what)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "nvc/DType.h"
+#include "nvc/Record.h"
 
 #include <array>
 #include <cstdint>
@@ -48,6 +49,11 @@ struct ArgumentDesc {
   std::vector<std::uint32_t> shapeOffsets;
   std::vector<std::uint32_t> strideOffsets;
   std::uint32_t offsetOffset = 0;
+  /// An array of records (manifest `record`, docs/manifest.md "Arrays of records"):
+  /// the argument is the records' bytes, a uint8 array of ndim = record->ndim + 1
+  /// dimensions whose last extent is record->itemsize and whose last stride is 1.
+  /// Absent for every other argument.
+  std::optional<RecordDesc> record;
 
   /// True if the kernel may write the array (access Write or ReadWrite).
   bool writes() const { return access != ArrayAccess::Read; }
