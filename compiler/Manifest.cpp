@@ -22,6 +22,22 @@ namespace nvc {
 /// (real, imaginary), adjacent since both have the same size.
 static unsigned scalarFields(const ArgumentABI &arg) { return arg.deviceDtype.isComplex() ? 2 : 1; }
 
+/// The "record" object of an array of records: the record array's own
+/// dimensions, the itemsize and the fields with their NumPy dtypes and
+/// offsets (docs/manifest.md "Arrays of records").
+static nlohmann::json recordJson(const RecordLayout &r, unsigned ndim) {
+  using json = nlohmann::json;
+  json fields = json::array();
+  for (const RecordField &f : r.fields) {
+    json field = {{"name", f.name}, {"dtype", f.type.numpyName()}, {"offset", f.offset}};
+    if (!f.shape.empty())
+      field["shape"] = f.shape;
+    fields.push_back(field);
+  }
+  return {{"ndim", ndim}, {"itemsize", r.itemsize}, {"aligned", r.aligned}, {"fields", fields}};
+}
+
+
 SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<uint32_t> &words,
                                 const TargetEnv &env) {
   SPIRVModuleInfo info = spirvModuleInfo(words, env);
@@ -115,10 +131,13 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         arrayField += scalarFields(arg);
     unsigned binding = 0;
     for (auto &arg : entry.arguments) {
+      // An array of records travels as bytes: a uint8 array with one more
+      // dimension, of the itemsize (docs/manifest.md "Arrays of records").
+      bool record = arg.dtype.isRecord();
       json a = {{"name", arg.name},
                 {"kind", arg.isArray ? "array" : "scalar"},
-                {"dtype", arg.dtype.numpyName()},
-                {"device_dtype", arg.deviceDtype.numpyName()}};
+                {"dtype", record ? "uint8" : arg.dtype.numpyName()},
+                {"device_dtype", record ? "uint8" : arg.deviceDtype.numpyName()}};
       if (!arg.isArray) {
         a["offset"] = layout.offsets[scalarField];
         scalarField += scalarFields(arg);
@@ -135,6 +154,8 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         a["shape_offsets"] = shape;
         a["stride_offsets"] = strides;
         a["offset_offset"] = layout.offsets[arrayField++];
+        if (record)
+          a["record"] = recordJson(arg.dtype.record(), arg.ndim - 1);
       }
       args.push_back(a);
     }

@@ -16,7 +16,9 @@ void Generator::deriveContiguousStrides(ArrayHandle &a, mlir::Location l) {
   unsigned n = a.type.ndim();
   if (n == 0)
     return; // a 0-d array: no strides
-  mlir::Value one = intConst(1, indexType(), l);
+  // Arrays of records count bytes (GenRecords.cpp).
+  mlir::Value one = intConst(a.type.isRecordArray() ? a.type.element().byteSize() : 1,
+                             indexType(), l);
   if (a.type.layout() == 'C') {
     a.strides[n - 1] = one;
     for (int d = static_cast<int>(n) - 2; d >= 0; --d)
@@ -298,6 +300,10 @@ mlir::Value Generator::bufferIndex(const ArrayHandle &a, mlir::Value linear, uns
 Val Generator::loadElement(const ArrayHandle &a, mlir::Value linear, ast::Location at) {
   mlir::Location l = loc(at);
   const Type &dtype = a.type.element();
+  if (dtype.isRecord()) // a record refers to its element (GenRecords.cpp)
+    return recordAt(a, linear);
+  if (a.byteAddressed) // an array field of a record
+    return loadBytes(a, linear, dtype, a.byteAlign, at);
   if (a.reinterpreted()) {
     // The element's bits from `units` consecutive values of the buffer,
     // the first in the low bits (little-endian, as NumPy's views on the
@@ -344,6 +350,14 @@ Val Generator::loadElement(const ArrayHandle &a, mlir::Value linear, ast::Locati
 
 void Generator::storeElement(const ArrayHandle &a, mlir::Value linear, const Val &v, ast::Location at) {
   mlir::Location l = loc(at);
+  if (a.type.element().isRecord()) {
+    copyRecord(recordAt(a, linear), v, at);
+    return;
+  }
+  if (a.byteAddressed) {
+    storeBytes(a, linear, a.type.element(), v, a.byteAlign, at);
+    return;
+  }
   if (a.reinterpreted()) {
     // The element's bits into `units` consecutive values of the buffer.
     const Type &dtype = a.type.element();

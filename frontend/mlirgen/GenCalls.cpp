@@ -24,6 +24,14 @@ Val Generator::userCall(const ast::Call &c) {
     if (isCompileTimeValue(pt))
       continue; // a function or dtype: part of the specialisation, not an operand
     Val v = expr(*c.args[i]);
+    if (pt.isRecord()) { // a record refers to its array's element
+      auto type = mlir::cast<mlir::MemRefType>(v.recordBase->buffer.getType());
+      arrays.push_back(type);
+      allStorageBuffers &= type == bufferMemRefType(pt);
+      operands.push_back(v.recordBase->buffer);
+      operands.push_back(v.scalar());
+      continue;
+    }
     if (pt.isArray()) {
       const ArrayHandle &a = *v.array;
       if (a.reinterpreted())

@@ -67,6 +67,10 @@ Type Generator::paramFieldType(const Type &t) const {
 }
 
 mlir::MemRefType Generator::bufferMemRefType(const Type &dtype) {
+  if (dtype.isRecord()) // records: bytes in 32-bit words (GenRecords.cpp)
+    return mlir::MemRefType::get(
+        {mlir::ShapedType::kDynamic}, b_.getI32Type(), mlir::MemRefLayoutAttrInterface(),
+        mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::StorageBuffer));
   Type st = storageType(dtype);
   if (st.isComplex())
     st = st.complexPart(); // interleaved (real, imaginary) pairs, as NumPy

@@ -52,6 +52,9 @@ Val Generator::expr(const ast::Expr &e) {
     }
     if (arrayLocals_.count(n.id)) // a re-bound array parameter is a variable
       return loadArrayLocal(n.id, e.getLoc());
+    if (auto it = recordLocals_.find(n.id); it != recordLocals_.end())
+      return recordAt(*it->second.base,
+                      mlir::memref::LoadOp::create(b_, l, it->second.slot).getResult());
     if (arrays_.count(n.id)) {
       Val v{arrays_[n.id]->type, {}};
       v.array = arrays_[n.id].get();
@@ -68,6 +71,8 @@ Val Generator::expr(const ast::Expr &e) {
   case ast::Expr::Kind::Subscript: {
     auto &s = cast<ast::Subscript>(e);
     const Type &base = typeOf(*s.value);
+    if (base.isRecord()) // r["x"]
+      return recordField(expr(*s.value), k_.recordFieldNames.at(&s), e.getLoc());
     if (base.isTuple() && !k_.constants.count(s.index.get()))
       return tupleItemAt(s);
     if (base.isArrayExpr())
@@ -225,6 +230,8 @@ bool Generator::speculatable(const ast::Expr &e) {
 Val Generator::attribute(const ast::Attribute &a) {
   mlir::Location l = loc(a.getLoc());
   const Type &base = typeOf(*a.value);
+  if (base.isRecord()) // r.x
+    return recordField(expr(*a.value), a.attr, a.getLoc());
   if (base.isVector()) {
     // v.x ... v.w (VectorTypes.h); the elements are scalars.
     Val v = expr(*a.value);

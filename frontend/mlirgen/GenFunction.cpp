@@ -27,7 +27,8 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
   size_t arrayIdx = 0;
   for (auto &t : k_.signature.params)
     appendArgumentTypes(t, inputs,
-                        t.isArray() && !arrays.empty() ? arrays[arrayIdx++] : nullptr);
+                        (t.isArray() || t.isRecord()) && !arrays.empty() ? arrays[arrayIdx++]
+                                                                          : nullptr);
   // The hidden buffers it reports through, and whether it raised
   // (GenErrors.cpp).
   mlir::MemRefType wordBuffer = bufferMemRefType(Type::integer(32));
@@ -50,10 +51,24 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
     const std::string &pname = def.params[i].name;
     if (isCompileTimeValue(t))
       continue; // calls through it are resolved by type inference
+    if (t.isRecord()) {
+      ArrayHandle &base = views_.emplace_back();
+      base.type = Type::array(t, 0, 'C');
+      base.buffer = entry_->getArgument(argIdx++);
+      base.byteAddressed = true;
+      base.byteAlign = recordAlignment(t);
+      base.offset = entry_->getArgument(argIdx++);
+      storeRecordLocal(pname, recordAt(base, base.offset), def.params[i].loc);
+      continue;
+    }
     if (t.isArray()) {
       auto handle = std::make_unique<ArrayHandle>();
       handle->type = t;
       handle->buffer = entry_->getArgument(argIdx++);
+      if (t.isRecordArray()) {
+        handle->byteAddressed = true;
+        handle->byteAlign = recordAlignment(t.element());
+      }
       handle->offset = entry_->getArgument(argIdx++);
       for (unsigned d = 0; d < t.ndim(); ++d)
         handle->shape.push_back(entry_->getArgument(argIdx++));
@@ -261,7 +276,20 @@ Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParam
     ArgumentABI arg;
     arg.name = p.name;
     arg.dtype = t.isArray() ? t.element() : t;
-    if (t.isArray()) {
+    if (t.isRecordArray() || t.isRecord()) {
+      // Records travel as bytes: a uint8 array with a last dimension of the
+      // itemsize (docs/manifest.md "Arrays of records"); a record argument
+      // is one record, a 1-d array of its bytes.
+      unsigned ndim = t.isRecord() ? 0 : t.ndim();
+      arg.isArray = true;
+      arg.ndim = ndim + 1;
+      arg.layout = ndim == 0 || t.layout() == 'C' ? 'C' : 'A';
+      arg.access = p.access;
+      arg.deviceDtype = arg.dtype;
+      bufferTys.push_back(bufferMemRefType(arg.dtype));
+      for (unsigned d = 0; d < 2 * arg.ndim + 1; ++d)
+        descTys.push_back(indexType());
+    } else if (t.isArray()) {
       arg.isArray = true;
       arg.ndim = t.ndim();
       arg.layout = t.layout();
@@ -313,7 +341,33 @@ void Generator::bindEntryArguments(
   for (const EntryParameter &p : params) {
     const Type &t = p.type;
     mlir::Location pl = loc(p.loc);
-    if (t.isArray()) {
+    if (t.isRecordArray() || t.isRecord()) {
+      // The bytes' descriptor: the record array's extents and strides
+      // (bytes), then the byte dimension's, then the offset (bytes).
+      auto handle = std::make_unique<ArrayHandle>();
+      unsigned ndim = t.isRecord() ? 0 : t.ndim();
+      handle->type = t.isRecord() ? Type::array(t, 0, 'C') : t;
+      handle->buffer = entry_->getArgument(bufferIdx++);
+      handle->byteAddressed = true;
+      handle->byteAlign = recordAlignment(handle->type.element());
+      for (unsigned d = 0; d < ndim; ++d)
+        handle->shape.push_back(entry_->getArgument(descIdx++));
+      ++descIdx; // the itemsize
+      for (unsigned d = 0; d < ndim; ++d)
+        handle->strides.push_back(entry_->getArgument(descIdx++));
+      ++descIdx; // 1
+      handle->offset = entry_->getArgument(descIdx++);
+      if (t.isRecord()) {
+        const ArrayHandle &base = views_.emplace_back(std::move(*handle));
+        storeRecordLocal(p.name, recordAt(base, base.offset), p.loc);
+        continue;
+      }
+      if (t.layout() == 'C')
+        deriveContiguousStrides(*handle, pl);
+      if (k_.reassignedArrayParams.count(p.name))
+        storeArrayLocal(p.name, *handle, p.loc);
+      arrays_[p.name] = std::move(handle);
+    } else if (t.isArray()) {
       auto handle = std::make_unique<ArrayHandle>();
       handle->type = t;
       handle->buffer = entry_->getArgument(bufferIdx++);
@@ -350,6 +404,11 @@ std::vector<mlir::Type> Generator::leafTypes(const Type &t) {
 
 void Generator::appendArgumentTypes(const Type &t, std::vector<mlir::Type> &out,
                                     mlir::MemRefType buffer) {
+  if (t.isRecord()) { // the array's words and the record's byte address
+    out.push_back(buffer ? buffer : bufferMemRefType(t));
+    out.push_back(indexType());
+    return;
+  }
   if (t.isArray()) {
     out.push_back(buffer ? buffer : bufferMemRefType(t.element()));
     for (unsigned k = 0; k < 2 * t.ndim() + 1; ++k)

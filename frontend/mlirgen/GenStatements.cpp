@@ -137,6 +137,10 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
       storeArrayLocal(name->id, *v.array, at);
       return;
     }
+    if (v.recordBase) { // r = a[i]: the variable refers to the element
+      storeRecordLocal(name->id, v, at);
+      return;
+    }
     declareLocal(name->id, k_.varTypes.at(name->id), name->getLoc());
     storeLocal(name->id, v, at);
     return;
@@ -150,6 +154,10 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
       assign(*tuple->elts[i], part, at);
       pos += n;
     }
+    return;
+  }
+  if (auto field = recordFieldOf(target)) { // r.x = v, r["x"] = v
+    storeRecordField(expr(*field->first), field->second, v, at);
     return;
   }
   if (auto *sub = dyn_cast<ast::Subscript>(&target)) {
@@ -178,7 +186,7 @@ void Generator::assign(const ast::Expr &target, const Val &v, ast::Location at) 
     }
     auto [array, index] = elementAddress(*sub);
     Type dtype = array->type.element();
-    Val conv = convert(v, dtype, at);
+    Val conv = dtype.isRecord() ? v : convert(v, dtype, at);
     storeElement(*array, index, conv, at);
     return;
   }
@@ -236,6 +244,13 @@ void Generator::stmt(const ast::Stmt &s) {
       Val view = expr(*sub);
       Val rhs = expr(*a.value);
       storeIntoView(*view.array, binary(a.op, view, rhs, a.opLoc), a.opLoc);
+      return;
+    }
+    if (auto field = recordFieldOf(*a.target)) { // r.x += v: read, combine, write
+      Val record = expr(*field->first);
+      Val old = recordField(record, field->second, a.target->getLoc());
+      Val rhs = expr(*a.value);
+      storeRecordField(record, field->second, binary(a.op, old, rhs, a.opLoc), a.opLoc);
       return;
     }
     if (auto *sub = dyn_cast<ast::Subscript>(a.target.get())) {

@@ -502,6 +502,52 @@ private:
   /// Writes `v` (already of the array's dtype) to element `linear` of `a`.
   void storeElement(const ArrayHandle &a, mlir::Value linear, const Val &v, ast::Location at);
 
+  //===--- Records (GenRecords.cpp; 004_…txt "Structured arrays") ----------===//
+  /// Bytes a record's address is a multiple of: the largest power of two
+  /// dividing its itemsize, at most 4 (the launcher passes arrays of
+  /// records whose offset and strides are multiples of the itemsize).
+  static unsigned recordAlignment(const Type &record);
+  /// A record of the byte-addressed `base` at byte address `address`.
+  Val recordAt(const ArrayHandle &base, mlir::Value address);
+  /// The `n` ≤ 4 bytes at byte `address` of the word buffer `buffer`, in
+  /// the low bits of an i32 (zero-extended); `align`: what `address` is a
+  /// multiple of.
+  mlir::Value loadChunk(mlir::Value buffer, mlir::Value address, unsigned n, unsigned align,
+                        mlir::Location l);
+  /// Writes the low `n` ≤ 4 bytes of the i32 `bits` at byte `address`. A
+  /// whole aligned word is stored; other bytes are merged into the words
+  /// they share, atomically in storage buffers and shared memory (a
+  /// compare-and-swap of each word), so that invocations writing
+  /// neighbouring fields never clobber each other.
+  void storeChunk(mlir::Value buffer, mlir::Value address, unsigned n, mlir::Value bits,
+                  unsigned align, mlir::Location l);
+  /// Reads (writes) a scalar of type `t` at byte `address` of `a`'s word
+  /// buffer.
+  Val loadBytes(const ArrayHandle &a, mlir::Value address, const Type &t, unsigned align,
+                ast::Location at);
+  void storeBytes(const ArrayHandle &a, mlir::Value address, const Type &t, const Val &v,
+                  unsigned align, ast::Location at);
+  /// `r.x` / `r["x"]`: the field's value, or a view of an array field.
+  Val recordField(const Val &record, const std::string &field, ast::Location at);
+  /// `r.x = v`: `v` converted to the field's type and stored; an array field
+  /// takes a number (set everywhere) or an array (broadcast).
+  void storeRecordField(const Val &record, const std::string &field, const Val &v,
+                        ast::Location at);
+  /// `a[i] = b[j]`: every field of `source` copied to `target`.
+  void copyRecord(const Val &target, const Val &source, ast::Location at);
+  /// The record and field name `e` denotes when it is `r.x` or `r["x"]` of
+  /// a record; nullopt otherwise.
+  std::optional<std::pair<const ast::Expr *, std::string>> recordFieldOf(const ast::Expr &e);
+  /// Variables holding records: the array they are in (fixed: type
+  /// inference checks that a variable refers to one argument) and a slot
+  /// of the byte address.
+  struct RecordLocal {
+    const ArrayHandle *base;
+    mlir::Value slot;
+  };
+  std::map<std::string, RecordLocal> recordLocals_;
+  void storeRecordLocal(const std::string &name, const Val &record, ast::Location at);
+
   //===--------------------------------------------------------------------===//
   // Expressions
   //===--------------------------------------------------------------------===//

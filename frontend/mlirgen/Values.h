@@ -33,6 +33,12 @@ struct ArrayHandle {
   Type storage;
   unsigned units = 1;
   bool reinterpreted() const { return !storage.isUnknown(); }
+  /// Arrays of records and the array fields of records (GenRecords.cpp):
+  /// the buffer holds 32-bit words, offset and strides count bytes, and an
+  /// element's address is a byte address, a multiple of `byteAlign` (1, 2
+  /// or 4).
+  bool byteAddressed = false;
+  unsigned byteAlign = 1;
 };
 
 struct Val;
@@ -54,6 +60,9 @@ struct Val {
   std::vector<mlir::Value> parts;
   const ArrayHandle *array = nullptr;
   std::shared_ptr<const ArrayExpression> expression;
+  /// A record (Type::Kind::Record): the byte-addressed array it lives in;
+  /// parts holds its byte address (index type).
+  const ArrayHandle *recordBase = nullptr;
   bool isArrayLike() const { return array || expression; }
   mlir::Value scalar() const { return parts.front(); }
 };

@@ -142,6 +142,8 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
   if (auto *at = dyn_cast<ast::Attribute>(&e);
       at && (at->attr == "T" || at->attr == "real" || at->attr == "imag"))
     return rootOf(*at->value); // these views share their array's data
+  if (auto *at = dyn_cast<ast::Attribute>(&e); at && result_.exprTypes[at->value.get()].isRecord())
+    return rootOf(*at->value); // a record's field lives in the record's array
   if (auto *call = dyn_cast<ast::Call>(&e)) {
     if (auto *at = dyn_cast<ast::Attribute>(call->func.get());
         at && (at->attr == "view" || at->attr == "reshape"))
@@ -505,6 +507,20 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
   }
   if (base.isUnknown())
     return record(s, Type());
+  if (base.isRecord()) {
+    // r["x"]: a field by its name, a constant string (Numba's static_getitem).
+    std::optional<std::string> field = constantText(*s.index);
+    if (!field)
+      fail(s.index->getLoc(), "a record is indexed by a field name, a constant string such "
+                              "as r[\"x\"]");
+    Type t = recordFieldType(base, *field, s.index->getLoc());
+    result_.recordFieldNames[&s] = *field;
+    if (isStore) {
+      checkWritable(*s.value, s.getLoc());
+      markAccess(rootOf(*s.value), false, true);
+    }
+    return record(s, t);
+  }
   if (base.isArrayExpr()) {
     // (a * 2)[i]: the expression's element (or a sub-expression of fewer
     // dimensions), computed where it is read.

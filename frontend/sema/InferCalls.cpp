@@ -46,7 +46,7 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
     Type t = expr(*a);
     if (t.isUnknown())
       return record(c, Type());
-    if (!t.isScalar() && !t.isArray() && !t.isTuple() && !isCompileTimeValue(t))
+    if (!t.isScalar() && !t.isArray() && !t.isTuple() && !t.isRecord() && !isCompileTimeValue(t))
       fail(a->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
     args.push_back(t);
     // Integers, booleans and tuples of integers known here specialise the
@@ -70,8 +70,13 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
   const TypedKernel &spec = *context_.specializations.at(key);
   result_.mayRaise |= spec.mayRaise;
   result_.mayPrint |= spec.mayPrint;
+  if (spec.returnType.isRecord())
+    fail(c.getLoc(), fmt::format("{}() returns a record, which nvc cannot return from a device "
+                                 "function yet: return its fields, or pass the array and an "
+                                 "index",
+                                 name));
   for (size_t i = 0; i < c.args.size(); ++i)
-    if (args[i].isArray()) {
+    if (args[i].isArray() || args[i].isRecord()) {
       if (spec.access[i].written) // a frozen global passed to a function that writes it
         checkWritable(*c.args[i], c.args[i]->getLoc());
       markAccess(rootOf(*c.args[i]), spec.access[i].read, spec.access[i].written);

@@ -318,6 +318,8 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       return record(a, Type::function("method.bit_count"));
     fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
   }
+  if (base.isRecord())
+    return record(a, recordFieldType(base, attr, a.attrLoc));
   if (base.isArrayExpr()) {
     if (attr == "shape")
       return record(a, Type::tuple(std::vector<Type>(base.ndim(), Type::integer(64))));
@@ -361,6 +363,20 @@ Type Inferrer::attribute(const ast::Attribute &a) {
   fail(a.attrLoc, fmt::format("{} has no attribute '{}'", base.str(), attr));
 }
 
+
+Type Inferrer::recordFieldType(const Type &record, const std::string &field, ast::Location at) {
+  const RecordField *f = record.record().field(field);
+  if (!f) {
+    std::string names;
+    for (const RecordField &g : record.record().fields)
+      names += (names.empty() ? "'" : ", '") + g.name + "'";
+    fail(at, fmt::format("the record has no field '{}' (its fields: {})", field, names));
+  }
+  if (f->shape.empty())
+    return f->type;
+  // An array field: a C-contiguous view of the elements inside the record.
+  return Type::array(f->type, static_cast<unsigned>(f->shape.size()), 'C');
+}
 
 Type Inferrer::expr(const ast::Expr &e) {
   switch (e.getKind()) {

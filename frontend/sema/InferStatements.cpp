@@ -37,10 +37,12 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
       fail(valueLoc, fmt::format("variable '{}' holds an array expression and must be assigned "
                                  "once (an expression is computed where it is read)",
                                  name->id));
-    if (type.isArray()) {
+    if (type.isArray() || type.isRecord()) {
       if (!arrayRoot)
-        fail(valueLoc, "a variable can hold a view of an array argument (a[i], a row), "
-                       "nothing else");
+        fail(valueLoc, type.isRecord()
+                           ? "a variable can hold a record of an array (r = a[i]), nothing else"
+                           : "a variable can hold a view of an array argument (a[i], a row), "
+                             "nothing else");
       auto it = arrayRoot_.find(name->id);
       if (it != arrayRoot_.end() && it->second != *arrayRoot)
         fail(valueLoc, fmt::format("variable '{}' refers to views of two different arrays",
@@ -122,9 +124,42 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
                                    type.str()));
       return;
     }
+    if (elem.isRecord()) {
+      // a[i] = b[j], a[i] = r: the record copied field by field (Numba
+      // requires the same record type).
+      if (type != elem)
+        fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
+                                   type.str(), elem.str()));
+      return;
+    }
     if (!type.isScalar() || (type.isComplex() && !elem.isComplex() && !elem.isUnknown()))
-      fail(valueLoc, fmt::format("cannot store a value of type {} in an array of {}",
-                                 type.str(), elem.str()));
+      fail(valueLoc, fmt::format("cannot store a value of type {} in {} of {}", type.str(),
+                                 result_.exprTypes[sub->value.get()].isRecord() ? "a record field" : "an array",
+                                 elem.str()));
+    return;
+  }
+  if (auto *at = dyn_cast<ast::Attribute>(&target)) {
+    // r.x = v: a record's field (004_…txt "Structured arrays").
+    Type base = expr(*at->value);
+    if (base.isUnknown())
+      return;
+    if (!base.isRecord())
+      fail(target.getLoc(), fmt::format("cannot assign to an attribute of {}", base.str()));
+    Type field = recordFieldType(base, at->attr, at->attrLoc);
+    record(target, field);
+    checkWritable(*at->value, target.getLoc());
+    markAccess(rootOf(*at->value), false, true);
+    if (field.isArray()) {
+      if (!type.isScalar() && !type.isArrayLike())
+        fail(valueLoc, fmt::format("cannot store a value of type {} in an array field",
+                                   type.str()));
+      if (type.isArrayLike())
+        result_.mayRaise = true; // shapes that do not broadcast: ValueError
+      return;
+    }
+    if (!type.isScalar() || (type.isComplex() && !field.isComplex()))
+      fail(valueLoc, fmt::format("cannot store a value of type {} in a record field of type {}",
+                                 type.str(), field.str()));
     return;
   }
   fail(target.getLoc(), "cannot assign to this expression in a kernel");

@@ -212,6 +212,10 @@ private:
   void foldIntegerConstant(const ast::BinOp &b, const Type &t);
   Type name(const ast::Name &n);
   Type attribute(const ast::Attribute &a);
+  /// The type of field `field` of the record type `record` (r.x, r["x"]):
+  /// its scalar type, or a C-contiguous array view for an array field.
+  /// Throws CompileError at `at` naming the fields when there is none.
+  Type recordFieldType(const Type &record, const std::string &field, ast::Location at);
   /// Types `a[i, j]`; marks the array parameter read or written.
   Type subscript(const ast::Subscript &s, bool isStore);
   /// `a[i, 1:-1]`, `a[::-1]`, `a[:, None]`: a view (viewTypeOfSlices); the

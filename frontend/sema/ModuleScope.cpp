@@ -248,7 +248,119 @@ std::optional<GlobalSymbol> ModuleScope::functionAlias(const ast::Expr &value) c
                       value.getLoc()};
 }
 
+/// A NumPy type string of a structured dtype's field: 'f4', '<f8', '?',
+/// 'u1', 'float32', ... (byte order '<', '=' or '|' only: kernels run
+/// little-endian).
+static std::optional<Type> fieldTypeFromString(std::string s) {
+  if (!s.empty() && (s[0] == '<' || s[0] == '=' || s[0] == '|'))
+    s.erase(s.begin());
+  if (s == "?")
+    return Type::boolean();
+  return scalarTypeFromName(s);
+}
+
+std::optional<Type> ModuleScope::recordDtype(const ast::Call &call) const {
+  // np.dtype([("x", "f4"), ("v", np.float32), ("d", np.uint8, 5),
+  //           ("e", (np.int16, (3, 2)))], align=True)
+  if (call.args.size() != 1)
+    return std::nullopt;
+  const ast::Expr *fieldsExpr = call.args[0].get();
+  if (auto *n = dyn_cast<ast::Name>(fieldsExpr); n && assignedExprs_.count(n->id))
+    fieldsExpr = assignedExprs_.at(n->id); // FIELDS = [...]; np.dtype(FIELDS)
+  auto *list = dyn_cast<ast::List>(fieldsExpr);
+  if (!list || list->elts.empty())
+    return std::nullopt;
+  bool aligned = false;
+  for (auto &kw : call.keywords) {
+    auto *flag = dyn_cast<ast::BoolLiteral>(kw.value.get());
+    if (kw.name != "align" || !flag)
+      return std::nullopt;
+    aligned = flag->value;
+  }
+  auto scalarOf = [&](const ast::Expr &e) -> std::optional<Type> {
+    if (auto *str = dyn_cast<ast::StringLiteral>(&e))
+      return fieldTypeFromString(str->value);
+    if (auto alias = dtypeAlias(e); alias && alias->type.isScalar())
+      return alias->type;
+    if (auto *name = dyn_cast<ast::Name>(&e)) { // bool, int, float, complex
+      if (name->id == "bool")
+        return Type::boolean();
+      if (name->id == "int" || name->id == "float" || name->id == "complex")
+        return scalarTypeFromName(name->id);
+    }
+    return std::nullopt;
+  };
+  auto shapeOf = [&](const ast::Expr &e, std::vector<int64_t> &shape) {
+    std::optional<ConstValue> v = evaluate(e);
+    if (!v)
+      return false;
+    if (v->type.isInteger()) {
+      shape.push_back(v->i);
+    } else if (v->type.isTuple()) {
+      for (auto &d : v->elements) {
+        if (!d.type.isInteger())
+          return false;
+        shape.push_back(d.i);
+      }
+    } else {
+      return false;
+    }
+    for (int64_t d : shape)
+      if (d < 1 || d > (1 << 20))
+        return false;
+    // NumPy: ("h", np.float32, 1) is a scalar field, not an array of one.
+    if (shape.size() == 1 && shape[0] == 1 && !v->type.isTuple())
+      shape.clear();
+    return true;
+  };
+  std::vector<RecordField> fields;
+  for (auto &item : list->elts) {
+    auto *tuple = dyn_cast<ast::Tuple>(item.get());
+    if (!tuple || tuple->elts.size() < 2 || tuple->elts.size() > 3)
+      return std::nullopt;
+    auto *name = dyn_cast<ast::StringLiteral>(tuple->elts[0].get());
+    if (!name || name->value.empty())
+      return std::nullopt;
+    RecordField f{name->value, Type(), 0, {}};
+    const ast::Expr *typeExpr = tuple->elts[1].get();
+    if (auto *sub = dyn_cast<ast::Tuple>(typeExpr)) { // ("d", (np.uint8, 5))
+      if (sub->elts.size() != 2 || tuple->elts.size() != 2 || !shapeOf(*sub->elts[1], f.shape))
+        return std::nullopt;
+      typeExpr = sub->elts[0].get();
+    } else if (tuple->elts.size() == 3 && !shapeOf(*tuple->elts[2], f.shape)) {
+      return std::nullopt;
+    }
+    std::optional<Type> t = scalarOf(*typeExpr);
+    if (!t)
+      return std::nullopt;
+    f.type = *t;
+    for (auto &g : fields)
+      if (g.name == f.name)
+        return std::nullopt; // NumPy: "field 'x' occurs more than once"
+    fields.push_back(std::move(f));
+  }
+  return Type::record(std::make_shared<const RecordLayout>(
+      RecordLayout::fromFields(std::move(fields), aligned)));
+}
+
 std::optional<GlobalSymbol> ModuleScope::dtypeAlias(const ast::Expr &value) const {
+  if (auto *call = dyn_cast<ast::Call>(&value)) {
+    // np.dtype([...]): a structured dtype; numba.from_dtype(dt): its type.
+    std::string callee = decoratorName(*call->func);
+    size_t dot = callee.rfind('.');
+    std::string fn = dot == std::string::npos ? callee : callee.substr(dot + 1);
+    std::string base = dot == std::string::npos ? "" : callee.substr(0, dot);
+    const GlobalSymbol *mod = base.empty() ? nullptr : lookup(base);
+    bool numpy = mod && mod->kind == GlobalSymbol::Kind::Module && mod->qualifiedName == "np";
+    if (fn == "dtype" && numpy) {
+      if (std::optional<Type> rec = recordDtype(*call))
+        return GlobalSymbol{GlobalSymbol::Kind::DType, "dtype", *rec, {}, call->getLoc()};
+      return std::nullopt;
+    }
+    if (fn == "from_dtype" && call->args.size() == 1)
+      return dtypeAlias(*call->args[0]);
+    return std::nullopt;
+  }
   if (auto *name = dyn_cast<ast::Name>(&value)) {
     const GlobalSymbol *sym = lookup(name->id);
     if (sym && sym->kind == GlobalSymbol::Kind::DType)
@@ -588,6 +700,13 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   fn.numbaCudaSpelling = numbaCudaSpelling;
   fn.scope = this;
   fn.source = &source_;
+  // Signatures may name the module's structured dtypes (`particle[:]`).
+  TypeNameResolver recordNames = [this](const std::string &name) -> std::optional<Type> {
+    const GlobalSymbol *sym = lookup(name);
+    if (sym && sym->kind == GlobalSymbol::Kind::DType && sym->type.isRecord())
+      return sym->type;
+    return std::nullopt;
+  };
   if (auto *call = dyn_cast<ast::Call>(decorator)) {
     std::function<void(const ast::Expr &)> addSignature = [&](const ast::Expr &e) {
       if (auto *n = dyn_cast<ast::Name>(&e); n && assignedExprs_.count(n->id)) {
@@ -600,9 +719,9 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
         return;
       }
       if (auto *s = dyn_cast<ast::StringLiteral>(&e))
-        fn.signatures.push_back(parseSignatureString(s->value, s->getLoc()));
+        fn.signatures.push_back(parseSignatureString(s->value, s->getLoc(), recordNames));
       else if (isa<ast::Call>(&e) || isa<ast::Tuple>(&e))
-        fn.signatures.push_back(signatureFromExpr(e)); // void(float32[:]), numba's spelling
+        fn.signatures.push_back(signatureFromExpr(e, recordNames)); // void(float32[:]), numba's spelling
       else
         throw CompileError(e.getLoc(), "a signature must be a string such as "
                                        "\"void(float32, float32[:])\", a type expression "
@@ -696,9 +815,9 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
     Signature sig;
     sig.loc = def.getLoc();
     for (auto &p : def.params)
-      sig.params.push_back(typeFromExpr(*p.annotation));
+      sig.params.push_back(typeFromExpr(*p.annotation, recordNames));
     if (def.returns)
-      sig.result = typeFromExpr(*def.returns);
+      sig.result = typeFromExpr(*def.returns, recordNames);
     fn.signatures.push_back(sig);
   }
   for (auto &sig : fn.signatures)

@@ -187,6 +187,10 @@ private:
   /// `value` as a dtype (`numba.boolean`, `np.float32`, another dtype's
   /// name), for `dt = numba.boolean`.
   std::optional<GlobalSymbol> dtypeAlias(const ast::Expr &value) const;
+  /// The record type of `np.dtype([(name, type[, shape]), ...], align=...)`
+  /// with NumPy's offsets (RecordLayout::fromFields); nullopt for anything
+  /// else (other forms of np.dtype are host code).
+  std::optional<Type> recordDtype(const ast::Call &call) const;
   /// `value` as a function under another name (`op = cuda.ldca`, `f =
   /// math.sin`, `g = a_device_function`).
   std::optional<GlobalSymbol> functionAlias(const ast::Expr &value) const;

@@ -16,6 +16,8 @@
 #include "frontend/syntax/AST.h"
 #include "frontend/sema/Types.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,21 +33,31 @@ struct Signature {
   std::string str() const;
 };
 
+/// Looks up a name a signature uses that is not one of Numba's type names:
+/// a module-level structured dtype (`particle = np.dtype([...])`, written
+/// `particle[:]`). Empty: no such names.
+using TypeNameResolver = std::function<std::optional<Type>(const std::string &)>;
+
 /// Converts a type expression (`float32`, `nb.float32`, `float32[:, ::1]`,
 /// `numba.types.int64`) to a Type. Throws CompileError at the offending
 /// sub-expression for anything else.
-Type typeFromExpr(const ast::Expr &expr);
+/// `resolve` gives the types of other names (module-level dtypes); also
+/// `from_dtype(name)`.
+Type typeFromExpr(const ast::Expr &expr, const TypeNameResolver &resolve = {});
 
 /// Converts a signature written as a Numba type expression, as numba-cuda's
 /// own tests write them (`void(float32[:, :], int32)`, `int32(int32)`, or a
 /// tuple of argument types `(float32[:], int32)` for a result of none).
 /// Throws CompileError at the offending sub-expression.
-Signature signatureFromExpr(const ast::Expr &expr);
+Signature signatureFromExpr(const ast::Expr &expr, const TypeNameResolver &resolve = {});
 
 /// Parses a signature written as a string at `loc` (the string literal's
 /// location; errors point into the string when it is on one line). Accepts
-/// `ret(args...)` and `(args...)` (result none). Throws CompileError.
-Signature parseSignatureString(const std::string &text, ast::Location loc);
+/// `ret(args...)` and `(args...)` (result none), and Numba's spelling of
+/// record types (`Record(a[type=float64;offset=0],...;16;False)`, what
+/// str(numba.typeof(record)) gives). Throws CompileError.
+Signature parseSignatureString(const std::string &text, ast::Location loc,
+                               const TypeNameResolver &resolve = {});
 
 } // namespace nvc
 

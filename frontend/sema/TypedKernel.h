@@ -109,6 +109,8 @@ struct TypedKernel {
   /// print() arguments that are constant strings (a literal or a
   /// module-level string constant), with their text.
   std::unordered_map<const ast::Expr *, std::string> printTexts;
+  /// `r["x"]` of a record: the field each such subscript names.
+  std::unordered_map<const ast::Subscript *, std::string> recordFieldNames;
   /// error_model="python": a division, floor division or modulo by zero
   /// raises ZeroDivisionError (with Numba's message) instead of giving 0 or
   /// inf/nan; divisors that are nonzero literals are not checked.

@@ -94,6 +94,57 @@ Type Type::userFunction(std::string name) {
   return t;
 }
 
+Type Type::record(std::shared_ptr<const RecordLayout> layout) {
+  Type t = make(Kind::Record);
+  t.record_ = std::move(layout);
+  return t;
+}
+
+unsigned RecordField::byteSize() const {
+  unsigned n = type.byteSize();
+  for (int64_t e : shape)
+    n *= static_cast<unsigned>(e);
+  return n;
+}
+
+const RecordField *RecordLayout::field(const std::string &name) const {
+  for (const RecordField &f : fields)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+RecordLayout RecordLayout::fromFields(std::vector<RecordField> fields, bool aligned) {
+  RecordLayout r;
+  r.aligned = aligned;
+  unsigned offset = 0, maxAlign = 1;
+  for (RecordField &f : fields) {
+    if (aligned) {
+      unsigned a = f.type.isComplex() ? f.type.byteSize() / 2 : f.type.byteSize();
+      maxAlign = std::max(maxAlign, a);
+      offset = (offset + a - 1) / a * a;
+    }
+    f.offset = offset;
+    offset += f.byteSize();
+  }
+  if (aligned)
+    offset = (offset + maxAlign - 1) / maxAlign * maxAlign;
+  r.fields = std::move(fields);
+  r.itemsize = offset;
+  return r;
+}
+
+bool RecordLayout::operator==(const RecordLayout &o) const {
+  if (itemsize != o.itemsize || aligned != o.aligned || fields.size() != o.fields.size())
+    return false;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const RecordField &a = fields[i], &b = o.fields[i];
+    if (a.name != b.name || a.type != b.type || a.offset != b.offset || a.shape != b.shape)
+      return false;
+  }
+  return true;
+}
+
 bool Type::operator==(const Type &o) const {
   if (kind_ != o.kind_)
     return false;
@@ -109,6 +160,8 @@ bool Type::operator==(const Type &o) const {
     return ndim_ == o.ndim_ && *element_ == *o.element_;
   case Kind::Tuple:
     return elements_ == o.elements_;
+  case Kind::Record:
+    return *record_ == *o.record_;
   case Kind::Range:
   case Kind::DType:
     return *element_ == *o.element_;
@@ -140,6 +193,8 @@ std::string Type::numpyName() const {
 unsigned Type::byteSize() const {
   if (kind_ == Kind::Boolean)
     return 1;
+  if (kind_ == Kind::Record)
+    return record_->itemsize;
   return bits_ / 8;
 }
 
@@ -185,6 +240,26 @@ std::string Type::str() const {
     return fmt::format("Dim3({})", name_);
   case Kind::UserFunction:
     return fmt::format("Dispatcher({})", name_);
+  case Kind::Record: {
+    // Numba's str of a Record type: Record(a[type=float64;offset=0],...;16;False)
+    std::string s = "Record(";
+    for (size_t i = 0; i < record_->fields.size(); ++i) {
+      const RecordField &f = record_->fields[i];
+      std::string t = f.type.str();
+      if (!f.shape.empty()) {
+        std::string dims;
+        for (int64_t e : f.shape)
+          dims += fmt::format("{}, ", e);
+        if (f.shape.size() > 1)
+          dims.resize(dims.size() - 2);
+        else
+          dims.pop_back();
+        t = fmt::format("nestedarray({}, ({}))", t, dims);
+      }
+      s += fmt::format("{}{}[type={};offset={}]", i ? "," : "", f.name, t, f.offset);
+    }
+    return s + fmt::format(";{};{})", record_->itemsize, record_->aligned ? "True" : "False");
+  }
   }
   return "<?>";
 }

@@ -19,6 +19,8 @@
 
 namespace nvc {
 
+struct RecordLayout;
+
 class Type {
 public:
   enum class Kind {
@@ -40,6 +42,11 @@ public:
     /// computed element by element where it is read (004_…txt "Arrays
     /// inside kernels and array expressions"); element() and ndim().
     ArrayExpr,
+    /// A record of a structured dtype (numba.core.types.Record): named
+    /// fields at byte offsets (004_…txt "Structured arrays"); record().
+    /// A value of this type refers to its element in memory, as in Numba:
+    /// assigning a field writes the array.
+    Record,
   };
 
   Type() = default;
@@ -75,6 +82,8 @@ public:
   static Type dtype(const Type &scalar);
   static Type dim3(std::string name);
   static Type userFunction(std::string name);
+  /// The record type of a structured dtype laid out as `layout` says.
+  static Type record(std::shared_ptr<const RecordLayout> layout);
 
   Kind kind() const { return kind_; }
   bool isUnknown() const { return kind_ == Kind::Unknown; }
@@ -96,6 +105,11 @@ public:
   /// and array expressions take.
   bool isArrayLike() const { return isArray() || isArrayExpr(); }
   bool isTuple() const { return kind_ == Kind::Tuple; }
+  bool isRecord() const { return kind_ == Kind::Record; }
+  /// An array whose elements are records.
+  bool isRecordArray() const { return isArray() && element_->isRecord(); }
+  /// A record type's fields, offsets and size.
+  const RecordLayout &record() const { return *record_; }
   /// A numba.cuda vector type (a tuple with a vector type's name).
   bool isVector() const { return kind_ == Kind::Tuple && !name_.empty(); }
 
@@ -143,6 +157,35 @@ private:
   std::shared_ptr<const Type> element_;
   std::vector<Type> elements_;
   std::string name_;
+  std::shared_ptr<const RecordLayout> record_;
+};
+
+/// One field of a structured dtype.
+struct RecordField {
+  std::string name;
+  Type type;       ///< a scalar type (of the elements, for an array field)
+  unsigned offset; ///< bytes from the start of the record
+  /// An array field's shape (`("h", np.float32, 2)`: {2}); empty for a
+  /// scalar field.
+  std::vector<int64_t> shape;
+  /// Bytes the field takes: its type's size times its elements.
+  unsigned byteSize() const;
+};
+
+/// The layout of a structured dtype, as NumPy computes it
+/// (`np.dtype([...], align=...)`): fields in declaration order.
+struct RecordLayout {
+  std::vector<RecordField> fields;
+  unsigned itemsize = 0; ///< bytes of one record, padding included
+  bool aligned = false;  ///< made with align=True (Numba's Record.aligned)
+  /// The field called `name`, or null.
+  const RecordField *field(const std::string &name) const;
+  /// NumPy's layout of `fields` (their name, type and shape; offsets are
+  /// computed): packed, or with align=True each field at a multiple of its
+  /// type's size and the itemsize a multiple of the largest (NumPy's C-struct
+  /// rule; a complex type aligns as its part).
+  static RecordLayout fromFields(std::vector<RecordField> fields, bool aligned);
+  bool operator==(const RecordLayout &o) const;
 };
 
 /// Parses a NumPy/Numba scalar type name (`float32`, `f4`, `int64`, `i8`,

@@ -3407,6 +3407,146 @@ def case_float16(r, rng):
     check_equal(res["out"], want_out)
 
 
+RECORDS = "records.py"
+
+
+def random_records(rng, dtype, shape):
+    """Records of `dtype` with random bytes everywhere (padding too), then
+    each field set to random values of its type: never zeros, no NaN."""
+    a = rng.integers(0, 256, (int(np.prod(shape)) * dtype.itemsize,)).astype(np.uint8)
+    a = a.view(dtype).reshape(shape)
+    for name in dtype.names:
+        f = a[name]
+        t = f.dtype.base
+        if t == np.bool_:
+            f[...] = rng.random(f.shape) < 0.5
+        elif t.kind in "iu":
+            info = np.iinfo(t)
+            hi = min(int(info.max), 2**62)
+            f[...] = rng.integers(int(info.min), hi, f.shape, dtype=np.int64 if t.kind == "i"
+                                  else np.uint64).astype(t)
+        elif t.kind == "f":
+            f[...] = (rng.standard_normal(f.shape) * 100).astype(t)
+        else:
+            f[...] = (rng.standard_normal(f.shape) + 1j * rng.standard_normal(f.shape)).astype(t)
+    return a
+
+
+def same_records(got, want, what):
+    """Every field equal (NaN equal to NaN), dtypes and shapes too."""
+    assert got.dtype == want.dtype and got.shape == want.shape, (what, got.dtype, want.dtype,
+                                                                 got.shape, want.shape)
+    for name in want.dtype.names:
+        g, w = got[name], want[name]
+        bad = ~((g == w) | (np.isnan(g) & np.isnan(w))) if w.dtype.kind in "fc" else g != w
+        if bad.any():
+            k = np.argwhere(bad)[0]
+            raise AssertionError(f"{what}: field {name} at {tuple(k)}: got {g[tuple(k)]}, "
+                                 f"want {w[tuple(k)]}")
+
+
+class RecordDtypes:
+    """The structured dtypes of kernels/records.py, as NumPy makes them."""
+    particle = np.dtype([("x", "f4"), ("v", "f4"), ("alive", "?")])
+    tight = np.dtype([("a", "u1"), ("b", "i2"), ("c", "u1"), ("d", "f4"), ("e", "?")])
+    FIELDS = [("f_bool", "?"), ("f_i1", "i1"), ("f_u2", "u2"), ("f_i4", "i4"), ("f_u1", "u1"),
+              ("f_i8", "i8"), ("f_f4", "f4"), ("f_i2", "i2"), ("f_f8", "f8"), ("f_u4", "u4"),
+              ("f_c8", "c8"), ("f_u8", "u8"), ("f_h", "f2"), ("f_c16", "c16")]
+    packed = np.dtype(FIELDS)
+    aligned = np.dtype(FIELDS, align=True)
+    cell = np.dtype([("id", "i4"), ("w", "f4", 3), ("m", "i2", (2, 2))], align=True)
+
+
+def case_records(r, rng):
+    mod = RecordDtypes
+    # 004_…txt's particles (packed, 9 bytes): neighbours' `alive` bytes share words.
+    n = int(rng.integers(500, 1500))
+    p = random_records(rng, mod.particle, (n,))
+    p["x"] = rng.uniform(0, 120, n).astype(np.float32)
+    p["v"] = rng.uniform(-50, 50, n).astype(np.float32)
+    dt = float(np.float32(rng.uniform(0.1, 1.0)))
+    res = r.run(RECORDS, "step", [n], {"p": p}, [("dt", dt)], ["p"])
+    want = p.copy()
+    alive = want["alive"].copy()
+    want["x"][alive] = want["x"][alive] + want["v"][alive] * np.float32(dt)
+    want["alive"][alive & (want["x"] > 100)] = False
+    same_records(res["p"], want, "step")
+    assert (res["p"]["alive"] != p["alive"]).any(), "no particle left the box: test is weak"
+    # Every field of every record written at once by a different invocation.
+    m = int(rng.integers(200, 400))
+    src = rng.integers(-2**31, 2**31, 5 * m).astype(np.int32)
+    res = r.run(RECORDS, "scatter_fields", [5 * m],
+                {"p": random_records(rng, mod.tight, (m,)), "src": src}, outputs=["p"])
+    want = np.zeros(m, mod.tight)
+    v = src.reshape(m, 5)
+    want["a"], want["b"], want["c"] = v[:, 0].astype(np.uint8), v[:, 1].astype(np.int16), \
+        v[:, 2].astype(np.uint8)
+    want["d"] = (v[:, 3] * 0.5).astype(np.float32)
+    want["e"] = v[:, 4] % 2 == 1
+    same_records(res["p"], want, "scatter_fields")
+    # Every field type, packed (fields at odd offsets) and aligned.
+    for dtype, entry in [(mod.packed, "all_fields_packed"), (mod.aligned, "all_fields_aligned")]:
+        assert dtype.itemsize == (69 if entry.endswith("packed") else 88)
+        k = int(rng.integers(100, 300))
+        p = random_records(rng, dtype, (k,))
+        p["f_u8"] = rng.integers(0, 2**62, k).astype(np.uint64)
+        res = r.run(RECORDS, entry, [k], {"p": p, "out": poisoned((k, 14), np.float64)},
+                    outputs=["p", "out"])
+        cols = [p["f_bool"], p["f_i1"], p["f_u2"], p["f_i4"], p["f_u1"], p["f_i8"], p["f_f4"],
+                p["f_i2"], p["f_f8"], p["f_u4"], p["f_c8"].imag, p["f_u8"] % 1000, p["f_h"],
+                p["f_c16"].real]
+        check_equal(res["out"], np.stack([c.astype(np.float64) for c in cols], 1))
+        i = np.arange(k, dtype=np.int64)
+        w = p.copy()
+        with np.errstate(over="ignore"):
+            w["f_bool"] = ~p["f_bool"]
+            w["f_i1"] = (p["f_i1"].astype(np.int64) + 3).astype(np.int8)
+            w["f_u2"] = (p["f_u2"].astype(np.int64) * 3).astype(np.uint16)
+            w["f_i4"] = (p["f_i4"].astype(np.int64) - i).astype(np.int32)
+            w["f_u1"] = (p["f_u1"].astype(np.int64) + 7).astype(np.uint8)
+            w["f_i8"] = p["f_i8"] * 5 + i
+            w["f_f4"] = (p["f_f4"].astype(np.float64) * 1.5).astype(np.float32)
+            w["f_i2"] = (p["f_i2"].astype(np.int64) ^ 0x5555).astype(np.int16)
+            w["f_f8"] = p["f_f8"] / 3.0
+            w["f_u4"] = (p["f_u4"].astype(np.int64) + 1).astype(np.uint32)
+            w["f_c8"] = (p["f_c8"].astype(np.complex128) * 2j).astype(np.complex64)
+            w["f_u8"] = p["f_u8"] // 3
+            w["f_h"] = (p["f_h"].astype(np.float64) * 2).astype(np.float16)
+            w["f_c16"] = np.conjugate(p["f_c16"])
+        same_records(res["p"], w, entry)
+    # 2-d record arrays, array fields, a record copied into another array.
+    a, b = int(rng.integers(3, 9)), int(rng.integers(3, 9))
+    grid = random_records(rng, mod.cell, (a, b))
+    res = r.run(RECORDS, "cells", [a, b], {"grid": grid, "row": random_records(rng, mod.cell, (b,)),
+                                            "acc": poisoned(a * b, np.float32)},
+                outputs=["grid", "row", "acc"])
+    w = grid.copy()
+    check_equal(res["acc"], (grid["w"][..., 0] + grid["w"][..., 1] * grid["w"][..., 2] +
+                             grid["m"][..., 1, 0].astype(np.float32)).reshape(-1))
+    w["m"][..., 0, 1] = grid["id"].astype(np.int16)
+    w["w"][..., 2] = -grid["w"][..., 2]
+    same_records(res["grid"], w, "cells")
+    row = w[0].copy()
+    row["id"] += 1000
+    same_records(res["row"], row, "cells row")
+    # A view of step -2 (negative byte strides).
+    n = int(rng.integers(5, 200))
+    src = random_records(rng, mod.particle, (n,))
+    back = src[::-2]
+    res = r.run(RECORDS, "reversed_view", [len(back)],
+                {"src": src, "dst": random_records(rng, mod.particle, (len(back),))},
+                outputs=["dst"])
+    same_records(res["dst"], back.copy(), "reversed_view")
+    # One record as an argument, written back (Numba passes records by reference).
+    rec = random_records(rng, mod.particle, ())
+    res = r.run(RECORDS, "one_record", [1], {"r": rec, "out": poisoned(1, np.float32)},
+                outputs=["r", "out"])
+    check_equal(res["out"], np.float32([rec["x"] + rec["v"]]))
+    w = rec.copy()
+    w["x"], w["alive"] = 42.0, not rec["alive"]
+    same_records(res["r"], w, "one_record")
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3601,6 +3741,8 @@ VIEW_CASES = [
      case_float16),
     ("arrays: min, max, argmin, argmax, nanmin, nanmax of complex numbers (lexicographic, NaN)",
      case_views_complex_extrema),
+    ("records: 004's particles, every field type packed and aligned, concurrent sub-word "
+     "writes, array fields, copies, views, record arguments", case_records),
 ]
 
 
