@@ -160,9 +160,124 @@ std::string numbaArrayType(const nlohmann::json &arg) {
   return arg.at("dtype").get<std::string>() + "[" + dims + "]";
 }
 
+/// A record layout's identity: its fields and itemsize (the manifest's `record`
+/// without the record array's `ndim`; `aligned` does not change the bytes).
+std::string recordKey(const nlohmann::json &record) {
+  return nlohmann::json{{"fields", record.at("fields")}, {"itemsize", record.at("itemsize")}}
+      .dump();
+}
+
+/// Numba's spelling of an array of records, with the record's struct for its dtype:
+/// particle_record[:] (a single record: particle_record).
+std::string numbaRecordType(const nlohmann::json &arg, const std::string &structName) {
+  const int ndim = arg.at("record").at("ndim").get<int>();
+  const bool c = arg.at("layout") == "C";
+  std::string dims;
+  for (int d = 0; d < ndim; ++d)
+    dims += std::string(d ? ", " : "") + (c && d == ndim - 1 ? "::1" : ":");
+  return ndim == 0 ? structName : structName + "[" + dims + "]";
+}
+
+/// The fields of a manifest `record` for a comment: "x: float32 at 0", "d: uint8 (5,)
+/// at 8".
+std::vector<std::string> recordFieldsText(const nlohmann::json &record) {
+  std::vector<std::string> text;
+  for (const nlohmann::json &f : record.at("fields")) {
+    std::string shape;
+    if (f.contains("shape")) {
+      for (const nlohmann::json &e : f.at("shape"))
+        shape += fmt::format("{}{}", shape.empty() ? " (" : ", ", e.get<int64_t>());
+      shape += f.at("shape").size() == 1 ? ",)" : ")";
+    }
+    text.push_back(fmt::format("{}: {}{} at {}", f.at("name").get<std::string>(),
+                               f.at("dtype").get<std::string>(), shape,
+                               f.at("offset").get<uint64_t>()));
+  }
+  return text;
+}
+
+/// The C++ struct of a record layout (docs/manifest.md "Arrays of records"): its fields
+/// at their offsets, in offset order, with explicit padding, packed (#pragma pack(1)),
+/// and static_asserts on its size and every field's offset. Fields that overlap get no
+/// struct, only the comment.
+std::string recordStruct(const std::string &name, const nlohmann::json &record,
+                         const std::string &usedBy) {
+  const uint64_t itemsize = record.at("itemsize").get<uint64_t>();
+  // The fields, a few to a comment line.
+  std::string fields, line;
+  for (const std::string &part : recordFieldsText(record)) {
+    if (!line.empty() && line.size() + part.size() > 84) {
+      fields += "///   " + line + ",\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : ", ") + commentText(part);
+  }
+  fields += "///   " + line + ".\n";
+  std::string out = fmt::format(
+      "/// The record of {} (a NumPy structured dtype of {} bytes{}):\n{}"
+      "/// An array of these records is passed as their bytes, an\n"
+      "/// ArrayRef<std::uint8_t> of shape (..., {}): nvc::rt::recordBytes(records).\n",
+      usedBy, itemsize, record.at("aligned").get<bool>() ? ", align=True" : "", fields, itemsize);
+  // The bytes of each field's dtype (its C++ type's size: bool 1, Half 2).
+  static const std::map<std::string, uint64_t> sizes = {
+      {"bool", 1},      {"int8", 1},    {"int16", 2},   {"int32", 4},
+      {"int64", 8},     {"uint8", 1},   {"uint16", 2},  {"uint32", 4},
+      {"uint64", 8},    {"float16", 2}, {"float32", 4}, {"float64", 8},
+      {"complex64", 8}, {"complex128", 16}};
+  struct Member {
+    std::string name, id, type, dims;
+    uint64_t offset = 0, size = 0;
+  };
+  std::vector<Member> members;
+  std::set<std::string> taken;
+  for (const nlohmann::json &f : record.at("fields")) {
+    Member m;
+    m.name = f.at("name").get<std::string>();
+    m.id = uniqueIdentifier(m.name, taken);
+    const std::string dtype = f.at("dtype").get<std::string>();
+    m.type = cppType(dtype);
+    m.offset = f.at("offset").get<uint64_t>();
+    m.size = sizes.at(dtype);
+    if (f.contains("shape"))
+      for (const nlohmann::json &e : f.at("shape")) {
+        m.dims += fmt::format("[{}]", e.get<int64_t>());
+        m.size *= e.get<uint64_t>();
+      }
+    members.push_back(std::move(m));
+  }
+  std::stable_sort(members.begin(), members.end(),
+                   [](const Member &a, const Member &b) { return a.offset < b.offset; });
+  for (size_t k = 1; k < members.size(); ++k)
+    if (members[k].offset < members[k - 1].offset + members[k - 1].size)
+      return out + fmt::format("// (Fields {} and {} overlap: no C++ struct describes the "
+                               "record.)\n",
+                               commentText(members[k - 1].name), commentText(members[k].name));
+  std::string body, asserts;
+  uint64_t end = 0;
+  auto padding = [&](uint64_t at, uint64_t bytes) {
+    body += fmt::format("  ::std::uint8_t {}[{}];\n",
+                        uniqueIdentifier(fmt::format("padding_{}", at), taken), bytes);
+  };
+  for (const Member &m : members) {
+    if (m.offset > end)
+      padding(end, m.offset - end);
+    body += fmt::format("  {} {}{};\n", m.type, m.id, m.dims);
+    asserts += fmt::format("static_assert(offsetof({0}, {1}) == {2}, \"{0}::{1} at byte {2}\");\n",
+                           name, m.id, m.offset);
+    end = m.offset + m.size;
+  }
+  if (itemsize > end)
+    padding(end, itemsize - end);
+  return out + fmt::format("#pragma pack(push, 1)\nstruct {0} {{\n{1}}};\n#pragma pack(pop)\n"
+                           "static_assert(sizeof({0}) == {2}, \"{0}: the record's {2} bytes\");\n"
+                           "{3}",
+                           name, body, itemsize, asserts);
+}
+
 /// One entry point's launch operator, inside its kernel's class.
 std::string launchOperator(const nlohmann::json &entry, size_t index,
-                           const std::string &className) {
+                           const std::string &className,
+                           const std::map<std::string, std::string> &recordStructs) {
   std::set<std::string> taken = {className}; // a parameter must not hide its class
   std::string params = "const ::nvc::rt::LaunchConfig &config", body, signature;
   const std::string separator = ",\n                                     ";
@@ -176,8 +291,12 @@ std::string launchOperator(const nlohmann::json &entry, size_t index,
       params += fmt::format("{}::nvc::rt::ArrayRef<{}{}> {}", separator, readOnly ? "const " : "",
                             type, id);
       body += fmt::format("    arguments.array({}, {}.view());\n", quoted(name), id);
-      signature += fmt::format("{}{}: {} ({})", signature.empty() ? "" : ", ", name,
-                               numbaArrayType(arg), arg.at("access").get<std::string>());
+      const std::string numbaType =
+          arg.contains("record")
+              ? numbaRecordType(arg, recordStructs.at(recordKey(arg.at("record")))) + " as bytes"
+              : numbaArrayType(arg);
+      signature += fmt::format("{}{}: {} ({})", signature.empty() ? "" : ", ", name, numbaType,
+                               arg.at("access").get<std::string>());
     } else {
       // A float16 scalar is given as a float; the launcher rounds it to a half.
       const std::string scalarType = arg.at("dtype") == "float16" ? "float" : type;
@@ -238,7 +357,8 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
       "// classes launch its kernels through the nvc runtime (nvc/Runtime.h), so the program\n"
       "// needs no .spv or .json file. One class per Python kernel, one launch operator per\n"
       "// signature, with the arguments in the kernel's order and the C++ types of their\n"
-      "// dtypes (arrays: nvc::rt::ArrayRef<T>, `const T` where the kernel only reads).\n"
+      "// dtypes (arrays: nvc::rt::ArrayRef<T>, `const T` where the kernel only reads; an\n"
+      "// array of records: their bytes, ArrayRef<std::uint8_t>, with a struct per record).\n"
       "#pragma once\n\n"
       "#include <nvc/ArrayRef.h>\n"
       "#include <nvc/Arguments.h>\n"
@@ -296,8 +416,29 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
     entries[f].push_back(&e);
   }
   std::set<std::string> classNames;
+  std::map<std::string, std::string> classIds;
+  for (const std::string &f : functions)
+    classIds[f] = uniqueIdentifier(f, classNames);
+  // A struct per distinct record layout, named after the first argument that has it.
+  std::map<std::string, std::string> recordStructs;
+  for (const nlohmann::json &e : manifest.at("entry_points"))
+    for (const nlohmann::json &arg : e.at("arguments")) {
+      if (!arg.contains("record") || recordStructs.count(recordKey(arg.at("record"))))
+        continue;
+      // `p_record`; `step_p_record` when another layout has it.
+      const std::string argName = arg.at("name").get<std::string>();
+      const std::string function = e.at("function").get<std::string>();
+      const std::string name = uniqueIdentifier(
+          classNames.count(cppIdentifier(argName + "_record")) ? function + "_" + argName + "_record"
+                                                              : argName + "_record",
+          classNames);
+      recordStructs[recordKey(arg.at("record"))] = name;
+      out += "\n" + recordStruct(name, arg.at("record"),
+                                 fmt::format("argument `{}` of {}", commentText(argName),
+                                             commentText(e.at("name").get<std::string>())));
+    }
   for (const std::string &f : functions) {
-    const std::string cls = uniqueIdentifier(f, classNames);
+    const std::string cls = classIds[f];
     std::string names, kernels, operators;
     std::set<std::string> parameterLists;
     for (size_t i = 0; i < entries[f].size(); ++i) {
@@ -306,7 +447,7 @@ std::string cppHeader(const nlohmann::json &manifest, const std::vector<uint32_t
       names += fmt::format("{}{}", i ? ", " : "", quoted(name));
       kernels += fmt::format("    kernels_.push_back(module_.kernel({}));\n", quoted(name));
       if (parameterLists.insert(cppParameterTypes(e)).second)
-        operators += "\n" + launchOperator(e, i, cls);
+        operators += "\n" + launchOperator(e, i, cls, recordStructs);
       else
         operators += fmt::format("\n  // Entry point `{}` takes the same C++ types as an earlier "
                                  "signature: launch it\n  // through kernel(\"{}\").\n",

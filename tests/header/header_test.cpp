@@ -2,8 +2,9 @@
 // this program by nvc_add_kernels(... HEADER) and run on the first Vulkan
 // device: every typed launch operator against values computed here, the
 // overloads of a two-signature kernel, renamed parameters and classes, a view
-// with strides, the accessor, and an exception raised by a kernel. Outputs
-// are poisoned (NaN, or a sentinel) before each launch.
+// with strides, the accessor, an exception raised by a kernel, and arrays of
+// records passed as the bytes of the header's structs. Outputs are poisoned
+// (NaN, or a sentinel) before each launch.
 #include <cerrno> // EOF and errno are macros: the header's parameters must not be
 #include <cstdio> // spelled so
 #include "typed_kernels.h"
@@ -136,6 +137,50 @@ void halves(const nvc::rt::Device &device) {
             std::to_string(static_cast<float>(out[1])));
 }
 
+void records(const nvc::rt::Device &device) {
+  // Values whose products and sums are exact in float32 and float64.
+  k::step step(device);
+  std::vector<k::p_record> ps(300);
+  for (std::size_t i = 0; i < ps.size(); ++i)
+    ps[i] = {0.25f * float(i) - 20.0f, 1.5f - 0.125f * float(i % 17), i % 3 != 1};
+  const std::vector<k::p_record> before = ps;
+  step(LaunchConfig::grid(ps.size()), nvc::rt::recordBytes(ps), 0.5f);
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    const float want = before[i].alive ? before[i].x + before[i].v * 0.5f : before[i].x;
+    check(ps[i].x == want && ps[i].v == before[i].v && ps[i].alive == before[i].alive,
+          "step: record " + std::to_string(i));
+  }
+  static_assert(sizeof(k::cells_record) == 32, "an aligned record: 2 + 6 + 16 + 8 bytes");
+  k::weigh weigh(device);
+  std::vector<k::cells_record> cells(50);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    cells[i].id = static_cast<std::int16_t>(int(i) - 25);
+    cells[i].w[0] = 0.5 * double(i) + 1.0;
+    cells[i].w[1] = -3.25;
+    cells[i].z = {1.0f, 0.5f * float(i)};
+  }
+  const std::vector<k::cells_record> &readOnly = cells;
+  std::vector<double> out(cells.size(), std::numeric_limits<double>::quiet_NaN());
+  weigh(LaunchConfig::grid(cells.size()), nvc::rt::recordBytes(readOnly), out);
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    check(out[i] == cells[i].w[0] * cells[i].id + cells[i].w[1] + cells[i].z.imag(),
+          "weigh: out[" + std::to_string(i) + "] = " + std::to_string(out[i]));
+  k::one_particle one(device);
+  k::p_record r{2.5f, -3.0f, true};
+  std::vector<float> product(1, std::numeric_limits<float>::quiet_NaN());
+  one(LaunchConfig::grid(1), nvc::rt::recordBytes(&r, {}), product);
+  check(product[0] == -7.5f, "one_particle: " + std::to_string(product[0]));
+  // Records of another size are refused when the launch binds them.
+  std::vector<k::cells_record> wrong(3);
+  bool threw = false;
+  try {
+    step(LaunchConfig::grid(3), nvc::rt::recordBytes(wrong), 0.5f);
+  } catch (const nvc::rt::Error &e) {
+    threw = std::string(e.what()).find("last extent is 9") != std::string::npos;
+  }
+  check(threw, "step refuses records of 32 bytes");
+}
+
 } // namespace
 
 int main() {
@@ -148,6 +193,7 @@ int main() {
     raises(device);
     collidingNames(device);
     halves(device);
+    records(device);
   } catch (const nvc::rt::Error &e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

@@ -70,3 +70,31 @@ def halves(x, out, s):
     i = cuda.grid(1)
     if i < x.shape[0]:
         out[i] = x[i] * s
+
+
+# Arrays of records: bytes (ArrayRef<std::uint8_t>) of the structs the header
+# declares; a packed record written, an aligned one with an array field only
+# read (ArrayRef<const std::uint8_t>), and a single record.
+particle = np.dtype([("x", "f4"), ("v", "f4"), ("alive", "?")])
+cell = np.dtype([("id", "i2"), ("w", "f8", (2,)), ("z", "c8")], align=True)
+
+
+@cuda.jit("void(particle[:], float32)")
+def step(p, dt):
+    i = cuda.grid(1)
+    if i < p.shape[0] and p[i].alive:
+        p[i].x += p[i].v * dt
+
+
+@cuda.jit("void(cell[::1], float64[::1])")
+def weigh(cells, out):
+    i = cuda.grid(1)
+    if i < cells.shape[0]:
+        c = cells[i]
+        out[i] = c.w[0] * c.id + c.w[1] + c.z.imag
+
+
+@cuda.jit("void(Record(x[type=float32;offset=0],v[type=float32;offset=4],alive[type=bool;offset=8];9;False), float32[::1])")
+def one_particle(r, out):
+    if cuda.grid(1) == 0:
+        out[0] = r.x * r.v

@@ -3,7 +3,8 @@
 // so passing a std::vector<double> where the kernel takes float32 does not compile;
 // `ArrayRef<const T>` is what a kernel that only reads the array takes (const data
 // binds to it, and only to it). The number of dimensions and the extents are checked
-// when the launch binds the view (BoundArguments), as for a HostArray.
+// when the launch binds the view (BoundArguments), as for a HostArray. recordBytes()
+// views records (structs) as the uint8 array an argument that is an array of records takes.
 #pragma once
 
 #include "nvc/DType.h"
@@ -47,6 +48,10 @@ public:
     view_.strides = std::move(strides);
   }
 
+  /// The same elements, read-only (ArrayRef<const T> from ArrayRef<T>).
+  template <class U, class = std::enable_if_t<std::is_const_v<T> && std::is_same_v<U, value_type>>>
+  ArrayRef(const ArrayRef<U> &other) : view_(other.view()) {}
+
   /// An untyped view whose dtype must be T's. Throws Error otherwise.
   explicit ArrayRef(const HostArray &view) : view_(view) {
     if (view.dtype != dtypeOf<value_type>())
@@ -60,5 +65,29 @@ public:
 private:
   HostArray view_;
 };
+
+/// The bytes of records of type R (the struct `nvc --emit=header` declares for a record
+/// layout, or any trivially copyable type laid out as the record) for an argument that is
+/// an array of records (docs/manifest.md "Arrays of records"): `data` with extents `shape`,
+/// counted in records (C order; {} for a single record), as the uint8 array of shape +
+/// (sizeof(R)) the launch binds; ArrayRef<const std::uint8_t> for const R. The launch
+/// checks that sizeof(R) is the record's itemsize, not the fields.
+template <class R>
+ArrayRef<std::conditional_t<std::is_const_v<R>, const std::uint8_t, std::uint8_t>>
+recordBytes(R *data, std::vector<std::int64_t> shape) {
+  static_assert(std::is_trivially_copyable_v<std::remove_const_t<R>>,
+                "records are passed as their bytes: R must be trivially copyable");
+  using Byte = std::conditional_t<std::is_const_v<R>, const std::uint8_t, std::uint8_t>;
+  shape.push_back(static_cast<std::int64_t>(sizeof(R)));
+  return {reinterpret_cast<Byte *>(data), std::move(shape)};
+}
+
+/// The bytes of a vector of records: a uint8 array of shape (size, sizeof(R)).
+template <class R> ArrayRef<std::uint8_t> recordBytes(std::vector<R> &records) {
+  return recordBytes(records.data(), {static_cast<std::int64_t>(records.size())});
+}
+template <class R> ArrayRef<const std::uint8_t> recordBytes(const std::vector<R> &records) {
+  return recordBytes(records.data(), {static_cast<std::int64_t>(records.size())});
+}
 
 } // namespace nvc::rt
