@@ -412,7 +412,16 @@ ArrayHandle &Generator::privateArrayHandle(const Type &arrayType, const std::vec
   b_.setInsertionPointToStart(entry_);
   Type st = dtype.isComplex() ? dtype.complexPart() : dtype;
   int64_t slots = std::max<int64_t>(n * (dtype.isComplex() ? 2 : 1), 1);
-  mlir::Type elem = st.isBoolean() ? mlir::Type(b_.getI8Type()) : lowerScalar(st);
+  // Records: their bytes in 32-bit words, addressed by byte (GenRecords.cpp).
+  const int64_t unit = dtype.isRecord() ? dtype.byteSize() : 1;
+  if (dtype.isRecord()) {
+    slots = std::max<int64_t>((n * unit + 3) / 4, 1);
+    a.byteAddressed = true;
+    a.byteAlign = recordAlignment(dtype);
+  }
+  mlir::Type elem = dtype.isRecord() ? mlir::Type(b_.getI32Type())
+                    : st.isBoolean() ? mlir::Type(b_.getI8Type())
+                                     : lowerScalar(st);
   auto memrefTy = mlir::MemRefType::get(
       {slots}, elem, mlir::MemRefLayoutAttrInterface(),
       mlir::spirv::StorageClassAttr::get(&ctx_, shared ? mlir::spirv::StorageClass::Workgroup
@@ -424,7 +433,7 @@ ArrayHandle &Generator::privateArrayHandle(const Type &arrayType, const std::vec
   else
     a.buffer = mlir::memref::AllocaOp::create(b_, l, memrefTy);
   a.offset = intConst(0, indexType(), l);
-  int64_t stride = 1;
+  int64_t stride = unit;
   a.strides.resize(shape.size());
   for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
     a.strides[d] = intConst(stride, indexType(), l);
@@ -485,6 +494,8 @@ Val Generator::privateArray(const ast::Call &c, const BuiltinInfo &constructor, 
     int64_t n = e.isFloat16() ? 4 : e.byteSize();
     for (int64_t extent : shape)
       n *= extent;
+    if (e.isRecord())
+      n = (n + 3) / 4 * 4; // whole words
     abi_->sharedMemoryBytes += static_cast<uint32_t>(n);
   }
   if (constructor.id == Builtin::ArrayCopy) {
@@ -511,7 +522,18 @@ Val Generator::privateArray(const ast::Call &c, const BuiltinInfo &constructor, 
         fillExpr = kw.value.get();
     fill = expr(*fillExpr);
   }
-  if (fill) {
+  if (fill && dtype.isRecord()) {
+    // np.zeros of records: every word of their bytes.
+    mlir::Value lo = mlir::arith::ConstantIndexOp::create(b_, l, 0);
+    mlir::Value hi = mlir::arith::ConstantIndexOp::create(
+        b_, l, llvm::cast<mlir::MemRefType>(a.buffer.getType()).getDimSize(0));
+    mlir::Value one = mlir::arith::ConstantIndexOp::create(b_, l, 1);
+    auto loop = mlir::scf::ForOp::create(b_, l, lo, hi, one);
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPoint(loop.getBody()->getTerminator());
+    mlir::memref::StoreOp::create(b_, l, intConst(0, b_.getI32Type(), l), a.buffer,
+                                  mlir::ValueRange{loop.getInductionVar()});
+  } else if (fill) {
     Val v = convert(*fill, dtype, c.getLoc());
     int64_t n = 1;
     for (int64_t extent : shape)

@@ -370,6 +370,13 @@ Type Inferrer::privateArray(const ast::Call &c, const BuiltinInfo &constructor) 
   // Private and static shared float16 arrays hold the float32 values nvc
   // computes halves in; the dynamic shared allocation is sized in the
   // launch's bytes per half, which that layout cannot follow.
+  // Records: in private and static shared arrays, left uninitialised
+  // (cuda.local.array, cuda.shared.array, np.empty) or zeroed (np.zeros).
+  if (dtype.isRecord() && (dynamicShared || constructor.id == Builtin::NpOnes ||
+                           constructor.id == Builtin::NpFull))
+    fail(c.getLoc(), fmt::format("{}() of records is not supported{}", f,
+                                 dynamicShared ? " in dynamic shared memory (give a static shape)"
+                                               : " (np.zeros and np.empty are)"));
   if (dynamicShared && dtype.isFloat16())
     fail(c.getLoc(), fmt::format("{}(0, float16): dynamic shared memory of float16 is not "
                                  "supported yet; use a float32 array or a static shape",
@@ -508,8 +515,20 @@ Type Inferrer::subscript(const ast::Subscript &s, bool isStore) {
   if (base.isUnknown())
     return record(s, Type());
   if (base.isRecord()) {
-    // r["x"]: a field by its name, a constant string (Numba's static_getitem).
+    // r["x"]: a field by its name, a constant string (Numba's static_getitem);
+    // r[0]: by its position, a constant integer.
     std::optional<std::string> field = constantText(*s.index);
+    if (!field)
+      expr(*s.index);
+    if (auto c = result_.constants.find(s.index.get());
+        !field && c != result_.constants.end() && c->second.type.isInteger()) {
+      const auto &fields = base.record().fields;
+      int64_t k = c->second.i, n = static_cast<int64_t>(fields.size());
+      if (k < -n || k >= n)
+        fail(s.index->getLoc(), fmt::format("the record has {} fields: index {} is out of range",
+                                            n, k));
+      field = fields[static_cast<size_t>(k < 0 ? k + n : k)].name;
+    }
     if (!field)
       fail(s.index->getLoc(), "a record is indexed by a field name, a constant string such "
                               "as r[\"x\"]");

@@ -195,6 +195,10 @@ Type Inferrer::name(const ast::Name &n) {
                                    "typed numbers, tuples of them, dtypes and NumPy arrays "
                                    "from np.array/arange/linspace (and their slices)",
                                    n.id, at->line));
+    if (const std::string *module = scope_.hostFunctionImport(n.id))
+      fail(n.getLoc(), fmt::format("'{}' is a host function of module '{}' (it has no "
+                                   "@cuda.jit or @nv.jit decorator): kernels cannot call it",
+                                   n.id, *module));
     if (const std::string *module = scope_.unresolvedImport(n.id))
       fail(n.getLoc(), fmt::format("'{}' is imported from module '{}', which is not a module "
                                    "kernels can use and not a file next to the kernel or on "

@@ -168,6 +168,27 @@ TypedKernel Inferrer::run() {
 TypedKernel Inferrer::runRounds() {
   if (!result_.isDevice && result_.signature.result.kind() != Type::Kind::None)
     throw CompileError(result_.signature.loc, "a kernel must return void");
+  // numba-cuda refuses records with a field at an offset that is not a
+  // multiple of its size (its test_record_alignment_error: "type float64 is
+  // not aligned"); numba-vulkan (@nv.jit) takes packed records (004_…txt
+  // "Structured arrays"), their fields written with atomics.
+  if (!result_.isDevice && fn_.numbaCudaSpelling)
+    for (size_t i = 0; i < result_.signature.params.size(); ++i) {
+      const Type &p = result_.signature.params[i];
+      const Type *rec = p.isRecord() ? &p : p.isRecordArray() ? &p.element() : nullptr;
+      if (!rec)
+        continue;
+      for (const RecordField &f : rec->record().fields) {
+        unsigned align = f.type.isComplex() ? f.type.byteSize() / 2 : f.type.byteSize();
+        if (f.offset % align != 0)
+          throw CompileError(
+              fn_.def->params[i].loc,
+              fmt::format("type {} is not aligned: field '{}' of parameter '{}' is at offset {} "
+                          "of a packed record, which numba-cuda refuses (use np.dtype(..., "
+                          "align=True), or @nv.jit, which writes such fields with atomics)",
+                          f.type.str(), f.name, fn_.def->params[i].name, f.offset));
+      }
+    }
   for (int round = 0; round < 8; ++round) {
     auto before = result_.varTypes;
     Type returnBefore = result_.returnType;

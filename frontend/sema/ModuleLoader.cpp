@@ -1,6 +1,7 @@
 //===- ModuleLoader.cpp - Helper modules imported by a kernel file ---------===//
 #include "frontend/sema/ModuleLoader.h"
 
+#include "frontend/sema/BuiltinModules.h"
 #include "frontend/syntax/Parser.h"
 
 #include <fmt/format.h>
@@ -23,7 +24,10 @@ const ModuleScope *ModuleLoader::load(const std::string &dotted, ast::Location i
       c = '/';
   relative += ".py";
   std::filesystem::path found;
+  std::optional<BuiltinModule> builtin = builtinModule(dotted);
   for (auto &dir : searchDirs_) {
+    if (builtin)
+      break; // nvc's own (numba.cuda.random), not a file
     std::filesystem::path candidate = std::filesystem::path(dir) / relative;
     std::error_code ec;
     if (std::filesystem::is_regular_file(candidate, ec)) {
@@ -31,17 +35,21 @@ const ModuleScope *ModuleLoader::load(const std::string &dotted, ast::Location i
       break;
     }
   }
-  if (found.empty())
+  if (found.empty() && !builtin)
     return nullptr;
-  std::ifstream in(found, std::ios::binary);
-  if (!in)
-    throw CompileError(importLoc, fmt::format("cannot read module '{}' ({})", dotted,
-                                              found.string()));
-  std::stringstream text;
-  text << in.rdbuf();
   Loaded loaded;
-  loaded.file = std::make_unique<SourceFile>(found.lexically_normal().string(), text.str());
-  loadedFiles_.push_back(loaded.file->path());
+  if (builtin) {
+    loaded.file = std::make_unique<SourceFile>(builtin->path, std::string(builtin->source));
+  } else {
+    std::ifstream in(found, std::ios::binary);
+    if (!in)
+      throw CompileError(importLoc, fmt::format("cannot read module '{}' ({})", dotted,
+                                                found.string()));
+    std::stringstream text;
+    text << in.rdbuf();
+    loaded.file = std::make_unique<SourceFile>(found.lexically_normal().string(), text.str());
+    loadedFiles_.push_back(loaded.file->path()); // (a depfile lists files only)
+  }
   loading_.insert(dotted);
   try {
     loaded.ast = parseModule(*loaded.file);

@@ -630,6 +630,10 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
         continue;
       }
       const GlobalSymbol *sym = helper->lookup(alias.name);
+      if (!sym && helper->hostFunctions_.count(alias.name)) {
+        hostFunctionImports_[bound] = stmt.module; // host code of the kernel file uses it
+        continue;
+      }
       if (!sym)
         throw CompileError(alias.loc, fmt::format("cannot import name '{}' from '{}' (it "
                                                   "defines no such function or constant)",
@@ -692,8 +696,10 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
       return addChain(def);
     }
   }
-  if (!decorator)
-    return; // a host function
+  if (!decorator) {
+    hostFunctions_.insert(def.name); // importable, not callable from kernels
+    return;
+  }
   DecoratedFunction fn;
   fn.def = &def;
   fn.isKernel = isKernel;

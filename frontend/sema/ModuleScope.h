@@ -20,6 +20,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -149,6 +150,13 @@ public:
     auto it = unresolvedImports_.find(name);
     return it == unresolvedImports_.end() ? nullptr : &it->second;
   }
+  /// The helper module a host function (one without a GPU decorator, such
+  /// as numba.cuda.random's create_xoroshiro128p_states) was imported from
+  /// under `name`, for the error when a kernel calls it; else null.
+  const std::string *hostFunctionImport(const std::string &name) const {
+    auto it = hostFunctionImports_.find(name);
+    return it == hostFunctionImports_.end() ? nullptr : &it->second;
+  }
   /// Where a module-level assignment bound `name` to a value nvc cannot
   /// evaluate at compile time (host code), so that a kernel using it is told
   /// so instead of "not defined"; else null.
@@ -204,6 +212,9 @@ private:
   ModuleLoader *loader_;
   std::map<std::string, GlobalSymbol> globals_;
   std::map<std::string, std::string> unresolvedImports_;
+  std::map<std::string, std::string> hostFunctionImports_;
+  /// The module's functions without a GPU decorator (host code).
+  std::set<std::string> hostFunctions_;
   std::map<std::string, ast::Location> unevaluated_;
   /// The value last assigned to each module-level name, for signatures
   /// given by name (`@cuda.jit(sig)`).

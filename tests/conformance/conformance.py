@@ -280,6 +280,10 @@ def run_case(nvc_run, spv, work, module, case, args):
     outputs = {}
     stem = os.path.join(work, f"{module}__{case.case_name()}")
     for i, (name, value) in enumerate(zip(names, args)):
+        if isinstance(value, np.void):
+            # A record (np.void / np.record): Numba passes it by reference,
+            # nvc as one record (a 0-d structured array), written back.
+            value = np.array(value, dtype=value.dtype)
         if isinstance(value, np.ndarray):
             path = f"{stem}.{name}.in.npy"
             np.save(path, value)
@@ -323,6 +327,18 @@ def compare(case, got, want):
             raise CaseFailure("compare", f"argument {i} is not an array the kernel got")
         if g.shape != w.shape:
             raise CaseFailure("compare", f"argument {i}: shape {g.shape}, want {w.shape}")
+        if w.dtype.names is not None:
+            # Records: each field as an array of its own (padding ignored).
+            if g.dtype.names != w.dtype.names:
+                raise CaseFailure("compare", f"argument {i}: fields {g.dtype.names}, want "
+                                  f"{w.dtype.names}")
+            for name in w.dtype.names:
+                try:
+                    compare(case, {i: np.ascontiguousarray(g[name])},
+                            {i: np.ascontiguousarray(w[name])})
+                except CaseFailure as e:
+                    raise CaseFailure("compare", f"field '{name}': {e.message}")
+            continue
         if np.issubdtype(w.dtype, np.inexact):
             single = w.dtype in (np.float32, np.complex64) or g.dtype in (np.float32, np.complex64)
             rtol = case.rtol if case.rtol is not None else (2e-6 if single else 1e-12)

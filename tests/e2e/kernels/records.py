@@ -23,11 +23,13 @@ def step(p, dt):
 tight = np.dtype([("a", "u1"), ("b", "i2"), ("c", "u1"), ("d", "f4"), ("e", "?")])
 
 
-@cuda.jit("void(tight[:], int32[:])")
+# Packed records with fields at odd offsets: numba-vulkan's (@nv.jit);
+# numba-cuda refuses them ("type int16 is not aligned").
+@nv.jit("void(tight[:], int32[:])", narrow=False)
 def scatter_fields(p, src):
     # Invocation i writes field i % 5 of record i // 5: all fields of all
     # records are written at once by different invocations.
-    i = cuda.grid(1)
+    i = nv.global_id(0)
     if i < src.shape[0]:
         r = p[i // 5]
         k = i % 5
@@ -70,9 +72,9 @@ def update(r, k):
     r.f_c16 = r.f_c16.conjugate()
 
 
-@cuda.jit("void(packed[:], float64[:, :])")
+@nv.jit("void(packed[:], float64[:, :])", narrow=False)
 def all_fields_packed(p, out):
-    i = cuda.grid(1)
+    i = nv.global_id(0)
     if i < p.shape[0]:
         r = p[i]
         out[i, 0] = r.f_bool
