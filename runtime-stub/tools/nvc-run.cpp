@@ -206,6 +206,39 @@ CreatedArray parseCreatedArray(const std::string &name, const std::string &value
   return c;
 }
 
+/// `NAME=xoroshiro128p:N:SEED[:SUBSEQUENCE]`: numba.cuda.random's states for N
+/// generators, as create_xoroshiro128p_states(N, seed=SEED, subsequence_start=...)
+/// makes them (nvc/Random.h), as an array of records.
+NpyArray randomStates(const std::string &name, const std::string &value) {
+  std::vector<std::uint64_t> parts;
+  std::stringstream ss(value.substr(std::string("xoroshiro128p:").size()));
+  std::string part;
+  while (std::getline(ss, part, ':')) {
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(part.c_str(), &end, 0);
+    if (part.empty() || part[0] == '-' || *end != 0 || errno == ERANGE)
+      parts.clear(), parts.push_back(~0ull), parts.push_back(0), parts.push_back(0),
+          parts.push_back(0); // reported below
+    else
+      parts.push_back(v);
+  }
+  if (parts.size() < 2 || parts.size() > 3 || parts[0] > (1ull << 32))
+    throw UsageError(fmt::format("argument '{}': cannot read '{}' (expected "
+                                 "xoroshiro128p:N:SEED or xoroshiro128p:N:SEED:SUBSEQUENCE, "
+                                 "N at most 2^32, SEED and SUBSEQUENCE unsigned 64-bit integers)",
+                                 name, value));
+  std::vector<Xoroshiro128pState> states =
+      createXoroshiro128pStates(parts[0], parts[1], parts.size() > 2 ? parts[2] : 0);
+  NpyArray a;
+  a.dtype = DType::UInt8;
+  a.shape = {static_cast<std::int64_t>(states.size()), 16};
+  a.record = xoroshiro128pRecord();
+  const auto *bytes = reinterpret_cast<const unsigned char *>(states.data());
+  a.bytes.assign(bytes, bytes + states.size() * sizeof(Xoroshiro128pState));
+  return a;
+}
+
 /// The shape an array stands for: an array of records' without the dimension of
 /// its bytes.
 std::vector<std::int64_t> logicalShape(const NpyArray &a) {
@@ -404,6 +437,11 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
       args.array(name, arrays.back().view());
       arrayByName[name] = &arrays.back();
       fileByName[name] = value.substr(1);
+    } else if (value.rfind("xoroshiro128p:", 0) == 0) {
+      arrays.push_back(randomStates(name, value));
+      args.array(name, arrays.back().view());
+      arrayByName[name] = &arrays.back();
+      fileByName[name] = value;
     } else if (value.rfind("zeros:", 0) == 0 || value.rfind("like:", 0) == 0) {
       created.push_back(parseCreatedArray(name, value));
     } else {
@@ -526,7 +564,9 @@ int main(int argc, char **argv) {
                "of the argument's dtype (an output: write it with --out NAME=FILE.npy). An "
                "array of records (a structured dtype) is @FILE.npy of a NumPy structured array "
                "with the manifest's fields, or zeros:SHAPE / like:OTHER of zeroed records; "
-               "--out writes it as that structured dtype.",
+               "--out writes it as that structured dtype. xoroshiro128p:N:SEED[:SUBSEQUENCE] "
+               "gives numba.cuda.random's states for N generators, as "
+               "create_xoroshiro128p_states(N, SEED, SUBSEQUENCE) makes them.",
                "nvc-run"};
   std::string spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector;
   std::uint32_t sharedBytes = 0, printWords = 0;

@@ -136,7 +136,8 @@ class Runner:
         if local_size:
             cmd += ["--local-size", ",".join(map(str, local_size))]
         for name, value in scalars:
-            cmd.append(f"{name}={value!r}")
+            # (a string is nvc-run's own form, e.g. xoroshiro128p:N:SEED)
+            cmd.append(f"{name}={value}" if isinstance(value, str) else f"{name}={value!r}")
         for name, array in arrays.items():
             path = os.path.join(self.work, f"{self.backend}_{entry}_{name}_in.npy")
             np.save(path, array)
@@ -3547,6 +3548,76 @@ def case_records(r, rng):
     same_records(res["r"], w, "one_record")
 
 
+RANDOM = "random_streams.py"
+
+
+def numba_random():
+    """numba.cuda.random run on the host by Numba's CUDA simulator: the
+    reference streams (numba-cuda's own functions, in Python)."""
+    os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+    import numba.cuda.random as nr
+    return nr
+
+
+def case_random(r, rng):
+    nr = numba_random()
+    for seed, sub in [(0, 0), (42, 0), (int(rng.integers(0, 2**63)), 0), (7, 3),
+                      (2**64 - 1, 1)]:
+        n, k = int(rng.integers(3, 12)), 2
+        res = r.run(RANDOM, "draws", [n], {"raw": poisoned((n, 5), np.uint64),
+                                          "f32": poisoned((n, 2 * k), np.float32),
+                                          "f64": poisoned((n, 2 * k), np.float64)},
+                    [("states", f"xoroshiro128p:{n}:{seed}:{sub}")],
+                    ["states", "raw", "f32", "f64"])
+        s = np.empty(n, nr.xoroshiro128p_dtype)
+        with np.errstate(over="ignore"):
+            nr.init_xoroshiro128p_states_cpu(s, seed, sub)
+            start = s.copy()
+            raw = np.array([[nr.xoroshiro128p_next(s, i) for _ in range(5)] for i in range(n)],
+                           np.uint64)
+            f32, f64 = np.empty((n, 2 * k), np.float32), np.empty((n, 2 * k))
+            for i in range(n):
+                for j in range(k):
+                    f32[i, 2 * j] = nr.xoroshiro128p_uniform_float32(s, i)
+                    f32[i, 2 * j + 1] = nr.xoroshiro128p_normal_float32(s, i)
+                    f64[i, 2 * j] = nr.xoroshiro128p_uniform_float64(s, i)
+                    f64[i, 2 * j + 1] = nr.xoroshiro128p_normal_float64(s, i)
+        assert len(set(start["s0"].tolist())) == n, "states repeat"
+        check_equal(res["raw"], raw)                 # the streams, bit for bit
+        check_equal(res["f32"][:, ::2], f32[:, ::2])
+        check_equal(res["f64"][:, ::2], f64[:, ::2])
+        # Normals: log, cos and sqrt of the device's math library, within a
+        # few ulp of the host's.
+        assert np.allclose(res["f32"][:, 1::2], f32[:, 1::2], rtol=1e-6, atol=1e-6)
+        assert np.allclose(res["f64"][:, 1::2], f64[:, 1::2], rtol=1e-14, atol=1e-14)
+        same_records(res["states"], s, f"states after the draws (seed {seed})")
+    # The same stream from a @nv.jit kernel (32-bit integers elsewhere).
+    n = 5
+    res = r.run(RANDOM, "uniforms_nv", [n], {"f32": poisoned((n, 4), np.float32)},
+                [("states", f"xoroshiro128p:{n}:1234")], ["f32"])
+    s = np.empty(n, nr.xoroshiro128p_dtype)
+    with np.errstate(over="ignore"):
+        nr.init_xoroshiro128p_states_cpu(s, 1234, 0)
+        want = np.array([[nr.xoroshiro128p_uniform_float32(s, i) for _ in range(4)]
+                         for i in range(n)], np.float32)
+    check_equal(res["f32"], want)
+    # 003's Monte Carlo integrator (examples/montecarlo.py): the integral of
+    # 1/x over [1, 2], from numba-cuda's samples for the same seed.
+    n = 20000
+    res = r.run("montecarlo.py", "mc_integrator_kernel", [n], {"out": poisoned(n, np.float32)},
+                [("rng_states", f"xoroshiro128p:{n}:42"), ("lower_lim", 1.0),
+                 ("upper_lim", 2.0)], ["out"])
+    s = np.empty(n, nr.xoroshiro128p_dtype)
+    with np.errstate(over="ignore"):
+        nr.init_xoroshiro128p_states_cpu(s, 42, 0)
+        u = np.array([nr.xoroshiro128p_uniform_float32(s, i) for i in range(n)], np.float32)
+    want = (1.0 / (u.astype(np.float64) * (2.0 - 1.0) + 1.0)).astype(np.float32)
+    assert np.array_equal(res["out"], want) or np.allclose(res["out"], want, rtol=2e-7, atol=0)
+    integral = res["out"].astype(np.float64).sum() / (n - 1)
+    assert abs(integral - want.astype(np.float64).sum() / (n - 1)) < 1e-9
+    assert abs(integral - np.log(2)) < 0.01, integral
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3743,6 +3814,8 @@ VIEW_CASES = [
      case_views_complex_extrema),
     ("records: 004's particles, every field type packed and aligned, concurrent sub-word "
      "writes, array fields, copies, views, record arguments", case_records),
+    ("numba.cuda.random: numba-cuda's streams from the launcher's states, 003's Monte Carlo "
+     "integrator", case_random),
 ]
 
 

@@ -31,6 +31,7 @@
 #include "nvc/Module.h"
 #include "nvc/Npy.h"
 #include "nvc/PinnedArray.h"
+#include "nvc/Random.h"
 #include "nvc/Record.h"
 #include "nvc/Stream.h"
 
