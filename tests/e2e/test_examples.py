@@ -3555,6 +3555,8 @@ def numba_random():
     """numba.cuda.random run on the host by Numba's CUDA simulator: the
     reference streams (numba-cuda's own functions, in Python)."""
     os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+    if not hasattr(np, "row_stack"):  # numba-cuda 0.68 under NumPy 2
+        np.row_stack = np.vstack
     import numba.cuda.random as nr
     return nr
 
