@@ -100,10 +100,11 @@ def xor_case(what, array, created="like:src"):
     """Runs xor_bytes on `array` (as NumPy saved it) and checks the --out file."""
     key = int(rng.integers(1, 256))
     dtype, shape = array.dtype, array.shape
-    manifest = os.path.join(WORK, "records_xor.json")
+    manifest = os.path.join(WORK, "records_numpy_xor.json")
     with open(manifest, "w") as f:
         json.dump(xor_manifest(XOR_TEMPLATE, dtype, len(shape)), f)
-    src, out = os.path.join(WORK, "records_src.npy"), os.path.join(WORK, "records_out.npy")
+    src = os.path.join(WORK, "records_numpy_src.npy")
+    out = os.path.join(WORK, "records_numpy_out.npy")
     np.save(src, array)
     if os.path.exists(out):
         os.remove(out)
@@ -170,7 +171,8 @@ def main():
     dt = np.float32(0.375)
     want = p.copy()
     want["x"] = np.where(p["alive"], p["x"] + p["v"] * dt, p["x"])
-    src, out = os.path.join(WORK, "records_p.npy"), os.path.join(WORK, "records_p_out.npy")
+    src = os.path.join(WORK, "records_numpy_p.npy")
+    out = os.path.join(WORK, "records_numpy_p_out.npy")
     np.save(src, p)
     code, output = nvc_run([os.path.join(SHADERS, "particle_step.spv"), "--manifest",
                             os.path.join(tests, "particle_step.json"), "--grid", "1000",
