@@ -367,6 +367,8 @@ RecordDesc recordFromDescr(const PyValue &list, const std::string &file) {
         throw Error(fmt::format("{}: field '{}' of the structured dtype has the raw-bytes type "
                                 "'{}', which is not supported (supported field types: {})",
                                 file, name, type.text, kSupportedDescrs));
+      if (*bytes > kMaxBytes / std::max<std::uint64_t>(count, 1))
+        throw malformed("makes the record too large");
       offset += *bytes * count; // padding
       if (offset > kMaxBytes)
         throw malformed("makes the record too large");

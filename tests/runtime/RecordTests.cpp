@@ -349,6 +349,9 @@ TEST_CASE("unsupported structured .npy files are refused clearly", "[records]") 
   CHECK_THROWS_WITH(parse(image("[('x', '<f4'), ('v', '<f4'), ('alive', '|b1')]", "(2,)", 17)),
                     Catch::Contains("truncated .npy file (shape (2,) of a structured dtype of 9 "
                                     "bytes needs 18 data bytes, the file has 17)"));
+  CHECK_THROWS_WITH(parse(image("[('x', '<f4'), ('', '|V9999999999', (999999999,))]", "(2,)",
+                                8)),
+                    Catch::Contains("entry 1 of the structured dtype makes the record too large"));
   CHECK_THROWS_WITH(parse(image("[('x', '<f4')]", "(2,)", 9)),
                     Catch::Contains("1 unexpected bytes after the array data"));
 }
