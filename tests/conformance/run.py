@@ -46,7 +46,12 @@ def args_digest(args):
     for a in args:
         a = np.asarray(a)
         h.update(f"{a.dtype.str}{a.shape}".encode())
-        h.update(np.ascontiguousarray(a).tobytes())
+        if a.dtype.names is not None:
+            # Records: their fields' bytes (padding holds whatever memory held).
+            for name in a.dtype.names:
+                h.update(np.ascontiguousarray(a[name]).tobytes())
+        else:
+            h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()
 
 

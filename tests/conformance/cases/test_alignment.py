@@ -13,7 +13,8 @@ rec_dtype = np.dtype([("a", "int32"), ("b", "float64")], align=True)
 
 
 def recarray(rng):
-    a_recarray = np.recarray(3, dtype=rec_dtype)
+    # np.recarray(3, ...) upstream (uninitialised; every field is set below)
+    a_recarray = np.zeros(3, dtype=rec_dtype).view(np.recarray)
     for i in range(a_recarray.size):
         a_rec = a_recarray[i]
         a_rec.a = 0

@@ -77,13 +77,19 @@ def as_result(rec):
 # arrays, skipped on the simulator upstream).
 
 def sample1d(struct):
-    ary = np.zeros(3, dtype=recordtype) if struct else np.recarray(3, dtype=recordtype)
+    # Upstream's np.recarray(3, ...) is uninitialised memory: zeros viewed as
+    # a recarray here, so that the inputs are the same wherever they are drawn.
+    ary = np.zeros(3, dtype=recordtype)
+    if not struct:
+        ary = ary.view(np.recarray)
     for i in range(ary.size):
         x = i + 1
         ary[i]["a"] = x / 2
         ary[i]["b"] = x
         ary[i]["c"] = x * 1j
-        ary[i]["d"] = "%d" % x
+        # Upstream assigns the string "%d" % x, which NumPy 1.x parses as the
+        # integer; NumPy 2 may not: the integer itself.
+        ary[i]["d"] = int("%d" % x)
     return ary
 
 

@@ -25,7 +25,8 @@ RECORD_2D = ("Record(i[type=int32;offset=0],j[type=nestedarray(float32, (3, 2));
 
 def recarray():
     # test_shared_recarray: arr = np.recarray(128, dtype=recordwith2darray), filled
-    arr = np.recarray(128, dtype=recordwith2darray)
+    # (zeros: the fields are all set below, the padding then the same everywhere)
+    arr = np.zeros(128, dtype=recordwith2darray).view(np.recarray)
     for x in range(len(arr)):
         arr[x].i = x
         j = np.arange(3 * 2, dtype=np.float32)
