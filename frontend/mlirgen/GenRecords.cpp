@@ -156,6 +156,79 @@ void Generator::storeChunk(mlir::Value buffer, mlir::Value address, unsigned n, 
   merge(wordIndexOf(lastByte), spill(mask), spill(bits));
 }
 
+mlir::Value Generator::float64WordsToFloat32(mlir::Value lo, mlir::Value hi, mlir::Location l) {
+  using P = mlir::arith::CmpIPredicate;
+  mlir::Type i32 = b_.getI32Type();
+  auto c = [&](int64_t v) { return intConst(v, i32, l); };
+  auto shr = [&](mlir::Value v, int64_t k) {
+    return mlir::Value(mlir::arith::ShRUIOp::create(b_, l, v, c(k)));
+  };
+  auto band = [&](mlir::Value v, int64_t m) {
+    return mlir::Value(mlir::arith::AndIOp::create(b_, l, v, c(m)));
+  };
+  auto cmp = [&](P p, mlir::Value x, mlir::Value y) {
+    return mlir::Value(mlir::arith::CmpIOp::create(b_, l, p, x, y));
+  };
+  auto sel = [&](mlir::Value cond, mlir::Value x, mlir::Value y) {
+    return mlir::Value(mlir::arith::SelectOp::create(b_, l, cond, x, y));
+  };
+  mlir::Value sign = band(hi, static_cast<int64_t>(0x80000000u));
+  mlir::Value exp = band(shr(hi, 20), 0x7ff);
+  mlir::Value mantHi = band(hi, 0xfffff);
+  // The 23 bits float32 keeps and the 29 below them, rounded to nearest even.
+  mlir::Value m23 = mlir::arith::OrIOp::create(
+      b_, l, mlir::arith::ShLIOp::create(b_, l, mantHi, c(3)), shr(lo, 29));
+  mlir::Value rest = band(lo, 0x1fffffff);
+  mlir::Value half = c(0x10000000);
+  mlir::Value up = mlir::arith::OrIOp::create(
+      b_, l, cmp(P::ugt, rest, half),
+      mlir::arith::AndIOp::create(b_, l, cmp(P::eq, rest, half),
+                                  cmp(P::ne, band(m23, 1), c(0))));
+  mlir::Value e32 = mlir::arith::SubIOp::create(b_, l, exp, c(896)); // 1023 - 127
+  mlir::Value bits = mlir::arith::OrIOp::create(
+      b_, l, mlir::arith::ShLIOp::create(b_, l, e32, c(23)), m23);
+  // A carry out of the mantissa moves into the exponent (to infinity at the top).
+  bits = mlir::arith::AddIOp::create(b_, l, bits, mlir::arith::ExtUIOp::create(b_, l, i32, up));
+  mlir::Value inf = c(0x7f800000);
+  bits = sel(cmp(P::sge, e32, c(255)), inf, bits);          // beyond float32's range
+  bits = sel(cmp(P::sle, e32, c(0)), c(0), bits);           // float32 subnormals flush to 0
+  mlir::Value mantissaNonZero = mlir::arith::OrIOp::create(b_, l, cmp(P::ne, mantHi, c(0)),
+                                                           cmp(P::ne, lo, c(0)));
+  mlir::Value special = sel(mantissaNonZero, c(0x7fc00000), inf); // NaN (quiet) or infinity
+  bits = sel(cmp(P::eq, exp, c(0x7ff)), special, bits);
+  bits = mlir::arith::OrIOp::create(b_, l, bits, sign);
+  return mlir::arith::BitcastOp::create(b_, l, b_.getF32Type(), bits);
+}
+
+std::pair<mlir::Value, mlir::Value> Generator::float32ToFloat64Words(mlir::Value x,
+                                                                    mlir::Location l) {
+  using P = mlir::arith::CmpIPredicate;
+  mlir::Type i32 = b_.getI32Type();
+  auto c = [&](int64_t v) { return intConst(v, i32, l); };
+  auto sel = [&](mlir::Value cond, mlir::Value a, mlir::Value b) {
+    return mlir::Value(mlir::arith::SelectOp::create(b_, l, cond, a, b));
+  };
+  mlir::Value bits = mlir::arith::BitcastOp::create(b_, l, i32, x);
+  mlir::Value sign = mlir::arith::AndIOp::create(b_, l, bits, c(static_cast<int64_t>(0x80000000u)));
+  mlir::Value exp = mlir::arith::AndIOp::create(
+      b_, l, mlir::arith::ShRUIOp::create(b_, l, bits, c(23)), c(0xff));
+  mlir::Value m23 = mlir::arith::AndIOp::create(b_, l, bits, c(0x7fffff));
+  // Normal numbers: the exponent rebiased (+896), the mantissa's top 20 bits
+  // in the high word and its low 3 at the top of the low word. Infinities and
+  // NaN keep their payload with the all-ones exponent; zeros and float32
+  // subnormals (flushed, as the device's float32 arithmetic may) give ±0.
+  mlir::Value e64 = sel(mlir::arith::CmpIOp::create(b_, l, P::eq, exp, c(0xff)), c(0x7ff),
+                        mlir::arith::AddIOp::create(b_, l, exp, c(896)));
+  mlir::Value hi = mlir::arith::OrIOp::create(
+      b_, l, mlir::arith::ShLIOp::create(b_, l, e64, c(20)),
+      mlir::arith::ShRUIOp::create(b_, l, m23, c(3)));
+  mlir::Value lo = mlir::arith::ShLIOp::create(b_, l, m23, c(29));
+  mlir::Value zero = mlir::arith::CmpIOp::create(b_, l, P::eq, exp, c(0));
+  hi = mlir::arith::OrIOp::create(b_, l, sel(zero, c(0), hi), sign);
+  lo = sel(zero, c(0), lo);
+  return {lo, hi};
+}
+
 Val Generator::loadBytes(const ArrayHandle &a, mlir::Value address, const Type &t, unsigned align,
                          ast::Location at) {
   mlir::Location l = loc(at);
@@ -181,9 +254,15 @@ Val Generator::loadBytes(const ArrayHandle &a, mlir::Value address, const Type &
     if (ft.bits() == 32)
       return toWidth(mlir::arith::BitcastOp::create(b_, l, b_.getF32Type(), bitsAt(addr, 4, al)),
                      lowerScalar(ft), l);
-    if (float32Storage_)
-      fail(at, "float64 fields of records need a device with float64 (this module is built "
-               "without it)");
+    if (float32Storage_) {
+      // No float64 on the device: the field's two words rounded to float32
+      // with integer operations.
+      mlir::Value lo = loadChunk(a.buffer, addr, 4, al, l);
+      mlir::Value hi = loadChunk(
+          a.buffer, mlir::arith::AddIOp::create(b_, l, addr, intConst(4, indexType(), l)), 4, al,
+          l);
+      return float64WordsToFloat32(lo, hi, l);
+    }
     return toWidth(mlir::arith::BitcastOp::create(b_, l, b_.getF64Type(), bitsAt(addr, 8, al)),
                    lowerScalar(ft), l);
   };
@@ -247,9 +326,12 @@ void Generator::storeBytes(const ArrayHandle &a, mlir::Value address, const Type
               al);
       return;
     }
-    if (float32Storage_)
-      fail(at, "float64 fields of records need a device with float64 (this module is built "
-               "without it)");
+    if (float32Storage_) { // no float64 on the device: the float32 widened exactly
+      auto [lo, hi] = float32ToFloat64Words(toWidth(x, b_.getF32Type(), l), l);
+      putBits(addr, lo, 4, al);
+      putBits(plus(addr, 4), hi, 4, al);
+      return;
+    }
     putBits(addr, mlir::arith::BitcastOp::create(b_, l, i64, toWidth(x, b_.getF64Type(), l)), 8,
             al);
   };

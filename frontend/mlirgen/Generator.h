@@ -527,6 +527,13 @@ private:
                 ast::Location at);
   void storeBytes(const ArrayHandle &a, mlir::Value address, const Type &t, const Val &v,
                   unsigned align, ast::Location at);
+  /// A float64 given as its two words (low first) rounded to the nearest
+  /// float32 with integer operations (a device without float64: --no-float64);
+  /// results below float32's normal range flush to ±0.
+  mlir::Value float64WordsToFloat32(mlir::Value lo, mlir::Value hi, mlir::Location l);
+  /// The float64 words (low, high) of the f32 `x`, exactly (float32
+  /// subnormals give ±0), with integer operations.
+  std::pair<mlir::Value, mlir::Value> float32ToFloat64Words(mlir::Value x, mlir::Location l);
   /// `r.x` / `r["x"]`: the field's value, or a view of an array field.
   Val recordField(const Val &record, const std::string &field, ast::Location at);
   /// `r.x = v`: `v` converted to the field's type and stored; an array field

@@ -3456,6 +3456,7 @@ class RecordDtypes:
     packed = np.dtype(FIELDS)
     aligned = np.dtype(FIELDS, align=True)
     cell = np.dtype([("id", "i4"), ("w", "f4", 3), ("m", "i2", (2, 2))], align=True)
+    wide = np.dtype([("a", "f8"), ("k", "i8"), ("c", "c16")], align=True)
 
 
 def case_records(r, rng):
@@ -3546,6 +3547,33 @@ def case_records(r, rng):
     w = rec.copy()
     w["x"], w["alive"] = 42.0, not rec["alive"]
     same_records(res["r"], w, "one_record")
+    # float64 fields, also on a device without float64 (--no-float64: the
+    # kernel rounds them to float32 and widens them back with integer
+    # operations; float32 subnormals flush to zero there).
+    n = int(rng.integers(300, 600))
+    p = random_records(rng, mod.wide, (n,))
+    p["a"] = rng.standard_normal(n) * 10.0 ** rng.integers(-40, 40, n)
+    p["a"][:10] = [np.inf, -np.inf, np.nan, 0.0, -0.0, 3.4028235677973366e38, 3.5e38, 1e-39,
+                   1.5 + 2.0**-24, 1.0 + 2.0**-24]     # overflow, subnormal, ties to even
+    for flags in [(), ("--no-float64",)]:
+        res = r.run("records_wide.py", "wide_fields", [n], {"p": p, "out": poisoned(n, np.float32)},
+                    outputs=["p", "out"], flags=flags)
+        w = p.copy()
+        with np.errstate(all="ignore"):
+            out = p["a"].astype(np.float32)
+            if flags:
+                tiny = np.abs(out) < np.finfo(np.float32).tiny
+                out[tiny] = np.copysign(np.float32(0), out[tiny])
+                a2 = out * np.float32(2)
+                a2[np.abs(a2) < np.finfo(np.float32).tiny] *= 0
+                w["a"] = a2.astype(np.float64)
+                w["c"] = (p["c"].astype(np.complex64) * np.float32(2)).astype(np.complex128)
+            else:
+                w["a"] = p["a"] * 2
+                w["c"] = p["c"] * 2
+        w["k"] = p["k"] + 1
+        check_equal(res["out"], out)
+        same_records(res["p"], w, f"wide_fields {flags}")
 
 
 RANDOM = "random_streams.py"

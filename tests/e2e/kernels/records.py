@@ -149,3 +149,4 @@ def one_record(r, out):
         out[0] = r.x + r.v
         r.x = 42.0
         r.alive = not r.alive
+
