@@ -18,6 +18,7 @@ Val Generator::userCall(const ast::Call &c) {
   const TypedKernel &spec = *inference_.specializations.at(key);
   std::vector<mlir::Value> operands;
   std::vector<mlir::MemRefType> arrays;
+  std::vector<mlir::Value> argBuffers(c.args.size()); // arrays' and records' buffers
   bool allStorageBuffers = true;
   for (size_t i = 0; i < c.args.size(); ++i) {
     const Type &pt = spec.signature.params[i];
@@ -30,6 +31,7 @@ Val Generator::userCall(const ast::Call &c) {
       allStorageBuffers &= type == bufferMemRefType(pt);
       operands.push_back(v.recordBase->buffer);
       operands.push_back(v.scalar());
+      argBuffers[i] = v.recordBase->buffer;
       continue;
     }
     if (pt.isArray()) {
@@ -41,6 +43,7 @@ Val Generator::userCall(const ast::Call &c) {
       arrays.push_back(type);
       allStorageBuffers &= type == bufferMemRefType(pt.element());
       operands.push_back(a.buffer);
+      argBuffers[i] = a.buffer;
       operands.push_back(a.offset);
       operands.insert(operands.end(), a.shape.begin(), a.shape.end());
       operands.insert(operands.end(), a.strides.begin(), a.strides.end());
@@ -52,7 +55,11 @@ Val Generator::userCall(const ast::Call &c) {
   std::string callee = requested_.request(key, arrays, allStorageBuffers);
   // The hidden buffers the callee reports through; a callee that may raise
   // returns whether it did last, and then this invocation stops too.
-  std::vector<mlir::Type> results = leafTypes(spec.returnType);
+  const bool returnsRecord = spec.returnType.isRecord();
+  std::vector<mlir::Type> results =
+      returnsRecord
+          ? std::vector<mlir::Type>{argBuffers.at(spec.returnedRecordParam).getType(), indexType()}
+          : leafTypes(spec.returnType);
   if (spec.mayRaise) {
     operands.push_back(errorBuffer_);
     results.push_back(b_.getI1Type());
@@ -74,6 +81,16 @@ Val Generator::userCall(const ast::Call &c) {
     b_.setInsertionPointToEnd(stop);
     stopInvocation(l);
     b_.setInsertionPointToEnd(cont);
+  }
+  if (returnsRecord) {
+    // The record of the argument's array that the callee returned.
+    ArrayHandle &base = views_.emplace_back();
+    base.type = Type::array(spec.returnType, 0, 'C');
+    base.buffer = out.parts[0];
+    base.byteAddressed = true;
+    base.byteAlign = recordAlignment(spec.returnType);
+    base.offset = out.parts[1];
+    return recordAt(base, out.parts[1]);
   }
   return out;
 }

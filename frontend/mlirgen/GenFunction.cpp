@@ -24,11 +24,15 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
                                const std::vector<mlir::MemRefType> &arrays) {
   const ast::FunctionDef &def = *k_.def;
   std::vector<mlir::Type> inputs;
+  std::vector<mlir::Type> paramBuffers; // each parameter's buffer type (null: none)
   size_t arrayIdx = 0;
-  for (auto &t : k_.signature.params)
+  for (auto &t : k_.signature.params) {
+    size_t first = inputs.size();
     appendArgumentTypes(t, inputs,
                         (t.isArray() || t.isRecord()) && !arrays.empty() ? arrays[arrayIdx++]
                                                                           : nullptr);
+    paramBuffers.push_back((t.isArray() || t.isRecord()) ? inputs[first] : mlir::Type());
+  }
   // The hidden buffers it reports through, and whether it raised
   // (GenErrors.cpp).
   mlir::MemRefType wordBuffer = bufferMemRefType(Type::integer(32));
@@ -36,7 +40,11 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
     inputs.push_back(wordBuffer);
   if (k_.mayPrint)
     inputs.push_back(wordBuffer);
-  std::vector<mlir::Type> results = leafTypes(k_.returnType);
+  // A record is returned as its array's buffer and its byte address.
+  std::vector<mlir::Type> results =
+      k_.returnType.isRecord()
+          ? std::vector<mlir::Type>{paramBuffers.at(k_.returnedRecordParam), indexType()}
+          : leafTypes(k_.returnType);
   returnsRaisedFlag_ = k_.mayRaise;
   if (returnsRaisedFlag_)
     results.push_back(b_.getI1Type());
@@ -105,7 +113,9 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
     // value that path's result is undefined (type inference made every
     // return statement agree).
     std::vector<mlir::Value> undef;
-    for (auto t : leafTypes(k_.returnType))
+    for (auto t : k_.returnType.isRecord() ? std::vector<mlir::Type>(results.begin(),
+                                                                     results.begin() + 2)
+                                           : leafTypes(k_.returnType))
       undef.push_back(mlir::ub::PoisonOp::create(b_, loc(def.getLoc()), t));
     mlir::cf::BranchOp::create(b_, loc(def.getLoc()), exit_,
                                exitValues(undef, loc(def.getLoc())));

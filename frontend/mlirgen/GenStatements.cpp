@@ -334,8 +334,12 @@ void Generator::stmt(const ast::Stmt &s) {
   case ast::Stmt::Kind::Return: {
     auto &r = cast<ast::Return>(s);
     std::vector<mlir::Value> values;
-    if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None)
+    if (k_.isDevice && r.value && k_.returnType.isRecord()) {
+      Val record = expr(*r.value); // its array's buffer and its address
+      values = {record.recordBase->buffer, record.scalar()};
+    } else if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None) {
       values = convert(expr(*r.value), k_.returnType, r.value->getLoc()).parts;
+    }
     mlir::cf::BranchOp::create(b_, l, exit_, exitValues(values, l));
     return;
   }

@@ -70,11 +70,6 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
   const TypedKernel &spec = *context_.specializations.at(key);
   result_.mayRaise |= spec.mayRaise;
   result_.mayPrint |= spec.mayPrint;
-  if (spec.returnType.isRecord())
-    fail(c.getLoc(), fmt::format("{}() returns a record, which nvc cannot return from a device "
-                                 "function yet: return its fields, or pass the array and an "
-                                 "index",
-                                 name));
   for (size_t i = 0; i < c.args.size(); ++i)
     if (args[i].isArray() || args[i].isRecord()) {
       if (spec.access[i].written) // a frozen global passed to a function that writes it

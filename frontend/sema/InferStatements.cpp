@@ -309,6 +309,16 @@ void Inferrer::stmt(const ast::Stmt &s) {
       if (!result_.isDevice)
         fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
       Type t = expr(*r.value);
+      if (t.isRecord()) {
+        // A record refers to an element of one of the parameters' arrays.
+        std::optional<size_t> root = rootOf(*r.value);
+        if (!root || *root >= result_.signature.params.size() ||
+            (result_.returnedRecordParam >= 0 &&
+             static_cast<size_t>(result_.returnedRecordParam) != *root))
+          fail(r.value->getLoc(), "a device function can return a record of one of its array "
+                                  "(or record) parameters, always the same one");
+        result_.returnedRecordParam = static_cast<int>(*root);
+      }
       if (t.isArrayLike() || t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
           t.kind() == Type::Kind::Function)
         fail(r.value->getLoc(), fmt::format("a device function cannot return {}", t.str()));

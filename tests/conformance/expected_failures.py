@@ -226,8 +226,6 @@ EXPECTED_FAILURES = {
     'test_print/print_tuple_int64': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
     'test_print/print_tuple_nested_mixed': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
     'test_print/print_tuple_single': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
-    'test_record_dtype/outer_recarray_getitem_return__array': ('a device function returning a record (nvc passes records by reference '
-                                                               'and cannot return one yet)'),
     'test_recursion/kernel_fib1': vulkan_limit("recursion: SPIR-V for Vulkan forbids cycles in an entry point's static call graph"),
     'test_recursion/kernel_fib2': vulkan_limit("recursion: SPIR-V for Vulkan forbids cycles in an entry point's static call graph"),
     'test_recursion/kernel_fib3': vulkan_limit("recursion: SPIR-V for Vulkan forbids cycles in an entry point's static call graph"),

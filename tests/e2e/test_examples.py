@@ -3547,6 +3547,14 @@ def case_records(r, rng):
     w = rec.copy()
     w["x"], w["alive"] = 42.0, not rec["alive"]
     same_records(res["r"], w, "one_record")
+    # A record returned by a device function, written through.
+    n = int(rng.integers(2, 50))
+    p = random_records(rng, mod.particle, (n,))
+    res = r.run(RECORDS, "bump_last", [1], {"p": p}, outputs=["p"])
+    w = p.copy()
+    w["x"][-1] += np.float32(1.0)
+    w["v"][-1] = 7.0
+    same_records(res["p"], w, "bump_last")
     # float64 fields, also on a device without float64 (--no-float64: the
     # kernel rounds them to float32 and widens them back with integer
     # operations; float32 subnormals flush to zero there).

@@ -5,11 +5,12 @@ pt = np.dtype([("x", "f4"), ("y", "f4")])
 
 
 @cuda.jit(device=True)
-def first(p):
-    return p[0]
+def fresh():
+    a = cuda.local.array(2, pt)
+    return a[0]
 
 
 @cuda.jit("void(pt[:], float32[:])")
 def k(p, out):
-    out[0] = first(p).x
-# EXPECT: 14:14
+    out[0] = fresh().x
+# EXPECT: 10:12

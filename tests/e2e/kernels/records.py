@@ -150,3 +150,17 @@ def one_record(r, out):
         r.x = 42.0
         r.alive = not r.alive
 
+
+
+@cuda.jit(device=True)
+def last(p):
+    # A record returned by a device function refers to the array's element.
+    return p[p.shape[0] - 1]
+
+
+@cuda.jit("void(particle[:])")
+def bump_last(p):
+    if cuda.grid(1) == 0:
+        r = last(p)
+        r.x += 1.0
+        last(p).v = 7.0
