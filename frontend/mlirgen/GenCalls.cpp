@@ -185,6 +185,15 @@ Val Generator::call(const ast::Call &c) {
   const Type &callee = typeOf(*c.func);
   if (callee.kind() == Type::Kind::UserFunction)
     return userCall(c);
+  if (callee.kind() == Type::Kind::Function && callee.name() == "float" && c.args.size() == 1 &&
+      isa<ast::StringLiteral>(*c.args[0]))
+    return constant(k_.constants.at(&c), c.getLoc()); // float("nan")
+  if (callee.kind() == Type::Kind::Function && callee.name().rfind("cuda.bf16.", 0) == 0) {
+    std::vector<Val> args;
+    for (auto &a : c.args)
+      args.push_back(expr(*a));
+    return bfloatCall(c, args);
+  }
   if (k_.ufuncCalls.count(&c))
     return ufuncCall(c);
   if (isOneOf(calleeBuiltin(callee), {Builtin::ArrayView}))

@@ -29,8 +29,8 @@ mlir::Type Generator::lowerScalar(const Type &t) {
 }
 
 mlir::Type Generator::memoryType(const Type &t) {
-  if (t.isFloat16())
-    return b_.getI16Type(); // a half's bits
+  if (t.isFloat16() || t.isBfloat16())
+    return b_.getI16Type(); // a half's (a bfloat16's) bits
   if (t.isFloat())
     return t.bits() == 32 ? mlir::Type(b_.getF32Type()) : mlir::Type(b_.getF64Type());
   if (t.isBoolean())
@@ -110,6 +110,9 @@ mlir::Value Generator::convertScalar(mlir::Value v, const Type &from, const Type
   if (to.isFloat16())
     return from.isFloat() ? roundToHalf(v, l) // from float64 too: one rounding
                           : roundToHalf(convertScalar(v, from, Type::floating(32), at), l);
+  if (to.isBfloat16())
+    return roundToBfloat16(from.isFloat() ? v : convertScalar(v, from, Type::floating(64), at),
+                           BfloatRounding::Nearest, l);
   if (from.isBoolean()) {
     if (to.isFloat())
       return mlir::arith::UIToFPOp::create(b_, l, target, v);

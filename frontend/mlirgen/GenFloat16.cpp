@@ -205,6 +205,8 @@ Val Generator::halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> 
 Val Generator::roundedIfHalf(Val v, ast::Location at) {
   if (v.type.isFloat16() && !v.isArrayLike())
     v.parts[0] = roundToHalf(v.parts[0], loc(at));
+  else if (v.type.isBfloat16() && !v.isArrayLike())
+    v.parts[0] = roundToBfloat16(v.parts[0], BfloatRounding::Nearest, loc(at));
   return v;
 }
 

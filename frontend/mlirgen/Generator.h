@@ -23,6 +23,7 @@
 #include "frontend/mlirgen/Values.h"
 
 #include "frontend/mlirgen/ComplexCodegen.h"
+#include "frontend/sema/BFloat16.h"
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/ChainTyping.h"
 #include "frontend/sema/ComplexMath.h"
@@ -611,10 +612,17 @@ private:
   mlir::Value floatToHalfBits(mlir::Value x, mlir::Location l);
   /// `x` (f32 or f64) rounded to the nearest half, as an f32.
   mlir::Value roundToHalf(mlir::Value x, mlir::Location l);
+  //===--- bfloat16 (GenBFloat16.cpp) --------------------------------------===//
+  /// `x` (f32 or f64) rounded to a bfloat16 in `mode`, as an f32 (NaN kept
+  /// quiet; one rounding from either width).
+  mlir::Value roundToBfloat16(mlir::Value x, BfloatRounding mode, mlir::Location l);
+  /// A numba.cuda.bf16 function (BFloat16.h) on its evaluated arguments.
+  Val bfloatCall(const ast::Call &c, const std::vector<Val> &args);
   /// A cuda.fp16 intrinsic (`cuda.fp16.hadd(a, b)`, ...) on `args`.
   Val halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> &args, ast::Location at);
-  /// `v` with its value rounded to a half when its type is float16 (the
-  /// float32 result of an operation on halves); other values unchanged.
+  /// `v` with its value rounded to a half (a bfloat16) when its type is
+  /// float16 (bfloat16): the float32 result of an operation on such values;
+  /// other values unchanged.
   Val roundedIfHalf(Val v, ast::Location at);
   /// The unary operator `u` on the scalar `v`, giving `rt`.
   Val unary(const ast::UnaryOp &u, const Val &v, const Type &rt);

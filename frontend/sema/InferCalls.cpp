@@ -6,6 +6,11 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/Inferrer.h"
 
+#include "frontend/sema/BFloat16.h"
+
+#include <cctype>
+#include <cstdlib>
+
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
@@ -246,6 +251,46 @@ Type Inferrer::call(const ast::Call &c) {
     fail(c.func->getLoc(), fmt::format("{} is not callable", callee.str()));
   }
   const std::string &f = callee.name();
+  if (f == "float" && c.args.size() == 1 && c.keywords.empty())
+    if (auto *text = dyn_cast<ast::StringLiteral>(c.args[0].get())) {
+      // float("nan"), float("-inf"), float("1.5"): Python's parse of a
+      // constant string, a float64 constant.
+      std::string s = text->value;
+      while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.erase(s.begin());
+      while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.pop_back();
+      char *end = nullptr;
+      double v = s.empty() || s.find_first_of("xX_") != std::string::npos
+                     ? 0.0
+                     : std::strtod(s.c_str(), &end);
+      if (s.empty() || !end || *end != 0 || s.find_first_of("xX_") != std::string::npos)
+        fail(c.args[0]->getLoc(), fmt::format("could not convert string to float: '{}'",
+                                              text->value));
+      ConstValue k;
+      k.type = Type::floating(64);
+      k.f = v;
+      result_.constants[&c] = k;
+      return record(c, k.type);
+    }
+  if (f.rfind("cuda.bf16.", 0) == 0) {
+    // numba.cuda.bf16 (BFloat16.h): numbers converted to the parameters'
+    // types, as Numba converts call arguments.
+    std::optional<BfloatFunction> bf = bfloatFunction(f.substr(10));
+    if (!bf)
+      fail(c.func->getLoc(), fmt::format("{}() is not a numba.cuda.bf16 function nvc knows", f));
+    typeArgs();
+    size_t arity = bf->kind == BfloatFunction::Kind::Construct && bf->params.empty()
+                       ? 1
+                       : bf->params.size();
+    if (!needArgs(arity, arity, f.substr(10)))
+      return record(c, Type());
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!args[i].isNumber())
+        fail(c.args[i]->getLoc(), fmt::format("{}() takes numbers, not {}", f.substr(10),
+                                              args[i].str()));
+    return record(c, bf->result);
+  }
   if (f.rfind("cuda.", 0) == 0)
     if (std::optional<Type> vector = vectorTypeNamed(f.substr(5))) {
       // cuda.float32x3(a, b, c), float32x3(f32x2, c): scalars converted to

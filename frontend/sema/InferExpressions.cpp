@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/Inferrer.h"
+
+#include "frontend/sema/BFloat16.h"
 #include "frontend/sema/VectorTypes.h"
 
 #include "frontend/sema/Builtins.h"
@@ -256,6 +258,10 @@ Type Inferrer::attribute(const ast::Attribute &a) {
         return record(a, Type::module("cuda.cg"));
       if (attr == "fp16")
         return record(a, Type::module("cuda.fp16"));
+      if (attr == "bf16")
+        return record(a, Type::module("cuda.bf16"));
+      if (attr == "bfloat16") // cuda.bfloat16(x), numba-cuda's export
+        return record(a, Type::function("cuda.bf16.bfloat16"));
       if (attr == "types")
         return record(a, Type::module("numba.types"));
       if (lookupBuiltin(m + "." + attr))
@@ -274,6 +280,11 @@ Type Inferrer::attribute(const ast::Attribute &a) {
       if (lookupBuiltin(m + "." + attr))
         return record(a, Type::function(m + "." + attr));
       fail(a.attrLoc, fmt::format("operator.{}() is not supported in kernels", attr));
+    }
+    if (m == "cuda.bf16") {
+      if (bfloatFunction(attr))
+        return record(a, Type::function(m + "." + attr));
+      fail(a.attrLoc, fmt::format("unknown attribute '{}' of module 'numba.cuda.bf16'", attr));
     }
     if (m == "cuda.cg" || m == "cuda.fp16") {
       if (lookupBuiltin(m + "." + attr))

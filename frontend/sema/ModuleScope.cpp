@@ -87,6 +87,8 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
     return "cuda.libdevice";
   if (dotted == "numba.cuda.fp16" || dotted == "numba.cuda.cuda_fp16") // from numba.cuda import fp16
     return "cuda.fp16";
+  if (dotted == "numba.cuda.bf16") // from numba.cuda import bf16
+    return "cuda.bf16";
   // Where numba and numba-cuda define literal_unroll (numba-cuda's tests
   // import it from there): names of numba's own.
   if (dotted == "numba.misc.special" || dotted == "numba.cuda.misc.special")

@@ -25,6 +25,13 @@ Type Type::floating(unsigned bits) {
   return t;
 }
 
+Type Type::bfloat16() {
+  Type t = make(Kind::Float);
+  t.bits_ = 16;
+  t.brain_ = true;
+  return t;
+}
+
 Type Type::complex(unsigned bits) {
   Type t = make(Kind::Complex);
   t.bits_ = bits;
@@ -152,6 +159,7 @@ bool Type::operator==(const Type &o) const {
   case Kind::Integer:
     return bits_ == o.bits_ && signed_ == o.signed_;
   case Kind::Float:
+    return bits_ == o.bits_ && brain_ == o.brain_;
   case Kind::Complex:
     return bits_ == o.bits_;
   case Kind::Array:
@@ -182,7 +190,7 @@ std::string Type::numpyName() const {
   case Kind::Integer:
     return fmt::format("{}int{}", signed_ ? "" : "u", bits_);
   case Kind::Float:
-    return fmt::format("float{}", bits_);
+    return brain_ ? std::string("bfloat16") : fmt::format("float{}", bits_);
   case Kind::Complex:
     return fmt::format("complex{}", bits_);
   default:
@@ -325,6 +333,17 @@ Type unifyTypes(const Type &a, const Type &b) {
     return Type::complex(real.bits() * 2);
   }
   if (a.isNumber() && b.isNumber()) {
+    if (a.isBfloat16() || b.isBfloat16()) {
+      // bfloat16 holds booleans and 8-bit integers exactly; with float16,
+      // 16-bit integers or float32 the common type is float32, with wider
+      // ones float64 (float16's rule, bfloat16 having 8 significant bits).
+      const Type &o = a.isBfloat16() ? b : a;
+      if (o.isBfloat16() || o.isBoolean() || (o.isInteger() && o.bits() <= 8))
+        return Type::bfloat16();
+      if ((o.isFloat() && o.bits() <= 32) || (o.isInteger() && o.bits() <= 16))
+        return Type::floating(32);
+      return Type::floating(64);
+    }
     if (a.isFloat() || b.isFloat()) {
       // NumPy's promotion (Numba's for float16, numba-cuda's tests use
       // np.result_type): float16 holds booleans and 8-bit integers

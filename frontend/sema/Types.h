@@ -59,6 +59,10 @@ public:
   /// computed in float32, every result rounded to a half (004_…txt "float16
   /// arrays").
   static Type floating(unsigned bits);
+  /// bfloat16 (numba.cuda.bf16): float32's exponent with 8 significant
+  /// bits, computed in float32 and every result rounded to a bfloat16. A
+  /// scalar type only (NumPy has no bfloat16 arrays).
+  static Type bfloat16();
   /// complex64 (two float32) or complex128 (two float64); `bits` is 64 or 128.
   static Type complex(unsigned bits);
   /// The most dimensions an array may have: NumPy 1.x's NPY_MAXDIMS (Numba
@@ -91,7 +95,8 @@ public:
   bool isInteger() const { return kind_ == Kind::Integer; }
   bool isFloat() const { return kind_ == Kind::Float; }
   /// float16: stored as halves, computed in float32 (GenFloat16.cpp).
-  bool isFloat16() const { return kind_ == Kind::Float && bits_ == 16; }
+  bool isFloat16() const { return kind_ == Kind::Float && bits_ == 16 && !brain_; }
+  bool isBfloat16() const { return kind_ == Kind::Float && brain_; }
   bool isComplex() const { return kind_ == Kind::Complex; }
   /// Boolean, integer or float: the real numbers.
   bool isNumber() const { return isBoolean() || isInteger() || isFloat(); }
@@ -154,6 +159,7 @@ private:
   unsigned ndim_ = 0;
   char layout_ = 'A';
   bool readonly_ = false;
+  bool brain_ = false; ///< bfloat16 (a Float of 16 bits)
   std::shared_ptr<const Type> element_;
   std::vector<Type> elements_;
   std::string name_;

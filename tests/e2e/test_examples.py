@@ -3656,6 +3656,147 @@ def case_random(r, rng):
     assert abs(integral - np.log(2)) < 0.01, integral
 
 
+BFLOAT16 = "bfloat16.py"
+
+
+def bf16_round(value, mode="rn"):
+    """The bfloat16 nearest `value` (a Python float, int or Fraction) in
+    `mode` (rn: ties to even, rz, rd, ru), as its 16 bits (an int), from the
+    exact value: 8 significant bits, float32's exponent range (subnormals
+    below 2^-126), overflow to infinity (rn, and the mode's direction)."""
+    from fractions import Fraction
+    if isinstance(value, float) and math.isnan(value):
+        return 0x7FC0
+    if isinstance(value, float) and math.isinf(value):
+        return 0x7F80 if value > 0 else 0xFF80
+    v = Fraction(value)
+    sign = 0x8000 if v < 0 or (v == 0 and math.copysign(1, float(value)) < 0) else 0
+    m = abs(v)
+    if m == 0:
+        return sign
+    e = math.floor(math.log2(m)) if m != 0 else 0
+    while Fraction(2) ** e > m:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= m:
+        e += 1
+    e = max(e, -126)                      # subnormals: a fixed quantum
+    q = Fraction(2) ** (e - 7)            # the last kept bit's weight
+    n, rest = divmod(m, q)
+    n = int(n)
+    up = {"rn": rest > q / 2 or (rest == q / 2 and n % 2 == 1),
+          "rz": False,
+          "rd": rest != 0 and sign != 0,
+          "ru": rest != 0 and sign == 0}[mode]
+    n += 1 if up else 0
+    r = n * q
+    if r >= Fraction(2) ** 128:
+        return sign | (0x7F80 if mode == "rn" or (mode == "ru" and not sign) or
+                       (mode == "rd" and sign) else 0x7F7F)
+    b = np.float32(float(r)).view(np.uint32) >> 16
+    return sign | int(b)
+
+
+def bf16_value(b):
+    """The float value of bfloat16 bits."""
+    return float(np.uint32(b << 16).view(np.float32))
+
+
+def case_bfloat16(r, rng):
+    from fractions import Fraction
+    n = int(rng.integers(200, 400))
+    a = (rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4, n)).astype(np.float32)
+    b = (rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4, n)).astype(np.float32)
+    c = (rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4, n)).astype(np.float32)
+    a[:6] = [np.nan, np.inf, -np.inf, 0.0, -0.0, 3.3895313892515355e38]
+    b[:6] = [1.0, 2.0, np.nan, -0.0, 1e-40, 1e38]
+    a[6:10] = np.float32([1 + 2.0**-8, 1 + 3 * 2.0**-8, -(1 + 2.0**-8), 2.5])   # ties
+    d = rng.standard_normal(n) * 10.0 ** rng.integers(-30, 30, n)
+    d[:4] = [1 + 2.0**-8, 1 + 2.0**-8 + 2.0**-40, 3.5e38, -(1 + 3 * 2.0**-8)]
+    k = rng.integers(-2**53, 2**53, n)
+    k[:4] = [0, 257, 259, -(2**40 + 2**32)]
+    res = r.run(BFLOAT16, "bf16_ops", [n],
+                {"a": a, "b": b, "c": c, "d": d, "k": k,
+                 "bits": np.zeros((n, 21), np.int16), "ints": np.zeros((n, 6), np.int32)},
+                outputs=["bits", "ints"])
+    got = res["bits"].view(np.uint16).astype(np.int64)
+
+    def same(col, want, what):
+        for i in range(n):
+            g, w = int(got[i, col]), int(want[i])
+            gn = (g & 0x7F80) == 0x7F80 and (g & 0x7F) != 0
+            wn = (w & 0x7F80) == 0x7F80 and (w & 0x7F) != 0
+            assert g == w or (gn and wn), (what, i, hex(g), hex(w), a[i], b[i], c[i])
+
+    def exact(bits):
+        v = bf16_value(bits)
+        return None if math.isnan(v) or math.isinf(v) else Fraction(v)
+
+    x = [bf16_round(float(v)) for v in a]
+    y = [bf16_round(float(v)) for v in b]
+    z = [bf16_round(float(v)) for v in c]
+    same(0, x, "bfloat16(a)")
+
+    def op(f, *ops):
+        out = []
+        for vals in zip(*ops):
+            fl = [bf16_value(v) for v in vals]
+            with np.errstate(all="ignore"):
+                special = any(math.isnan(v) or math.isinf(v) for v in fl)
+            if special:
+                out.append(bf16_round(float(f(*[np.float64(v) for v in fl]))))
+            else:
+                q = f(*[Fraction(v) for v in fl])
+                if isinstance(q, Fraction) and q == 0:  # the sign of a zero: IEEE's
+                    q = float(f(*[np.float64(v) for v in fl]))
+                out.append(bf16_round(q))
+        return out
+    with np.errstate(all="ignore"):
+        same(1, op(lambda p, q: p + q, x, y), "hadd")
+        same(2, op(lambda p, q: p - q, x, y), "hsub")
+        same(3, op(lambda p, q: p * q, x, y), "hmul")
+        same(4, op(lambda p, q: p / q if not isinstance(q, Fraction) or q != 0
+                   else float(np.float64(p) / np.float64(q)), x, y), "hdiv")
+        same(5, op(lambda p, q, s: p * q + s, x, y, z), "hfma")
+        same(6, [bf16_round(float(np.float64(bf16_value(m)) + np.float64(bf16_value(s))))
+                 if True else 0 for m, s in zip(op(lambda p, q: p * q, x, y), z)], "x * y + z")
+    fx, fy = [bf16_value(v) for v in x], [bf16_value(v) for v in y]
+    same(7, [yy if math.isnan(p) else xx if math.isnan(q) else (xx if p > q else yy)
+             for xx, yy, p, q in zip(x, y, fx, fy)], "hmax")
+    same(8, [yy if math.isnan(p) else xx if math.isnan(q) else (xx if p < q else yy)
+             for xx, yy, p, q in zip(x, y, fx, fy)], "hmin")
+    same(9, [0x7FC0 if math.isnan(p) or math.isnan(q) else (xx if p > q else yy)
+             for xx, yy, p, q in zip(x, y, fx, fy)], "hmax_nan")
+    same(10, [0x7FC0 if math.isnan(p) or math.isnan(q) else (xx if p < q else yy)
+              for xx, yy, p, q in zip(x, y, fx, fy)], "hmin_nan")
+    relu = [0 if not math.isnan(bf16_value(v)) and bf16_value(v) < 0 else v
+            for v in op(lambda p, q, s: p * q + s, x, y, z)]
+    same(11, relu, "hfma_relu")
+    for col, mode in [(12, "rz"), (13, "rd"), (14, "ru")]:
+        same(col, [bf16_round(float(v), mode) for v in a], f"float32_to_bfloat16_{mode}")
+    same(15, [bf16_round(float(v)) for v in d], "float64_to_bfloat16")
+    for col, mode in [(16, "rn"), (17, "rz"), (18, "rd"), (19, "ru")]:
+        same(col, [bf16_round(int(v), mode) for v in k], f"int64_to_bfloat16_{mode}")
+    sat = []
+    for v in op(lambda p, q: p + q, x, y):
+        f = bf16_value(v)
+        sat.append(0 if math.isnan(f) or f <= 0 else 0x3F80 if f >= 1 else v)
+    same(20, sat, "hadd_sat")
+    ints = res["ints"]
+    for i in range(n):
+        f = fx[i]
+        want = []
+        for fn in (lambda v: round(v), math.trunc, math.floor, math.ceil):
+            if math.isnan(f):
+                want.append(0)
+            elif math.isinf(f) or abs(f) >= 2**31:
+                want.append(2**31 - 1 if f > 0 else -2**31)
+            else:
+                want.append(max(-2**31, min(2**31 - 1, fn(f))))
+        u8 = 0 if math.isnan(f) or f <= 0 else 255 if f >= 256 else math.trunc(f)
+        want += [u8, int(not math.isnan(f) and not math.isnan(fy[i]) and f < fy[i])]
+        assert list(ints[i]) == want, (i, f, list(ints[i]), want)
+
+
 def case_views_expressions(r, rng):
     m, n = int(rng.integers(5, 40)), int(rng.integers(4, 20))
     a = rng.standard_normal((m, n))
@@ -3854,6 +3995,8 @@ VIEW_CASES = [
      "writes, array fields, copies, views, record arguments", case_records),
     ("numba.cuda.random: numba-cuda's streams from the launcher's states, 003's Monte Carlo "
      "integrator", case_random),
+    ("bfloat16: numba.cuda.bf16's arithmetic, fma, extrema, conversions in every rounding mode",
+     case_bfloat16),
 ]
 
 
