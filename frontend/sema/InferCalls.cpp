@@ -7,10 +7,6 @@
 #include "frontend/sema/Inferrer.h"
 
 #include "frontend/sema/BFloat16.h"
-
-#include <cctype>
-#include <cstdlib>
-
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
@@ -18,6 +14,8 @@
 #include "frontend/sema/Ufuncs.h"
 #include "frontend/sema/VectorTypes.h"
 
+#include <cctype>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <llvm/Support/Casting.h>

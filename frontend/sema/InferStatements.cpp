@@ -134,7 +134,9 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
     }
     if (!type.isScalar() || (type.isComplex() && !elem.isComplex() && !elem.isUnknown()))
       fail(valueLoc, fmt::format("cannot store a value of type {} in {} of {}", type.str(),
-                                 result_.exprTypes[sub->value.get()].isRecord() ? "a record field" : "an array",
+                                 result_.exprTypes[sub->value.get()].isRecord()
+                                     ? "a record field"
+                                     : "an array",
                                  elem.str()));
     return;
   }

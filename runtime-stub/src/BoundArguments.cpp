@@ -230,6 +230,17 @@ void checkRecordBytes(const ArgumentDesc &desc, const HostArray &host) {
   else if (itemsize > 1 && host.strides.size() == host.shape.size() && host.strides.back() != 1)
     got = fmt::format("a uint8 array of shape {} whose last stride is {}", shapeText(host.shape),
                       host.strides.back());
+  else if (host.strides.size() == host.shape.size()) {
+    // The kernel writes a record's aligned words directly when the itemsize
+    // is a multiple of 2 or 4 (frontend/mlirgen/GenRecords.cpp): the records'
+    // strides must keep that alignment, as every NumPy view of records does.
+    const std::int64_t align = std::min<std::int64_t>(4, itemsize & -itemsize);
+    for (std::size_t d = 0; d + 1 < host.strides.size(); ++d)
+      if (host.strides[d] % align != 0)
+        got = fmt::format("a uint8 array whose stride {} along axis {} is not a multiple of {} "
+                          "(the records' alignment)",
+                          host.strides[d], d, align);
+  }
   if (got.empty())
     return;
   throw Error(fmt::format("argument '{}': a {} is passed as a {}-d uint8 array whose last "
