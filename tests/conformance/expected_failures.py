@@ -3,9 +3,7 @@
 A case listed here must fail (an unexpected pass fails the run, so the table
 stays exact). Each reason is one of:
 - later(N): the case needs a feature a later issue adds; the issue's subject
-  is the reason, so that the issue turns its rows green. bfloat16
-  (numba.cuda.bf16) is counted with issue 21's 16-bit floats (float16,
-  cuda.fp16): the same storage, conversions and intrinsics;
+  is the reason, so that the issue turns its rows green;
 - vulkan_limit("..."): what Vulkan compute cannot express, stated;
 - on_device("llvmpipe", vulkan_limit("...")): a limit of one device only
   (lavapipe's 8-lane subgroups), so the case must pass on others;
@@ -16,7 +14,6 @@ stays exact). Each reason is one of:
 LATER_ISSUES = {
     19: "Errors and printing from inside kernels: raise, error_model=\"python\", boundscheck, print",
     20: "Arrays inside kernels: views, slices, array expressions, reductions",
-    21: "Structured dtypes, float16 arrays, and numba.cuda.random",
     22: "Ufuncs ahead of time: vectorize, guvectorize, reduce, cuda.reduce, and @overload",
     23: "Grid-wide synchronisation on Vulkan: cuda.cg.this_grid().sync()",
 }
