@@ -505,8 +505,8 @@ private:
 
   //===--- Records (GenRecords.cpp; 004_…txt "Structured arrays") ----------===//
   /// Bytes a record's address is a multiple of: the largest power of two
-  /// dividing its itemsize, at most 4 (the launcher passes arrays of
-  /// records whose offset and strides are multiples of the itemsize).
+  /// dividing its itemsize, at most 4 (NumPy's views of records keep it;
+  /// the launcher refuses strides that do not, BoundArguments.cpp).
   static unsigned recordAlignment(const Type &record);
   /// A record of the byte-addressed `base` at byte address `address`.
   Val recordAt(const ArrayHandle &base, mlir::Value address);
