@@ -148,13 +148,7 @@ Val Generator::bfloatCall(const ast::Call &c, const std::vector<Val> &argsIn) {
       // a*b is exact in float32; s = p + c rounded, and TwoSum gives its
       // exact error e: s rounded to odd with e as the sticky bit (toward
       // zero first when e points there) rounds to bfloat16 once.
-      mlir::Value p = mlir::arith::MulFOp::create(b_, l, a, b);
-      mlir::Value cc = args[2].scalar();
-      mlir::Value s = mlir::arith::AddFOp::create(b_, l, p, cc);
-      mlir::Value bp = mlir::arith::SubFOp::create(b_, l, s, p);
-      mlir::Value e = mlir::arith::AddFOp::create(
-          b_, l, mlir::arith::SubFOp::create(b_, l, p, mlir::arith::SubFOp::create(b_, l, s, bp)),
-          mlir::arith::SubFOp::create(b_, l, cc, bp));
+      auto [s, e] = twoSum(mlir::arith::MulFOp::create(b_, l, a, b), args[2].scalar(), l);
       mlir::Value bits = mlir::arith::BitcastOp::create(b_, l, i32, s);
       mlir::Value inexact = mlir::arith::CmpFOp::create(b_, l, FP::ONE, e, fconst(0));
       // e's sign against s's: the exact sum is nearer zero than s.
@@ -192,18 +186,13 @@ Val Generator::bfloatCall(const ast::Call &c, const std::vector<Val> &argsIn) {
   }
   case K::Extremum: {
     mlir::Value a = args[0].scalar(), b = args[1].scalar();
+    if (!fn.propagateNan) // hmax: a NaN argument gives the other one
+      return result(extremumIgnoringNan(a, b, fn.op == "max", l));
+    // hmax_nan: a NaN argument gives NaN
     mlir::Value pick = mlir::arith::CmpFOp::create(b_, l, fn.op == "max" ? FP::OGT : FP::OLT, a, b);
     mlir::Value r = mlir::arith::SelectOp::create(b_, l, pick, a, b);
-    mlir::Value aNan = mlir::arith::CmpFOp::create(b_, l, FP::UNO, a, a);
-    mlir::Value bNan = mlir::arith::CmpFOp::create(b_, l, FP::UNO, b, b);
-    if (fn.propagateNan) { // hmax_nan: a NaN argument gives NaN
-      mlir::Value nan = fconst(NAN);
-      r = mlir::arith::SelectOp::create(b_, l, mlir::arith::OrIOp::create(b_, l, aNan, bNan), nan, r);
-    } else { // hmax: a NaN argument gives the other one
-      r = mlir::arith::SelectOp::create(b_, l, aNan, b, r);
-      r = mlir::arith::SelectOp::create(b_, l, bNan, a, r);
-    }
-    return result(r);
+    mlir::Value unordered = mlir::arith::CmpFOp::create(b_, l, FP::UNO, a, b);
+    return result(mlir::arith::SelectOp::create(b_, l, unordered, fconst(NAN), r));
   }
   case K::IsNan:
     return result(mlir::arith::CmpFOp::create(b_, l, FP::UNO, args[0].scalar(), args[0].scalar()));

@@ -134,18 +134,8 @@ Val Generator::halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> 
     return result(mlir::arith::NegFOp::create(b_, l, a));
   if (h.math == "abs")
     return result(mlir::math::AbsFOp::create(b_, l, a));
-  if (h.math == "max" || h.math == "min") {
-    // __hmax/__hmin: a NaN argument gives the other one.
-    mlir::Value b = x[1].scalar();
-    mlir::Value pick = mlir::arith::CmpFOp::create(b_, l, h.math == "max" ? Pred::OGT : Pred::OLT,
-                                                   a, b);
-    mlir::Value r = mlir::arith::SelectOp::create(b_, l, pick, a, b);
-    r = mlir::arith::SelectOp::create(b_, l, mlir::arith::CmpFOp::create(b_, l, Pred::UNO, a, a),
-                                      b, r);
-    r = mlir::arith::SelectOp::create(b_, l, mlir::arith::CmpFOp::create(b_, l, Pred::UNO, b, b),
-                                      a, r);
-    return result(r);
-  }
+  if (h.math == "max" || h.math == "min")
+    return result(extremumIgnoringNan(a, x[1].scalar(), h.math == "max", l));
   if (h.math == "fma") {
     // __hfma rounds a*b + c once. a*b of halves is exact in float32 (22
     // bits); s = p + c is rounded, and TwoSum gives its exact error e. s is
@@ -153,12 +143,7 @@ Val Generator::halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> 
     // rounding p + c only when s lies exactly halfway between two halves
     // and e ≠ 0: then s moves one float32 step towards e first.
     mlir::Value p = mlir::arith::MulFOp::create(b_, l, a, x[1].scalar());
-    mlir::Value c = x[2].scalar();
-    mlir::Value s = mlir::arith::AddFOp::create(b_, l, p, c);
-    mlir::Value bp = mlir::arith::SubFOp::create(b_, l, s, p);
-    mlir::Value e = mlir::arith::AddFOp::create(
-        b_, l, mlir::arith::SubFOp::create(b_, l, p, mlir::arith::SubFOp::create(b_, l, s, bp)),
-        mlir::arith::SubFOp::create(b_, l, c, bp));
+    auto [s, e] = twoSum(p, x[2].scalar(), l);
     mlir::Type i32 = b_.getI32Type(), f32 = b_.getF32Type();
     using IP = mlir::arith::CmpIPredicate;
     mlir::Value bits = mlir::arith::BitcastOp::create(b_, l, i32, s);
@@ -200,6 +185,27 @@ Val Generator::halfIntrinsic(const BuiltinInfo &builtin, const std::vector<Val> 
   // The math functions: libdevice's float32 forms, rounded.
   return roundedIfHalf(
       result(realMath("cuda.libdevice." + h.math + "f", {a}, Type::floating(32), at)), at);
+}
+
+mlir::Value Generator::extremumIgnoringNan(mlir::Value a, mlir::Value b, bool max,
+                                           mlir::Location l) {
+  using Pred = mlir::arith::CmpFPredicate;
+  mlir::Value pick = mlir::arith::CmpFOp::create(b_, l, max ? Pred::OGT : Pred::OLT, a, b);
+  mlir::Value r = mlir::arith::SelectOp::create(b_, l, pick, a, b);
+  r = mlir::arith::SelectOp::create(b_, l, mlir::arith::CmpFOp::create(b_, l, Pred::UNO, a, a), b,
+                                    r);
+  return mlir::arith::SelectOp::create(b_, l, mlir::arith::CmpFOp::create(b_, l, Pred::UNO, b, b),
+                                       a, r);
+}
+
+std::pair<mlir::Value, mlir::Value> Generator::twoSum(mlir::Value p, mlir::Value c,
+                                                      mlir::Location l) {
+  mlir::Value s = mlir::arith::AddFOp::create(b_, l, p, c);
+  mlir::Value bp = mlir::arith::SubFOp::create(b_, l, s, p);
+  mlir::Value e = mlir::arith::AddFOp::create(
+      b_, l, mlir::arith::SubFOp::create(b_, l, p, mlir::arith::SubFOp::create(b_, l, s, bp)),
+      mlir::arith::SubFOp::create(b_, l, c, bp));
+  return {s, e};
 }
 
 Val Generator::roundedIfHalf(Val v, ast::Location at) {

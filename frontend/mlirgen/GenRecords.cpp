@@ -47,13 +47,25 @@ static bool sharedWithOtherInvocations(mlir::Value buffer) {
   return !storage || storage.getValue() != mlir::spirv::StorageClass::Function;
 }
 
+mlir::Value Generator::wordOfByte(mlir::Value byte, mlir::Location l) {
+  mlir::Value w = mlir::arith::ShRUIOp::create(b_, l, byte, intConst(2, indexType(), l));
+  return mlir::arith::IndexCastOp::create(b_, l, b_.getIndexType(), w);
+}
+
+mlir::Value Generator::bitOfByte(mlir::Value byte, mlir::Location l) {
+  mlir::Value s = mlir::arith::AndIOp::create(b_, l, byte, intConst(3, indexType(), l));
+  s = mlir::arith::ShLIOp::create(b_, l, s, intConst(3, indexType(), l));
+  if (indexBits_ > 32)
+    return mlir::arith::TruncIOp::create(b_, l, b_.getI32Type(), s);
+  return s;
+}
+
 mlir::Value Generator::loadChunk(mlir::Value buffer, mlir::Value address, unsigned n,
                                  unsigned align, mlir::Location l) {
   mlir::Type i32 = b_.getI32Type();
   auto wordAt = [&](mlir::Value byte) {
-    mlir::Value w = mlir::arith::ShRUIOp::create(b_, l, byte, intConst(2, indexType(), l));
-    w = mlir::arith::IndexCastOp::create(b_, l, b_.getIndexType(), w);
-    return mlir::Value(mlir::memref::LoadOp::create(b_, l, buffer, mlir::ValueRange{w}));
+    return mlir::Value(
+        mlir::memref::LoadOp::create(b_, l, buffer, mlir::ValueRange{wordOfByte(byte, l)}));
   };
   auto lowBytes = [&](mlir::Value v) {
     if (n == 4)
@@ -61,21 +73,11 @@ mlir::Value Generator::loadChunk(mlir::Value buffer, mlir::Value address, unsign
     return mlir::Value(mlir::arith::AndIOp::create(
         b_, l, v, intConst(static_cast<int64_t>((uint64_t{1} << (8 * n)) - 1), i32, l)));
   };
-  // The bit position of the first byte within its word.
-  auto shiftOf = [&](mlir::Value byte, mlir::Type t) {
-    mlir::Value s = mlir::arith::AndIOp::create(b_, l, byte, intConst(3, indexType(), l));
-    s = mlir::arith::ShLIOp::create(b_, l, s, intConst(3, indexType(), l));
-    if (t.getIntOrFloatBitWidth() > indexBits_)
-      return mlir::Value(mlir::arith::ExtUIOp::create(b_, l, t, s));
-    if (t.getIntOrFloatBitWidth() < indexBits_)
-      return mlir::Value(mlir::arith::TruncIOp::create(b_, l, t, s));
-    return s;
-  };
   mlir::Value first = wordAt(address);
   if (align >= 4)
     return lowBytes(first);
   if (align >= n) // the bytes lie in one word
-    return lowBytes(mlir::arith::ShRUIOp::create(b_, l, first, shiftOf(address, i32)));
+    return lowBytes(mlir::arith::ShRUIOp::create(b_, l, first, bitOfByte(address, l)));
   // The bytes may continue in the next word: both words (the last one the
   // field touches, so never past the buffer), as (first >> s) | (last <<
   // (32 - s)), the second shift made in two steps since a shift by 32 is
@@ -83,7 +85,7 @@ mlir::Value Generator::loadChunk(mlir::Value buffer, mlir::Value address, unsign
   mlir::Value lastByte =
       mlir::arith::AddIOp::create(b_, l, address, intConst(n - 1, indexType(), l));
   mlir::Value last = wordAt(lastByte);
-  mlir::Value s = shiftOf(address, i32);
+  mlir::Value s = bitOfByte(address, l);
   mlir::Value low = mlir::arith::ShRUIOp::create(b_, l, first, s);
   mlir::Value high = mlir::arith::ShLIOp::create(
       b_, l, mlir::arith::ShLIOp::create(b_, l, last, intConst(1, i32, l)),
@@ -94,10 +96,6 @@ mlir::Value Generator::loadChunk(mlir::Value buffer, mlir::Value address, unsign
 void Generator::storeChunk(mlir::Value buffer, mlir::Value address, unsigned n, mlir::Value bits,
                            unsigned align, mlir::Location l) {
   mlir::Type i32 = b_.getI32Type();
-  auto wordIndexOf = [&](mlir::Value byte) {
-    mlir::Value w = mlir::arith::ShRUIOp::create(b_, l, byte, intConst(2, indexType(), l));
-    return mlir::Value(mlir::arith::IndexCastOp::create(b_, l, b_.getIndexType(), w));
-  };
   const bool atomic = sharedWithOtherInvocations(buffer);
   // word = (word & ~mask) | value, value within mask.
   auto merge = [&](mlir::Value word, mlir::Value mask, mlir::Value value) {
@@ -119,41 +117,32 @@ void Generator::storeChunk(mlir::Value buffer, mlir::Value address, unsigned n, 
     mlir::memref::AtomicYieldOp::create(b_, l, next);
   };
   if (align >= 4 && n == 4) {
-    mlir::memref::StoreOp::create(b_, l, bits, buffer, mlir::ValueRange{wordIndexOf(address)});
+    mlir::memref::StoreOp::create(b_, l, bits, buffer, mlir::ValueRange{wordOfByte(address, l)});
     return;
   }
   const int64_t low = static_cast<int64_t>((uint64_t{1} << (8 * n)) - 1);
-  auto shiftOf = [&](mlir::Type t) {
-    mlir::Value s = mlir::arith::AndIOp::create(b_, l, address, intConst(3, indexType(), l));
-    s = mlir::arith::ShLIOp::create(b_, l, s, intConst(3, indexType(), l));
-    if (t.getIntOrFloatBitWidth() > indexBits_)
-      return mlir::Value(mlir::arith::ExtUIOp::create(b_, l, t, s));
-    if (t.getIntOrFloatBitWidth() < indexBits_)
-      return mlir::Value(mlir::arith::TruncIOp::create(b_, l, t, s));
-    return s;
-  };
   if (align >= n) { // within one word
-    mlir::Value s = align >= 4 ? intConst(0, i32, l) : shiftOf(i32);
+    mlir::Value s = align >= 4 ? intConst(0, i32, l) : bitOfByte(address, l);
     mlir::Value mask = mlir::arith::ShLIOp::create(b_, l, intConst(low, i32, l), s);
     mlir::Value value = mlir::arith::ShLIOp::create(b_, l, bits, s);
-    merge(wordIndexOf(address), mask, value);
+    merge(wordOfByte(address, l), mask, value);
     return;
   }
   // Possibly across two words: what falls in the first word is shifted
   // left by s, what spills into the next right by 32 - s (in two steps, as
   // in loadChunk; nothing when it does not cross).
-  mlir::Value s = shiftOf(i32);
+  mlir::Value s = bitOfByte(address, l);
   mlir::Value rest = mlir::arith::SubIOp::create(b_, l, intConst(31, i32, l), s);
   auto spill = [&](mlir::Value v) {
     return mlir::Value(mlir::arith::ShRUIOp::create(
         b_, l, mlir::arith::ShRUIOp::create(b_, l, v, intConst(1, i32, l)), rest));
   };
   mlir::Value mask = intConst(low, i32, l);
-  merge(wordIndexOf(address), mlir::arith::ShLIOp::create(b_, l, mask, s),
+  merge(wordOfByte(address, l), mlir::arith::ShLIOp::create(b_, l, mask, s),
         mlir::arith::ShLIOp::create(b_, l, bits, s));
   mlir::Value lastByte =
       mlir::arith::AddIOp::create(b_, l, address, intConst(n - 1, indexType(), l));
-  merge(wordIndexOf(lastByte), spill(mask), spill(bits));
+  merge(wordOfByte(lastByte, l), spill(mask), spill(bits));
 }
 
 mlir::Value Generator::float64WordsToFloat32(mlir::Value lo, mlir::Value hi, mlir::Location l) {

@@ -510,6 +510,10 @@ private:
   static unsigned recordAlignment(const Type &record);
   /// A record of the byte-addressed `base` at byte address `address`.
   Val recordAt(const ArrayHandle &base, mlir::Value address);
+  /// The word (memref index) holding byte `byte` of a word buffer, and the
+  /// position of that byte's lowest bit in it (an i32: 0, 8, 16 or 24).
+  mlir::Value wordOfByte(mlir::Value byte, mlir::Location l);
+  mlir::Value bitOfByte(mlir::Value byte, mlir::Location l);
   /// The `n` ≤ 4 bytes at byte `address` of the word buffer `buffer`, in
   /// the low bits of an i32 (zero-extended); `align`: what `address` is a
   /// multiple of.
@@ -612,6 +616,12 @@ private:
   mlir::Value floatToHalfBits(mlir::Value x, mlir::Location l);
   /// `x` (f32 or f64) rounded to the nearest half, as an f32.
   mlir::Value roundToHalf(mlir::Value x, mlir::Location l);
+  /// cuda_fp16.h's / cuda_bf16.h's __hmax and __hmin: the larger (smaller)
+  /// of `a` and `b`, a NaN argument giving the other one.
+  mlir::Value extremumIgnoringNan(mlir::Value a, mlir::Value b, bool max, mlir::Location l);
+  /// TwoSum of p + c: the rounded sum s and its exact error e (s + e = p + c),
+  /// what rounding a fused multiply-add of 16-bit floats once needs.
+  std::pair<mlir::Value, mlir::Value> twoSum(mlir::Value p, mlir::Value c, mlir::Location l);
   //===--- bfloat16 (GenBFloat16.cpp) --------------------------------------===//
   /// `x` (f32 or f64) rounded to a bfloat16 in `mode`, as an f32 (NaN kept
   /// quiet; one rounding from either width).
