@@ -72,31 +72,11 @@ def update(r, k):
     r.f_c16 = r.f_c16.conjugate()
 
 
-@nv.jit("void(packed[:], float64[:, :])", narrow=False)
-def all_fields_packed(p, out):
+# One kernel for both layouts: all_fields (packed, fields at odd offsets)
+# and all_fields__1 (aligned).
+@nv.jit(["void(packed[:], float64[:, :])", "void(aligned[:], float64[:, :])"], narrow=False)
+def all_fields(p, out):
     i = nv.global_id(0)
-    if i < p.shape[0]:
-        r = p[i]
-        out[i, 0] = r.f_bool
-        out[i, 1] = r.f_i1
-        out[i, 2] = r.f_u2
-        out[i, 3] = r.f_i4
-        out[i, 4] = r.f_u1
-        out[i, 5] = r.f_i8
-        out[i, 6] = r.f_f4
-        out[i, 7] = r.f_i2
-        out[i, 8] = r.f_f8
-        out[i, 9] = r.f_u4
-        out[i, 10] = r.f_c8.imag
-        out[i, 11] = r.f_u8 % 1000
-        out[i, 12] = r.f_h
-        out[i, 13] = r.f_c16.real
-        update(r, i)
-
-
-@cuda.jit("void(aligned[:], float64[:, :])")
-def all_fields_aligned(p, out):
-    i = cuda.grid(1)
     if i < p.shape[0]:
         r = p[i]
         out[i, 0] = r.f_bool
