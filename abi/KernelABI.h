@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,21 @@ struct ReportSites {
 };
 
 /// What MLIR generation decided about one entry point.
+/// What the manifest's `ufunc` object says of an entry point nvc wrote for a
+/// ufunc (docs/manifest.md "Ufuncs"): which ufunc, which of its loops, and
+/// the operands' dtypes and core dimensions.
+struct UfuncABI {
+  std::string name; ///< the ufunc (the decorated Python function)
+  std::string kind; ///< "vectorize", "guvectorize", "reduce", "cuda_reduce"
+  unsigned loop = 0; ///< index among the ufunc's entry points of this kind
+  std::string signature; ///< NumPy's gufunc signature, "(),()->()"
+  unsigned nin = 0, nout = 0;
+  std::vector<std::string> types; ///< NumPy dtype names, inputs then outputs
+  std::vector<std::vector<std::string>> coreDims; ///< per operand
+  std::vector<bool> scalarCore; ///< guvectorize: per operand, a `()` passed as a scalar
+  std::string identity; ///< JSON text ("0", "\"reorderable\""); empty: null
+};
+
 struct EntryPointABI {
   std::string entryName;    ///< the SPIR-V entry point (= MLIR function) name
   std::string functionName; ///< the Python function
@@ -98,6 +114,8 @@ struct EntryPointABI {
   bool printBuffer = false;
   std::vector<ErrorSiteABI> errors; ///< the module's, when errorBuffer
   std::vector<PrintSiteABI> prints; ///< the module's, when printBuffer
+  /// Set for the entry points of ufuncs (the manifest's `ufunc`).
+  std::optional<UfuncABI> ufunc;
 };
 
 } // namespace nvc

@@ -133,7 +133,14 @@ void applyKernelSelection(ModuleScope &scope, const CompileOptions &options,
   std::set<std::string> wanted(options.kernels.begin(), options.kernels.end());
   std::set<std::string> found;
   for (auto &fn : scope.functions())
-    if (fn.isKernel) {
+    if (fn.ufunc) {
+      // A ufunc's loops are selected by its name; the others are plain
+      // device functions.
+      if (wanted.count(fn.def->name))
+        found.insert(fn.def->name);
+      else
+        fn.ufunc.reset();
+    } else if (fn.isKernel) {
       if (wanted.count(fn.def->name))
         found.insert(fn.def->name);
       else
@@ -178,12 +185,14 @@ bool runFrontendSteps(Compilation &c, FrontendModule &out) {
   checkDefines(scope, options);
   applySignatureOptions(scope, options, c.path);
   applyKernelSelection(scope, options, c.path);
+  out.ufuncs = std::make_unique<UfuncKernels>(scope, c.diags);
 
   names.stop();
   mlir::TimingScope typing = c.timeStage("type inference");
   InferenceContext inference(scope, c.diags, defaultPrecision(options, scope));
   inference.defaultPythonErrorModel = options.pythonErrorModel;
   inference.forcedBoundscheck = options.boundscheck;
+  inference.ufuncKernels = out.ufuncs->kernels();
   // Each entry point's name, and its kernel once `out.kernels` is complete.
   std::vector<std::pair<std::string, const TypedKernel *>> entryPoints;
   for (auto &[entry, k] : typeKernels(inference)) {
@@ -210,6 +219,12 @@ bool runFrontendSteps(Compilation &c, FrontendModule &out) {
 
   out.module = generateMLIR(c.context, c.file, entryPoints, inference, lowering, scope.chains(),
                             out.abis);
+  // Ufunc entry points: the manifest names the ufunc, not the kernel nvc wrote.
+  for (EntryPointABI &abi : out.abis)
+    if (auto it = out.ufuncs->entries().find(abi.entryName); it != out.ufuncs->entries().end()) {
+      abi.functionName = it->second.name;
+      abi.ufunc = it->second;
+    }
   if (auto error = assignWorkgroupSizes(out.kernels, out.abis, options, c.sourceName(), c.diags))
     throw OptionError{*error};
   for (auto &f : out.loader->loadedFiles())

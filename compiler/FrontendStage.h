@@ -16,6 +16,7 @@
 #include "frontend/mlirgen/MLIRGen.h"
 #include "frontend/sema/ModuleLoader.h"
 #include "frontend/sema/TypeInference.h"
+#include "frontend/sema/UfuncKernels.h"
 #include "frontend/syntax/AST.h"
 
 #include <mlir/IR/BuiltinOps.h>
@@ -36,6 +37,9 @@ struct FrontendModule {
   /// The imported helper modules; kept for the whole compile because
   /// diagnostics may point into their files.
   std::optional<ModuleLoader> loader;
+  /// The kernels nvc wrote for the file's ufuncs, and their files and
+  /// scopes (kept for the whole compile: the typed kernels point into them).
+  std::unique_ptr<UfuncKernels> ufuncs;
   /// One per kernel entry point, in the module's order.
   std::vector<TypedKernel> kernels;
   /// One per kernel entry point (in `kernels`' order), then one per launch

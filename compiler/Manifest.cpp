@@ -246,6 +246,21 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"error_buffer", errorBuffer},
         {"print_buffer", printBuffer},
     });
+    if (entry.ufunc) {
+      const UfuncABI &u = *entry.ufunc;
+      json ufunc = {{"name", u.name},
+                    {"kind", u.kind},
+                    {"loop", u.loop},
+                    {"signature", u.signature},
+                    {"nin", u.nin},
+                    {"nout", u.nout},
+                    {"types", u.types},
+                    {"core_dims", u.coreDims},
+                    {"identity", u.identity.empty() ? json(nullptr) : json::parse(u.identity)}};
+      if (u.kind == "guvectorize")
+        ufunc["scalar_core"] = u.scalarCore;
+      manifest["entry_points"].back()["ufunc"] = ufunc;
+    }
   }
   if (!variants.empty()) {
     json list = json::array();

@@ -24,7 +24,7 @@ PrecisionPolicy defaultPrecision(const CompileOptions &options, const ModuleScop
     precision.wideIndices = true;
   } else if (options.narrow.empty() && options.indexBits == 0) {
     for (const DecoratedFunction &fn : scope.functions())
-      if (fn.isKernel && fn.numbaCudaSpelling)
+      if ((fn.isKernel || fn.ufunc) && fn.numbaCudaSpelling) // ufuncs: their kernels'
         precision.intWidth = IntWidth::Exact64;
   }
   return precision;

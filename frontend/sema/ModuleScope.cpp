@@ -672,6 +672,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   const ast::Expr *decorator = nullptr;
   bool isKernel = false;
   bool numbaCudaSpelling = false;
+  std::optional<UfuncDecl> ufunc;
   for (auto &d : def.decorators) {
     std::string name = decoratorName(*d);
     std::string head = name.substr(0, name.find('.'));
@@ -690,6 +691,35 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
       isKernel = kernelDecorator;
       numbaCudaSpelling = kernelDecorator && module != "nv";
     }
+    // Ufuncs: @vectorize, @guvectorize (numba's, numba.cuda's, numba_vulkan's)
+    // and @cuda.reduce, as a module attribute or an imported name.
+    std::string qualified = sym && sym->kind == GlobalSymbol::Kind::Module
+                                ? module + (rest.empty() ? "" : "." + rest)
+                            : sym && sym->kind == GlobalSymbol::Kind::Function
+                                ? sym->qualifiedName + (rest.empty() ? "" : "." + rest)
+                                : "";
+    if (qualified.rfind("numba.cuda.", 0) == 0)
+      qualified = qualified.substr(6);
+    std::optional<UfuncDecl::Kind> ufuncKind;
+    if (qualified == "numba.vectorize" || qualified == "cuda.vectorize" ||
+        qualified == "nv.vectorize")
+      ufuncKind = UfuncDecl::Kind::Vectorize;
+    else if (qualified == "numba.guvectorize" || qualified == "cuda.guvectorize" ||
+             qualified == "nv.guvectorize")
+      ufuncKind = UfuncDecl::Kind::Guvectorize;
+    else if (qualified == "cuda.reduce" || qualified == "cuda.Reduce")
+      ufuncKind = UfuncDecl::Kind::CudaReduce;
+    if (ufuncKind) {
+      if (def.decorators.size() != 1)
+        throw CompileError(d->getLoc(), "a ufunc decorator cannot be combined with other "
+                                        "decorators");
+      decorator = d.get();
+      isKernel = false;
+      // numba.cuda's spellings compile as numba-cuda does (exact 64-bit
+      // integers); numba's and numba_vulkan's by their target= below.
+      numbaCudaSpelling = qualified.rfind("cuda.", 0) == 0;
+      ufunc = UfuncDecl{*ufuncKind, "", {}, "", d->getLoc()};
+    }
     if (module == "nv" && rest == "chain") {
       if (def.decorators.size() != 1)
         throw CompileError(d->getLoc(), "@nv.chain cannot be combined with other decorators");
@@ -706,6 +736,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   fn.def = &def;
   fn.isKernel = isKernel;
   fn.numbaCudaSpelling = numbaCudaSpelling;
+  fn.ufunc = ufunc;
   fn.scope = this;
   fn.source = &source_;
   // Signatures may name the module's structured dtypes (`particle[:]`).
@@ -735,9 +766,27 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                                        "\"void(float32, float32[:])\", a type expression "
                                        "such as void(float32[:]), or a list of them");
     };
+    std::vector<const ast::Expr *> signatureArgs;
+    for (auto &arg : call->args)
+      signatureArgs.push_back(arg.get());
+    if (ufunc && ufunc->kind == UfuncDecl::Kind::Guvectorize) {
+      // guvectorize(signatures, layout): the layout is the last positional.
+      const ast::Expr *layout = signatureArgs.empty() ? nullptr : signatureArgs.back();
+      auto *str = layout ? dyn_cast<ast::StringLiteral>(layout) : nullptr;
+      if (!str)
+        throw CompileError(call->getLoc(), "@guvectorize needs its layout, a string such as "
+                                           "\"(n),(n)->()\", after the signatures");
+      ufunc->layout = str->value;
+      ufunc->layoutLoc = str->getLoc();
+      signatureArgs.pop_back();
+    }
+    if (ufunc && ufunc->kind == UfuncDecl::Kind::CudaReduce)
+      throw CompileError(call->getLoc(), "@cuda.reduce takes no arguments (its types come "
+                                         "from --sig NAME=SIGNATURE, or are every integer "
+                                         "and float type)");
     try {
-      for (auto &arg : call->args) {
-        if (auto *list = dyn_cast<ast::List>(arg.get()))
+      for (const ast::Expr *arg : signatureArgs) {
+        if (auto *list = dyn_cast<ast::List>(arg))
           for (auto &e : list->elts)
             addSignature(*e);
         else
@@ -748,6 +797,34 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
       fn.signatureError = e;
     }
     for (auto &kw : call->keywords) {
+      if (ufunc && kw.name == "target") {
+        auto *str = dyn_cast<ast::StringLiteral>(kw.value.get());
+        if (!str || (str->value != "cuda" && str->value != "vulkan"))
+          throw CompileError(kw.value->getLoc(),
+                             "nvc compiles ufuncs for the GPU: target= takes \"cuda\" or "
+                             "\"vulkan\"");
+        // target="cuda" compiles as numba-cuda would (exact 64-bit
+        // integers), target="vulkan" as numba-vulkan (32-bit).
+        fn.numbaCudaSpelling = str->value == "cuda";
+        continue;
+      }
+      if (ufunc && kw.name == "identity") {
+        const ast::Expr &v = *kw.value;
+        std::optional<ConstValue> c = evaluate(v);
+        if (auto *str = dyn_cast<ast::StringLiteral>(&v); str && str->value == "reorderable")
+          ufunc->identity = "\"reorderable\"";
+        else if (isa<ast::NoneLiteral>(&v))
+          ufunc->identity.clear();
+        else if (c && (c->type.isInteger() || c->type.isBoolean()))
+          ufunc->identity = std::to_string(c->i);
+        else if (c && c->type.isFloat() && std::isfinite(c->f))
+          ufunc->identity = fmt::format("{}", c->f);
+        else
+          throw CompileError(v.getLoc(), "identity= takes a number, \"reorderable\" or None");
+        continue;
+      }
+      if (ufunc && (kw.name == "nopython" || kw.name == "writable_args"))
+        continue; // numba's CPU options, no meaning on the GPU
       if (kw.name == "device") {
         auto *b = dyn_cast<ast::BoolLiteral>(kw.value.get());
         if (!b)
@@ -815,6 +892,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
       }
     }
   }
+  fn.ufunc = ufunc; // with the layout and identity= read above
   // Annotations give a signature when every parameter has one.
   bool annotated = !def.params.empty();
   for (auto &p : def.params)

@@ -66,6 +66,22 @@ struct PrecisionPolicy {
 /// more only costs registers.
 constexpr unsigned kMaxCoarsenFactor = 16;
 
+/// What a ufunc decorator says about the scalar (or core) function it
+/// decorates (docs/language.md "Ufuncs"): nvc compiles the function as a
+/// device function and adds one entry point per signature that applies it
+/// to whole arrays (frontend/sema/UfuncKernels.h).
+struct UfuncDecl {
+  /// @vectorize, @guvectorize, @cuda.reduce.
+  enum class Kind { Vectorize, Guvectorize, CudaReduce } kind = Kind::Vectorize;
+  /// guvectorize's layout as written ("(n),(n)->()").
+  std::string layout;
+  ast::Location layoutLoc;
+  /// identity= as the manifest writes it (JSON: "0", "1", "2.5",
+  /// "\"reorderable\""); empty when not given.
+  std::string identity;
+  ast::Location loc; ///< the decorator
+};
+
 /// A function of the file decorated as a kernel or device function.
 struct DecoratedFunction {
   const ast::FunctionDef *def = nullptr;
@@ -99,6 +115,11 @@ struct DecoratedFunction {
   std::optional<bool> boundscheck;
   const ModuleScope *scope = nullptr;   ///< where its body's names resolve
   const SourceFile *source = nullptr;   ///< the file it is defined in
+  /// A ufunc decorator's (the function itself is then a device function).
+  std::optional<UfuncDecl> ufunc;
+  /// The entry-point name of a kernel's first signature when it is not the
+  /// function's (the kernels nvc writes for a ufunc take the ufunc's name).
+  std::string entryName;
 };
 
 /// A launch chain declared with `@nv.chain` (docs/language.md, "Launch
@@ -174,6 +195,12 @@ public:
   const std::string *stringConstant(const std::string &name) const {
     auto it = strings_.find(name);
     return it == strings_.end() || globals_.count(name) ? nullptr : &it->second;
+  }
+  /// Binds `name` to a decorated function of another scope (the kernels
+  /// nvc writes for a ufunc call the user's function by its name).
+  void bindFunction(const std::string &name, const DecoratedFunction &fn) {
+    globals_[name] = {GlobalSymbol::Kind::UserFunction, name, Type::userFunction(name), {},
+                      fn.def->getLoc(), &fn};
   }
   /// The `@nv.chain` host functions of the file, in source order.
   const std::vector<LaunchChain> &chains() const { return chains_; }

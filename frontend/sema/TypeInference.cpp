@@ -209,7 +209,15 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
   std::set<std::string> takenNames;
   for (auto &fn : context.scope.functions())
     takenNames.insert(fn.def->name);
-  for (auto &fn : context.scope.functions()) {
+  std::vector<const DecoratedFunction *> functions;
+  for (auto &fn : context.scope.functions())
+    functions.push_back(&fn);
+  for (const DecoratedFunction *fn : context.ufuncKernels) {
+    functions.push_back(fn);
+    takenNames.insert(fn->entryName);
+  }
+  for (const DecoratedFunction *fnp : functions) {
+    const DecoratedFunction &fn = *fnp;
     if (!fn.isKernel)
       continue;
     if (fn.signatureError) {
@@ -239,7 +247,7 @@ std::vector<std::pair<std::string, TypedKernel>> typeKernels(InferenceContext &c
     }
     unsigned nextSuffix = 1;
     for (size_t i = 0; i < fn.signatures.size(); ++i) {
-      std::string entry = fn.def->name;
+      std::string entry = fn.entryName.empty() ? fn.def->name : fn.entryName;
       if (i) {
         while (takenNames.count(fmt::format("{}__{}", fn.def->name, nextSuffix)))
           ++nextSuffix;

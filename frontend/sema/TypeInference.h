@@ -73,6 +73,9 @@ public:
   std::set<std::string> failedWithoutLiterals;
   /// Functions being typed, innermost last (to reject recursion).
   std::vector<std::string> callStack;
+  /// Kernels of other scopes typed after the file's own: those nvc writes
+  /// for the file's ufuncs (UfuncKernels.h).
+  std::vector<const DecoratedFunction *> ufuncKernels;
 };
 
 /// Types `def` for `sig` as a kernel. Throws CompileError on a type error.

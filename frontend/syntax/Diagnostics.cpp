@@ -49,7 +49,7 @@ const char *severityName(Severity severity) {
 
 void DiagnosticEngine::warning(ast::Location loc, std::string_view message,
                                std::string_view flag, const SourceFile *file) {
-  if (suppressed_ || disabled_.count(flag))
+  if (suppressed_ || disabled_.count(flag) || (file && quietFiles_.count(file)))
     return;
   emit(werror_ ? Severity::Error : Severity::Warning, loc, message, flag, file);
 }

@@ -102,6 +102,9 @@ public:
   void disableWarning(std::string flag) { disabled_.insert(std::move(flag)); }
   /// Silence every warning (-w, as GCC and Clang).
   void suppressWarnings(bool on) { suppressed_ = on; }
+  /// No warnings about code in `file` (code nvc wrote itself, such as the
+  /// kernels of ufuncs: the user cannot act on them).
+  void suppressWarningsIn(const SourceFile *file) { quietFiles_.insert(file); }
   /// Colour the text as Clang does on a terminal (-fcolor-diagnostics).
   void setColor(bool on) { color_ = on; }
 
@@ -131,6 +134,7 @@ private:
   bool color_ = false;
   std::vector<DiagnosticRecord> records_;
   std::set<std::string, std::less<>> disabled_;
+  std::set<const SourceFile *> quietFiles_;
   unsigned errors_ = 0;
   unsigned warnings_ = 0;
 };
