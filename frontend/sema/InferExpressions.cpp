@@ -414,6 +414,9 @@ Type Inferrer::expr(const ast::Expr &e) {
     return record(e, Type::complex(128));
   case ast::Expr::Kind::StringLiteral:
     fail(e.getLoc(), "strings are not supported in kernels");
+  case ast::Expr::Kind::Lambda:
+    fail(e.getLoc(), "unsupported Python construct: lambda expressions are not allowed in "
+                     "kernels");
   case ast::Expr::Kind::NoneLiteral:
     return record(e, Type::none());
   case ast::Expr::Kind::Name:

@@ -12,6 +12,7 @@
 
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/MathBuiltins.h"
+#include "frontend/syntax/CloneAST.h"
 #include "frontend/sema/ModuleLoader.h"
 #include "nvc/Float16.h"
 
@@ -129,6 +130,8 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
     } else if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get())) {
       addFunction(*def);
     } else if (auto *assign = dyn_cast<ast::Assign>(stmt.get())) {
+      if (addReduceAssignment(*assign, module))
+        continue;
       // dt = numba.boolean, f32 = np.float32: a dtype under another name;
       // operator_ldca = cuda.ldca, op = math.sin, g = device_fn: a function.
       std::optional<GlobalSymbol> alias = dtypeAlias(*assign->value);
@@ -664,6 +667,58 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
     globals_[bound] = {GlobalSymbol::Kind::Function, *module + "." + alias.name,
                        Type::function(*module + "." + alias.name), {}, alias.loc};
   }
+}
+
+bool ModuleScope::addReduceAssignment(const ast::Assign &assign, const ast::Module &module) {
+  auto *call = dyn_cast<ast::Call>(assign.value.get());
+  auto *target = assign.targets.size() == 1 ? dyn_cast<ast::Name>(assign.targets[0].get())
+                                            : nullptr;
+  if (!call || !target || call->args.size() != 1 || !call->keywords.empty())
+    return false;
+  std::string callee = decoratorName(*call->func);
+  std::string head = callee.substr(0, callee.find('.'));
+  const GlobalSymbol *sym = lookup(head);
+  std::string rest = callee.find('.') == std::string::npos ? "" : callee.substr(callee.find('.'));
+  std::string qualified = !sym                                            ? ""
+                          : sym->kind == GlobalSymbol::Kind::Module ||
+                                  sym->kind == GlobalSymbol::Kind::Function
+                              ? sym->qualifiedName + rest
+                              : "";
+  if (qualified.rfind("numba.cuda.", 0) == 0)
+    qualified = qualified.substr(6);
+  if (qualified != "cuda.reduce" && qualified != "cuda.Reduce")
+    return false;
+  // The function the reduction applies: a lambda, or a module-level def.
+  std::vector<ast::Param> params;
+  ast::Block body;
+  if (auto *lambda = dyn_cast<ast::Lambda>(call->args[0].get())) {
+    for (auto &p : lambda->params)
+      params.push_back(ast::Param{p.loc, p.name, nullptr, nullptr});
+    body.push_back(std::make_unique<ast::Return>(lambda->body->getLoc(),
+                                                 ast::clone(lambda->body.get())));
+  } else if (auto *name = dyn_cast<ast::Name>(call->args[0].get())) {
+    const ast::FunctionDef *fn = nullptr;
+    for (auto &stmt : module.body)
+      if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get()); def && def->name == name->id)
+        fn = def;
+    if (!fn)
+      throw CompileError(name->getLoc(), fmt::format("cuda.reduce({}): '{}' is not a function "
+                                                     "of this file",
+                                                     name->id, name->id));
+    for (auto &p : fn->params)
+      params.push_back(ast::Param{p.loc, p.name, nullptr, nullptr});
+    body = ast::clone(fn->body);
+  } else {
+    throw CompileError(call->args[0]->getLoc(),
+                       "cuda.reduce takes a function: a lambda or a function of this file");
+  }
+  std::vector<ast::ExprPtr> decorators;
+  decorators.push_back(ast::clone(call->func.get()));
+  ownedDefs_.push_back(std::make_unique<ast::FunctionDef>(
+      target->getLoc(), target->id, std::move(params), nullptr, std::move(decorators),
+      std::move(body)));
+  addFunction(*ownedDefs_.back());
+  return true;
 }
 
 void ModuleScope::addFunction(const ast::FunctionDef &def) {

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -211,6 +212,10 @@ private:
   void addImportFrom(const ast::ImportFrom &stmt);
   void addFunction(const ast::FunctionDef &def);
   void addChain(const ast::FunctionDef &def);
+  /// `name = cuda.reduce(lambda a, b: a + b)` (or cuda.Reduce, or a
+  /// function of the file instead of the lambda): the function `name`,
+  /// decorated with @cuda.reduce. Whether `assign` is one.
+  bool addReduceAssignment(const ast::Assign &assign, const ast::Module &module);
   std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
   /// The value of `local_size=`: an integer or a tuple of one to three, each
   /// 1..1024 (nvc's --local-size range), constant expressions allowed
@@ -247,6 +252,8 @@ private:
   /// given by name (`@cuda.jit(sig)`).
   std::map<std::string, const ast::Expr *> assignedExprs_;
   std::vector<DecoratedFunction> functions_;
+  /// Functions the module defines by assignment (addReduceAssignment).
+  std::vector<std::unique_ptr<ast::FunctionDef>> ownedDefs_;
   std::vector<LaunchChain> chains_;
   /// Module-level classes by name: their bases (ast::ClassHeader).
   std::map<std::string, std::vector<std::string>> classes_;

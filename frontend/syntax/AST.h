@@ -57,6 +57,7 @@ public:
     IfExp,
     Tuple,
     List,
+    Lambda,
   };
   Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
@@ -414,6 +415,17 @@ struct FunctionDef : Stmt {
   std::vector<ExprPtr> decorators;
   Block body;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::FunctionDef; }
+};
+
+/// `lambda a, b: body`: kernels cannot use one (type inference refuses it);
+/// at module level it is the function `cuda.reduce(lambda a, b: a + b)`
+/// reduces with (ModuleScope turns it into a FunctionDef).
+struct Lambda : Expr {
+  Lambda(Location loc, std::vector<Param> params, ExprPtr body)
+      : Expr(Kind::Lambda, loc), params(std::move(params)), body(std::move(body)) {}
+  std::vector<Param> params; ///< names only
+  ExprPtr body;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Lambda; }
 };
 
 /// `name as asname` in an import; `name` may be dotted (`numba.cuda`).

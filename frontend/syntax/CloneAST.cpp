@@ -42,6 +42,13 @@ ExprPtr clone(const Expr *e) {
     return std::make_unique<BoolLiteral>(l, as<BoolLiteral>(*e).value);
   case Expr::Kind::NoneLiteral:
     return std::make_unique<NoneLiteral>(l);
+  case Expr::Kind::Lambda: {
+    auto &x = as<Lambda>(*e);
+    std::vector<Param> params;
+    for (auto &p : x.params)
+      params.push_back(Param{p.loc, p.name, nullptr, nullptr});
+    return std::make_unique<Lambda>(l, std::move(params), clone(x.body.get()));
+  }
   case Expr::Kind::Name:
     return std::make_unique<Name>(l, as<Name>(*e).id);
   case Expr::Kind::Attribute: {

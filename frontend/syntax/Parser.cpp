@@ -649,6 +649,7 @@ void Parser::checkTarget(const Expr *target, TargetContext context) const {
   case Expr::Kind::NoneLiteral: what = "None"; break;
   case Expr::Kind::Compare: what = "comparison"; break;
   case Expr::Kind::IfExp: what = "conditional expression"; break;
+  case Expr::Kind::Lambda: what = "lambda"; break;
   default: what = "expression"; break;
   }
   Location loc = startOf(target);
@@ -928,8 +929,25 @@ ExprPtr Parser::parseTestList() {
 ExprPtr Parser::parseTest() {
   const Token &t = peek();
   Location loc = t.loc;
-  if (isKeyword("lambda"))
-    unsupported(loc, "lambda expressions are not allowed in kernels");
+  if (isKeyword("lambda")) {
+    // Parsed for module-level code (cuda.reduce(lambda a, b: a + b));
+    // type inference refuses it in kernels.
+    advance();
+    std::vector<Param> params;
+    while (!isOp(":")) {
+      Param param;
+      param.loc = peek().loc;
+      param.name = expectName("expected a parameter name or ':' in lambda");
+      params.push_back(std::move(param));
+      if (!acceptOp(","))
+        break;
+    }
+    expectOp(":", "expected ':' in lambda");
+    NestingGuard guard(exprNesting_, loc, "expression is too deeply nested");
+    ExprPtr body = parseTest();
+    unsigned depth = depthOf(body) + 1;
+    return finish(std::make_unique<Lambda>(loc, std::move(params), std::move(body)), depth);
+  }
   if (isKeyword("yield"))
     unsupported(loc, "'yield' expressions are not allowed in kernels");
   ExprPtr e = parseOr();
