@@ -4,7 +4,8 @@
 // 'binding'". After the fields, the loader checks what the JSON Schema cannot express:
 // dtype/device_dtype pairs, shape/stride offset counts equal to ndim, parameter-block
 // fields inside the block, aligned to their size and not overlapping, distinct
-// bindings and spec ids.
+// bindings and spec ids; and a ufunc entry point's `ufunc` object against its argument
+// list (docs/manifest.md "Ufuncs") and the other entry points of the same ufunc.
 #include "nvc/Manifest.h"
 
 #include "nvc/Error.h"
@@ -13,11 +14,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace nvc::rt {
@@ -311,6 +314,8 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
                             fields[i].offset));
 }
 
+UfuncDesc parseUfunc(const json &j, const EntryPointDesc &e, const Path &entryPath);
+
 EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
   EntryPointDesc e;
   e.name = stringField(j, "name", path);
@@ -523,7 +528,284 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
     e.printBuffer = std::move(d);
   }
   checkBlockFields(e, path);
+  if (j.contains("ufunc") && !j.at("ufunc").is_null())
+    e.ufunc = parseUfunc(j.at("ufunc"), e, path);
   return e;
+}
+
+
+constexpr std::pair<const char *, UfuncKind> kUfuncKinds[] = {
+    {"vectorize", UfuncKind::Vectorize},
+    {"guvectorize", UfuncKind::GUVectorize},
+    {"reduce", UfuncKind::Reduce},
+    {"cuda_reduce", UfuncKind::CudaReduce}};
+
+/// A core-dimension name of a gufunc signature: a Python identifier.
+bool isIdentifier(const std::string &s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+    return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+/// "an int32 scalar", "a 1-d C-layout float64 array": what a ufunc argument must be,
+/// for messages.
+std::string describeExpected(ArgumentKind kind, DType dtype, std::uint32_t ndim) {
+  if (kind == ArgumentKind::Scalar)
+    return fmt::format("{} {} scalar", isSignedDType(dtype) ? "an" : "a", dtypeName(dtype));
+  return fmt::format("a {}-d C-layout {} array", ndim, dtypeName(dtype));
+}
+
+/// Checks that argument `index` of `e` is what the ufunc's argument list puts there
+/// (docs/manifest.md "Ufuncs"): `name` (empty: any name), kind, dtype and, for an
+/// array, ndim and layout C, and write access where `written`.
+void expectUfuncArgument(const EntryPointDesc &e, std::size_t index, const std::string &name,
+                         ArgumentKind kind, DType dtype, std::uint32_t ndim, bool written,
+                         const std::string &role, const Path &path) {
+  const ArgumentDesc &a = e.arguments[index];
+  const std::string expected = describeExpected(kind, dtype, ndim);
+  if ((!name.empty() && a.name != name) || a.kind != kind || a.dtype != dtype ||
+      (kind == ArgumentKind::Array && (a.ndim != ndim || a.layout != ArrayLayout::C)))
+    path.fail(fmt::format("argument {} ('{}') must be {}{} ({}), not {}", index, a.name,
+                          name.empty() ? "" : fmt::format("'{}', ", name), expected, role,
+                          a.kind == ArgumentKind::Scalar
+                              ? describeExpected(a.kind, a.dtype, 0)
+                              : fmt::format("a {}-d {}-layout {} array", a.ndim,
+                                            toString(a.layout), dtypeName(a.dtype))));
+  if (a.record)
+    path.fail(fmt::format("argument {} ('{}') is an array of records; a ufunc's operands are "
+                          "arrays of numbers",
+                          index, a.name));
+  if (written && !a.writes())
+    path.fail(fmt::format("argument {} ('{}') is {}, which the loop writes, but its access is "
+                          "'read'",
+                          index, a.name, role));
+}
+
+/// The `ufunc` object of entry point `e` (docs/manifest.md "Ufuncs"), checked in
+/// itself and against e's arguments.
+UfuncDesc parseUfunc(const json &j, const EntryPointDesc &e, const Path &entryPath) {
+  requireObject(j, "field 'ufunc'", entryPath);
+  const Path path = entryPath.child("ufunc");
+  UfuncDesc u;
+  u.name = stringField(j, "name", path);
+  u.kind = enumField(j, "kind", path, kUfuncKinds);
+  u.loop = u32Field(j, "loop", path);
+  u.signature = stringField(j, "signature", path);
+  u.nin = u32Field(j, "nin", path);
+  u.nout = u32Field(j, "nout", path);
+  if (u.nin == 0 || u.nout == 0)
+    path.fail(fmt::format("a ufunc has at least one input and one output, not nin {} and "
+                          "nout {}",
+                          u.nin, u.nout));
+  if (u.nin > 64 || u.nout > 64)
+    path.fail(fmt::format("nin {} and nout {}: at most 64 each", u.nin, u.nout));
+  const bool reduction = u.kind == UfuncKind::Reduce || u.kind == UfuncKind::CudaReduce;
+  if (reduction && (u.nin != 2 || u.nout != 1))
+    path.fail(fmt::format("a {} reduces with a two-input, one-output function: nin must be 2 "
+                          "and nout 1, not {} and {}",
+                          toString(u.kind), u.nin, u.nout));
+  if (u.kind == UfuncKind::Vectorize && u.nout != 1)
+    path.fail(fmt::format("a vectorize has one output: nout must be 1, not {}", u.nout));
+  const std::uint32_t operands = u.operands();
+
+  const json &types = arrayField(j, "types", path);
+  if (types.size() != operands)
+    path.fail(fmt::format("field 'types' has {} entries but nin + nout is {}", types.size(),
+                          operands));
+  for (std::size_t k = 0; k < types.size(); ++k) {
+    std::optional<DType> d = types[k].is_string() ? dtypeFromName(types[k].get<std::string>())
+                                                  : std::nullopt;
+    if (!d)
+      path.fail(fmt::format("types[{}] is {}, not a dtype name (bool, int8 ... uint64, float16, "
+                            "float32, float64, complex64, complex128)",
+                            k, describe(types[k])));
+    u.types.push_back(*d);
+  }
+
+  const json &core = arrayField(j, "core_dims", path);
+  if (core.size() != operands)
+    path.fail(fmt::format("field 'core_dims' has {} entries but nin + nout is {}", core.size(),
+                          operands));
+  std::set<std::string> inputDims;
+  for (std::size_t k = 0; k < core.size(); ++k) {
+    if (!core[k].is_array())
+      path.fail(fmt::format("core_dims[{}] must be an array of names, not {}", k,
+                            describe(core[k])));
+    std::vector<std::string> dims;
+    for (std::size_t d = 0; d < core[k].size(); ++d) {
+      const json &name = core[k][d];
+      if (!name.is_string() || !isIdentifier(name.get<std::string>()))
+        path.fail(fmt::format("core_dims[{}][{}] is {}, not a dimension name (an identifier)", k,
+                              d, describe(name)));
+      if (std::find(dims.begin(), dims.end(), name.get<std::string>()) != dims.end())
+        path.fail(fmt::format("core_dims[{}] names '{}' twice", k, name.get<std::string>()));
+      dims.push_back(name.get<std::string>());
+    }
+    if (!dims.empty() && u.kind != UfuncKind::GUVectorize)
+      path.fail(fmt::format("core_dims[{}] is not empty: only a guvectorize has core "
+                            "dimensions",
+                            k));
+    u.coreDims.push_back(std::move(dims));
+  }
+  std::string written = u.signature;
+  written.erase(std::remove_if(written.begin(), written.end(),
+                               [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+                written.end());
+  const std::string expected = formatUfuncSignature(u.coreDims, u.nin);
+  if (written != expected)
+    path.fail(fmt::format("signature '{}' does not match core_dims (which make '{}')",
+                          u.signature, expected));
+
+  if (j.contains("scalar_core")) {
+    if (u.kind != UfuncKind::GUVectorize)
+      path.fail("field 'scalar_core' belongs to a guvectorize only");
+    const json &sc = arrayField(j, "scalar_core", path);
+    if (sc.size() != operands)
+      path.fail(fmt::format("field 'scalar_core' has {} entries but nin + nout is {}", sc.size(),
+                            operands));
+    for (std::size_t k = 0; k < sc.size(); ++k) {
+      if (!sc[k].is_boolean())
+        path.fail(fmt::format("scalar_core[{}] must be true or false, not {}", k,
+                              describe(sc[k])));
+      if (sc[k].get<bool>() && !u.coreDims[k].empty())
+        path.fail(fmt::format("scalar_core[{}] is true, but operand {} has core dimensions", k,
+                              k));
+      u.scalarCore.push_back(sc[k].get<bool>());
+    }
+  } else if (u.kind == UfuncKind::GUVectorize) {
+    path.fail("missing field 'scalar_core' (a guvectorize's)");
+  }
+
+  const json &identity = field(j, "identity", path);
+  if (identity.is_null()) {
+    u.identity.kind = UfuncIdentity::Kind::None;
+  } else if (identity.is_string() && identity.get<std::string>() == "reorderable") {
+    u.identity.kind = UfuncIdentity::Kind::Reorderable;
+  } else if (identity.is_number()) {
+    u.identity.kind = UfuncIdentity::Kind::Number;
+    if (identity.is_number_unsigned() &&
+        identity.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+      u.identity.number = identity.get<std::uint64_t>();
+    else if (identity.is_number_integer())
+      u.identity.number = identity.get<std::int64_t>();
+    else
+      u.identity.number = identity.get<double>();
+  } else {
+    path.fail(fmt::format("field 'identity' is {}, expected null, a number or \"reorderable\"",
+                          describe(identity)));
+  }
+  if (u.kind == UfuncKind::CudaReduce && u.identity.kind != UfuncIdentity::Kind::None)
+    path.fail("a cuda_reduce has no identity (its init= defaults to 0): 'identity' must be null");
+
+  // The argument list (docs/manifest.md "Ufuncs", "Loops" and "Reductions").
+  const std::size_t want = reduction ? 5 : 3 + operands;
+  if (e.arguments.size() != want)
+    path.fail(fmt::format("a {} entry point takes {} arguments{}, not {}", toString(u.kind), want,
+                          reduction ? " (nvc_n, nvc_has_init, nvc_init, nvc_input, nvc_partials)"
+                                    : fmt::format(" (nvc_loop_size, nvc_loop_shape, "
+                                                  "nvc_loop_strides and the {} operands)",
+                                                  operands),
+                          e.arguments.size()));
+  if (reduction) {
+    expectUfuncArgument(e, 0, "nvc_n", ArgumentKind::Scalar, DType::Int32, 0, false,
+                        "the elements to reduce", path);
+    expectUfuncArgument(e, 1, "nvc_has_init", ArgumentKind::Scalar, DType::Int32, 0, false,
+                        "whether to apply init", path);
+    expectUfuncArgument(e, 2, "nvc_init", ArgumentKind::Scalar, u.types[0], 0, false,
+                        "the initial value", path);
+    expectUfuncArgument(e, 3, "nvc_input", ArgumentKind::Array, u.types[0], 1, false,
+                        "the elements", path);
+    expectUfuncArgument(e, 4, "nvc_partials", ArgumentKind::Array, u.types[0], 1, true,
+                        "one value per workgroup", path);
+    return u;
+  }
+  expectUfuncArgument(e, 0, "nvc_loop_size", ArgumentKind::Scalar, DType::Int32, 0, false,
+                      "the loop positions", path);
+  expectUfuncArgument(e, 1, "nvc_loop_shape", ArgumentKind::Array, DType::Int32, 1, false,
+                      "the broadcast loop shape", path);
+  expectUfuncArgument(e, 2, "nvc_loop_strides", ArgumentKind::Array, DType::Int32, 2, false,
+                      "the operands' loop strides", path);
+  for (std::uint32_t k = 0; k < operands; ++k)
+    expectUfuncArgument(e, 3 + k, "", ArgumentKind::Array, u.types[k],
+                        1 + static_cast<std::uint32_t>(u.coreDims[k].size()), k >= u.nin,
+                        k < u.nin ? fmt::format("input {}", k)
+                                  : fmt::format("output {}", k - u.nin),
+                        path);
+  return u;
+}
+
+/// The names of the operands of a loop entry point (after nvc_loop_size,
+/// nvc_loop_shape and nvc_loop_strides).
+std::vector<std::string> operandNames(const EntryPointDesc &e) {
+  std::vector<std::string> names;
+  for (std::size_t i = 3; i < e.arguments.size(); ++i)
+    names.push_back(e.arguments[i].name);
+  return names;
+}
+
+/// What the entry points of one ufunc must share: kinds that go together (a
+/// vectorize and its reduce loops; a guvectorize; a cuda_reduce), per kind the same
+/// nin, nout, signature and operand names and loops numbered 0, 1, ... in order,
+/// and one identity.
+void checkUfuncGroups(const Manifest &m, const Path &path) {
+  for (const std::string &name : m.ufuncNames()) {
+    const Path p = path.child(fmt::format("ufunc '{}'", name));
+    std::map<UfuncKind, std::vector<const EntryPointDesc *>> byKind;
+    for (const EntryPointDesc &e : m.entryPoints)
+      if (e.ufunc && e.ufunc->name == name)
+        byKind[e.ufunc->kind].push_back(&e);
+    const bool vectorizeFamily = !byKind.count(UfuncKind::GUVectorize) &&
+                                 !byKind.count(UfuncKind::CudaReduce);
+    if (!vectorizeFamily && byKind.size() > 1) {
+      std::string kinds;
+      for (const auto &[kind, entries] : byKind)
+        kinds += fmt::format("{}'{}'", kinds.empty() ? "" : ", ", toString(kind));
+      p.fail(fmt::format("its entry points are of kinds {}: a guvectorize or a cuda_reduce has "
+                         "entry points of its own kind only",
+                         kinds));
+    }
+    const UfuncDesc *first = nullptr;
+    for (auto &[kind, entries] : byKind) {
+      std::stable_sort(entries.begin(), entries.end(),
+                       [](const EntryPointDesc *a, const EntryPointDesc *b) {
+                         return a->ufunc->loop < b->ufunc->loop;
+                       });
+      const UfuncDesc &u0 = *entries.front()->ufunc;
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        const EntryPointDesc &e = *entries[i];
+        const UfuncDesc &u = *e.ufunc;
+        if (u.loop != i)
+          p.fail(fmt::format("its {} {} entry points must be loops 0 to {}, each once, but "
+                             "entry point '{}' is loop {} where loop {} is missing or repeated",
+                             entries.size(), toString(kind), entries.size() - 1, e.name, u.loop,
+                             i));
+        if (u.nin != u0.nin || u.nout != u0.nout || u.coreDims != u0.coreDims)
+          p.fail(fmt::format("entry points '{}' and '{}' have different signatures ('{}' with "
+                             "nin {}, '{}' with nin {})",
+                             entries.front()->name, e.name, u0.signature, u0.nin, u.signature,
+                             u.nin));
+        if (kind != UfuncKind::Reduce && kind != UfuncKind::CudaReduce &&
+            operandNames(e) != operandNames(*entries.front()))
+          p.fail(fmt::format("entry points '{}' and '{}' name their operands differently",
+                             entries.front()->name, e.name));
+      }
+      for (const EntryPointDesc *e : entries) {
+        const UfuncDesc &u = *e->ufunc;
+        if (!first) {
+          first = &u;
+          continue;
+        }
+        if (u.identity.kind != first->identity.kind ||
+            (u.identity.kind == UfuncIdentity::Kind::Number &&
+             u.identity.number != first->identity.number))
+          p.fail(fmt::format("entry point '{}' has another identity than the ufunc's other "
+                             "entry points",
+                             e->name));
+      }
+    }
+  }
 }
 
 } // namespace
@@ -593,6 +875,7 @@ Manifest Manifest::parse(const std::string &jsonText, const std::string &display
         path.fail(fmt::format("entry point '{}' is listed twice", e.name));
     m.entryPoints.push_back(std::move(e));
   }
+  checkUfuncGroups(m, path);
   if (root.contains("variants")) {
     const json &variants = arrayField(root, "variants", path);
     for (std::size_t i = 0; i < variants.size(); ++i) {
@@ -640,6 +923,30 @@ const EntryPointDesc &Manifest::entryPoint(const std::string &name) const {
                           names));
 }
 
+std::vector<std::string> Manifest::ufuncNames() const {
+  std::vector<std::string> names;
+  for (const EntryPointDesc &e : entryPoints)
+    if (e.ufunc && std::find(names.begin(), names.end(), e.ufunc->name) == names.end())
+      names.push_back(e.ufunc->name);
+  return names;
+}
+
+std::string formatUfuncSignature(const std::vector<std::vector<std::string>> &coreDims,
+                                 std::uint32_t nin) {
+  std::string text;
+  for (std::size_t k = 0; k < coreDims.size(); ++k) {
+    if (k == nin)
+      text += "->";
+    else if (k > 0)
+      text += ",";
+    text += "(";
+    for (std::size_t d = 0; d < coreDims[k].size(); ++d)
+      text += (d ? "," : "") + coreDims[k][d];
+    text += ")";
+  }
+  return text;
+}
+
 std::string defaultManifestPath(const std::string &spirvPath) {
   const std::size_t slash = spirvPath.find_last_of('/');
   const std::size_t dot = spirvPath.find_last_of('.');
@@ -672,6 +979,13 @@ const char *toString(ArrayAccess access) {
   case ArrayAccess::ReadWrite:
     return "readwrite";
   }
+  return "?";
+}
+
+const char *toString(UfuncKind kind) {
+  for (const auto &[text, value] : kUfuncKinds)
+    if (value == kind)
+      return text;
   return "?";
 }
 

@@ -3,8 +3,8 @@
 python3-jsonschema): the schema is a valid draft 2020-12 schema; the hand-written
 test manifests in tests/runtime/ and the example in docs/manifest.md validate; and
 manifests broken in each documented way are rejected while documented variations
-(narrowed dtypes, uniform-buffer and empty parameter blocks, arrays of records) are
-accepted.
+(narrowed dtypes, uniform-buffer and empty parameter blocks, arrays of records, the
+ufunc objects of ufuncs.json and variations of them) are accepted.
 
 usage: validate_manifest_schema.py SCHEMA.json MANIFEST.md TEST_DIR
 """
@@ -169,6 +169,50 @@ def main():
         expect(True, variant(edit), what)
     for what, edit in bad.items():
         expect(False, variant(edit), what)
+
+    # The ufunc object (docs/manifest.md "Ufuncs"), edited in ufuncs.json's entry points.
+    with open(os.path.join(test_dir, "ufuncs.json")) as f:
+        ufuncs = json.load(f)
+
+    def ufunc_variant(entry, edit):
+        m = copy.deepcopy(ufuncs)
+        e = next(x for x in m["entry_points"] if x["name"] == entry)
+        edit(e["ufunc"], e)
+        return m
+
+    ufunc_good = {
+        "vectorize identity 1": ("vadd", lambda u, e: u.update(identity=1)),
+        "vectorize identity -1.5": ("vadd", lambda u, e: u.update(identity=-1.5)),
+        "ufunc null": ("vadd", lambda u, e: e.update(ufunc=None)),
+        "guvectorize scalar operand": ("minmax", lambda u, e: u.update(
+            scalar_core=[False, True, False])),
+        "signature with spaces": ("dot", lambda u, e: u.update(signature="(n), (n) -> ()")),
+    }
+    ufunc_bad = {
+        "kind map": ("vadd", lambda u, e: u.update(kind="map")),
+        "nin 0": ("minmax", lambda u, e: u.update(nin=0)),
+        "types of bfloat16": ("vadd", lambda u, e: u["types"].__setitem__(0, "bfloat16")),
+        "identity one": ("vadd", lambda u, e: u.update(identity="one")),
+        "identity true": ("vadd", lambda u, e: u.update(identity=True)),
+        "cuda_reduce with identity": ("sum_reduce", lambda u, e: u.update(identity=0)),
+        "vectorize with scalar_core": ("vadd", lambda u, e: u.update(
+            scalar_core=[False, False, False])),
+        "guvectorize without scalar_core": ("dot", lambda u, e: u.pop("scalar_core")),
+        "vectorize with two outputs": ("vadd", lambda u, e: u.update(nout=2)),
+        "vectorize with core dimensions": ("vadd", lambda u, e: u["core_dims"].__setitem__(
+            0, ["n"])),
+        "reduce of three inputs": ("vadd_reduce", lambda u, e: u.update(nin=3)),
+        "core dimension 1n": ("dot", lambda u, e: u["core_dims"].__setitem__(0, ["1n"])),
+        "signature without an arrow": ("dot", lambda u, e: u.update(signature="(n),(n)")),
+        "missing loop": ("vadd", lambda u, e: u.pop("loop")),
+        "unknown ufunc field": ("vadd", lambda u, e: u.update(axis=0)),
+    }
+    for what, (entry, edit) in ufunc_good.items():
+        expect(True, ufunc_variant(entry, edit), what)
+    for what, (entry, edit) in ufunc_bad.items():
+        expect(False, ufunc_variant(entry, edit), what)
+    good.update(ufunc_good)
+    bad.update(ufunc_bad)
 
     for f in failures:
         print("FAIL:", f)

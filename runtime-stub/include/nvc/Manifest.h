@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace nvc::rt {
@@ -123,6 +124,55 @@ struct PrintBufferDesc {
   std::vector<PrintRecordDesc> records; ///< records[id - 1]
 };
 
+/// What kind of ufunc entry point a loop is (manifest `ufunc.kind`, docs/manifest.md
+/// "Ufuncs"): one signature of a `@vectorize` or `@guvectorize` function applied over
+/// broadcast operands, or a workgroup tree reduction: `Reduce`, the `.reduce` of a
+/// two-input vectorize, and `CudaReduce`, a `@cuda.reduce` function.
+enum class UfuncKind { Vectorize, GUVectorize, Reduce, CudaReduce };
+
+/// A ufunc's identity (manifest `ufunc.identity`): none (`null`), a number (the
+/// decorator's `identity=0`, `1`, ...; what `reduce` of an empty array gives), or
+/// `"reorderable"` (the operation may be reordered, but an empty reduce is an error,
+/// NumPy's PyUFunc_ReorderableNone).
+struct UfuncIdentity {
+  enum class Kind { None, Number, Reorderable };
+  Kind kind = Kind::None;
+  /// Kind::Number: the value as the JSON wrote it: an integer (int64, uint64 beyond
+  /// INT64_MAX) or a float.
+  std::variant<std::int64_t, std::uint64_t, double> number = std::int64_t(0);
+};
+
+/// The manifest's `ufunc` object of an entry point that is one loop of a ufunc
+/// (docs/manifest.md "Ufuncs"). Operands count inputs first, then outputs
+/// (nin + nout of them). The loader checks the object against the entry point's
+/// arguments: for Vectorize and GUVectorize `nvc_loop_size` (int32 scalar),
+/// `nvc_loop_shape` (int32, 1-d, C), `nvc_loop_strides` (int32, 2-d, C), then one
+/// C-layout array per operand of 1 + coreDims[k].size() dimensions and dtype
+/// types[k], the outputs writable; for Reduce and CudaReduce `nvc_n`,
+/// `nvc_has_init` (int32 scalars), `nvc_init` (a types[0] scalar), `nvc_input`
+/// (types[0], 1-d, C) and `nvc_partials` (types[0], 1-d, C, written).
+struct UfuncDesc {
+  std::string name; ///< the ufunc's (the Python function's) name
+  UfuncKind kind = UfuncKind::Vectorize;
+  std::uint32_t loop = 0; ///< index among the ufunc's entry points of this kind
+  std::string signature;  ///< NumPy's gufunc signature, "(n),(n)->()"
+  std::uint32_t nin = 0, nout = 0;
+  std::vector<DType> types; ///< per operand
+  /// Per operand, the names of its core dimensions (all empty but for GUVectorize).
+  std::vector<std::vector<std::string>> coreDims;
+  /// GUVectorize only (empty otherwise): per operand, whether a `()` operand reaches
+  /// the function as a scalar rather than a one-element array.
+  std::vector<bool> scalarCore;
+  UfuncIdentity identity;
+
+  std::uint32_t operands() const { return nin + nout; }
+};
+
+/// NumPy's gufunc signature of `coreDims` split into inputs and outputs:
+/// "(m,n),(n)->(m)", "(),()->()".
+std::string formatUfuncSignature(const std::vector<std::vector<std::string>> &coreDims,
+                                 std::uint32_t nin);
+
 struct EntryPointDesc {
   std::string name;                                           ///< OpEntryPoint name
   std::string function;                                       ///< Python function name
@@ -154,6 +204,9 @@ struct EntryPointDesc {
   /// The hidden error and print buffers (absent or null in the JSON: none).
   std::optional<ErrorBufferDesc> errorBuffer;
   std::optional<PrintBufferDesc> printBuffer;
+  /// Set when the entry point is one loop of a ufunc (manifest `ufunc`, optional:
+  /// absent or null for an ordinary kernel). Launch it through Ufunc (nvc/Ufunc.h).
+  std::optional<UfuncDesc> ufunc;
 
   /// The argument called `name`, or nullptr.
   const ArgumentDesc *findArgument(const std::string &name) const;
@@ -205,6 +258,10 @@ struct Manifest {
   /// Error if there is no such entry point, or if `name` is empty and the manifest has
   /// several (the message lists their names).
   const EntryPointDesc &entryPoint(const std::string &name = "") const;
+
+  /// The names of the module's ufuncs (entry points with a `ufunc` object), in the
+  /// order of their first entry point.
+  std::vector<std::string> ufuncNames() const;
 };
 
 /// Default manifest path for a SPIR-V path: the extension replaced by ".json"
@@ -218,5 +275,6 @@ const char *toString(ArgumentKind kind);
 const char *toString(ArrayLayout layout);
 const char *toString(ArrayAccess access);
 const char *toString(ParameterBlockKind kind);
+const char *toString(UfuncKind kind); ///< "vectorize", "guvectorize", "reduce", "cuda_reduce"
 
 } // namespace nvc::rt
