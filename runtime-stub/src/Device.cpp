@@ -574,15 +574,28 @@ void releaseHandle(const std::shared_ptr<Device::Context> &context) {
 }
 } // namespace
 
-Device::~Device() { releaseHandle(context_); }
+Device::Device(std::shared_ptr<Context> context, bool owning)
+    : context_(std::move(context)), owning_(owning) {}
+Device::~Device() {
+  if (owning_)
+    releaseHandle(context_);
+}
 Device::Device(Device &&) noexcept = default;
 Device &Device::operator=(Device &&other) noexcept {
   if (this != &other) {
-    releaseHandle(context_);
+    if (owning_)
+      releaseHandle(context_);
     context_ = std::move(other.context_);
+    owning_ = other.owning_;
   }
   return *this;
 }
+
+namespace detail {
+Device DeviceAccess::borrow(const std::shared_ptr<Device::Context> &context) {
+  return Device(context, /*owning=*/false);
+}
+} // namespace detail
 
 const DeviceInfo &Device::info() const { return context_->info; }
 const DeviceLimits &Device::limits() const { return context_->limits; }

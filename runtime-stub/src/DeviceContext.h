@@ -120,4 +120,14 @@ struct Device::Context {
   ~Context();
 };
 
+namespace detail {
+/// Device handles for the runtime's own use (a Ufunc's device arrays and streams on
+/// the device of its module).
+struct DeviceAccess {
+  /// A handle on `context` that, unlike the program's Device, does not drain the
+  /// default stream or mark the device handle gone when it is destroyed.
+  static Device borrow(const std::shared_ptr<Device::Context> &context);
+};
+} // namespace detail
+
 } // namespace nvc::rt

@@ -136,6 +136,10 @@ struct BufferPoolStatus {
   std::uint64_t misses = 0; ///< requests that allocated
 };
 
+namespace detail {
+struct DeviceAccess;
+}
+
 /// A logical device with up to four queues of one compute family (the default stream
 /// on the first, Streams on the others). Kernels, modules and buffers created from
 /// a Device keep its Vulkan objects alive, so the Device object itself may be
@@ -200,7 +204,12 @@ public:
   const std::shared_ptr<Context> &context() const { return context_; }
 
 private:
+  friend struct detail::DeviceAccess; // borrowed handles for the runtime's internals
+  /// A handle on `context` that is not the program's: it leaves the default stream
+  /// alone when it goes (see ~Device).
+  Device(std::shared_ptr<Context> context, bool owning);
   std::shared_ptr<Context> context_;
+  bool owning_ = true;
 };
 
 } // namespace nvc::rt

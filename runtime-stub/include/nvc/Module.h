@@ -8,6 +8,7 @@
 #include "nvc/EmbeddedModule.h"
 #include "nvc/Kernel.h"
 #include "nvc/Manifest.h"
+#include "nvc/Ufunc.h"
 
 #include <cstdint>
 #include <memory>
@@ -84,10 +85,18 @@ public:
   /// Throws Error naming the missing feature or exceeded limit.
   Kernel kernel(const std::string &entryPoint = "") const;
 
+  /// The ufunc called `name` (docs/manifest.md "Ufuncs"): the entry points whose
+  /// manifest `ufunc` object has that name. Kernels are made (and checked, as by
+  /// kernel()) when a call first needs them. Throws Error if the module has no such
+  /// ufunc (the message lists those it has).
+  Ufunc ufunc(const std::string &name) const;
+
   /// Implementation state shared with the kernels (runtime sources only).
   struct State;
 
 private:
+  friend struct Ufunc::State; // makes kernels of the module on demand
+  explicit Module(std::shared_ptr<State> state);
   std::shared_ptr<State> state_;
 };
 

@@ -18,6 +18,7 @@
 #include "nvc/Autotune.h"
 #include "nvc/BoundArguments.h"
 #include "nvc/Capabilities.h"
+#include "nvc/Casting.h"
 #include "nvc/Chain.h"
 #include "nvc/DType.h"
 #include "nvc/Device.h"
@@ -34,6 +35,7 @@
 #include "nvc/Random.h"
 #include "nvc/Record.h"
 #include "nvc/Stream.h"
+#include "nvc/Ufunc.h"
 
 namespace nvc::rt {
 
