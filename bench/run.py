@@ -54,7 +54,7 @@ class Case:
 
     def __init__(self, name, file, size, inputs, outputs, grid, block, bytes_, flops,
                  check, repeats=10, scalars=(), group=None, accumulates=False, nvc_flags=(),
-                 numba=True):
+                 numba=True, ufunc_out=None):
         self.name, self.file, self.size = name, file, size
         self.nvc_flags = tuple(nvc_flags)  # extra nvc options (compiled as a build of their own)
         self.numba = numba                 # False: numba-cuda does not run this case
@@ -63,6 +63,10 @@ class Case:
         self.bytes, self.flops, self.check, self.repeats = bytes_, flops, check, repeats
         self.group = group
         self.accumulates = accumulates
+        # A vectorize: nvc runs its entry point (named after the file) with the
+        # loop descriptor of docs/manifest.md "Ufuncs" (inputs named nvc_*), numba-cuda
+        # calls the ufunc on the other inputs with out= this one.
+        self.ufunc_out = ufunc_out
 
     @property
     def build(self):
@@ -111,6 +115,17 @@ def make_cases(reduced, rng):
     cases.append(Case(
         "vecadd", "vecadd.py", f"{n:,}", [("a", a), ("b", b), ("c", np.full(n, np.nan, f32))], ["c"], (n,), (256,),
         12 * n, n, lambda o, runs, a=a, b=b: expect(1e-6)(rel_err(o["c"], a.astype(np.float64) + b)), repeats=20))
+    # A vectorize (004's gaussian in float32) over two contiguous arrays: nvc's loop
+    # entry point against numba-cuda's @vectorize(target="cuda") called with out=.
+    xs, sig = rand(n), np.abs(rand(n)) + f32(0.5)
+    cases.append(Case(
+        "vectorize gaussian", "gaussian.py", f"{n:,}",
+        [("nvc_loop_size", np.int32(n)), ("nvc_loop_shape", np.array([n], np.int32)),
+         ("nvc_loop_strides", np.ones((3, 1), np.int32)), ("x", xs), ("sigma", sig),
+         ("out", np.full(n, np.nan, f32))], ["out"], (n,), (256,), 12 * n, 4 * n,
+        lambda o, runs, xs=xs, sig=sig: expect(1e-6)(rel_err(
+            o["out"], np.exp(-0.5 * (xs.astype(np.float64) / sig) ** 2))),
+        repeats=20, ufunc_out="out"))
     src = rand(n)
     cases.append(Case(
         "copy kernel", "copy.py", f"{n:,}", [("src", src), ("dst", np.full(n, np.nan, f32))], ["dst"], (n,), (256,),
@@ -352,6 +367,8 @@ def run_nvc(args, case, work, spv):
     cmd = [args.nvc_run, spv, "--grid", ",".join(map(str, case.grid)),
            "--local-size", ",".join(map(str, case.block)),
            "--time", str(case.repeats), "--warmup", "1", "--time-json", os.path.join(d, "t.json")]
+    if case.ufunc_out:
+        cmd += ["--entry", case.entry]
     for name, value in case.inputs:
         if isinstance(value, np.ndarray):
             path = os.path.join(d, f"{name}.npy")
@@ -402,10 +419,18 @@ def load_kernel(cuda, file, entry):
 def run_numba(cuda, case):
     kern, import_ms = load_kernel(cuda, case.file, case.entry)
     blocks = tuple(cdiv(g, b) for g, b in zip(case.grid, case.block))
-    launch = kern[blocks, case.block]
+    inputs = [(n, v) for n, v in case.inputs if not n.startswith("nvc_")]
+    if case.ufunc_out:
+        # numba-cuda's ufunc call on device arrays: its own launch geometry.
+        out_index = [n for n, _ in inputs].index(case.ufunc_out)
+
+        def launch(*d):
+            kern(*(v for i, v in enumerate(d) if i != out_index), out=d[out_index])
+    else:
+        launch = kern[blocks, case.block]
 
     def device_args():
-        return [cuda.to_device(v) if isinstance(v, np.ndarray) else v for _, v in case.inputs]
+        return [cuda.to_device(v) if isinstance(v, np.ndarray) else v for _, v in inputs]
 
     # Correctness: one launch on fresh inputs (its wall time includes the JIT of the cubin).
     d = device_args()
@@ -414,7 +439,7 @@ def run_numba(cuda, case):
     launch(*d)
     cuda.synchronize()
     first_ms = (time.perf_counter() - t0) * 1e3
-    names = [n for n, _ in case.inputs]
+    names = [n for n, _ in inputs]
     outs = {n: d[names.index(n)].copy_to_host() for n in case.outputs}
     err = case.check(outs, 1)
     # Timing: warm-up, then events around every launch.
