@@ -5,16 +5,20 @@
 
 #include "DeviceContext.h"
 #include "ModuleState.h"
+#include "PrintFormat.h"
 #include "nvc/Casting.h"
 #include "nvc/Chain.h"
 #include "nvc/DeviceBuffer.h"
 #include "nvc/Error.h"
+#include "nvc/Float16.h"
 #include "nvc/Module.h"
 #include "nvc/Stream.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -635,6 +639,38 @@ NpyArray Ufunc::reduce(const HostArray &array, const ReduceOptions &options, Ufu
     castElement(t, result.bytes.data(), res.dtype, res.data);
   }
   return result;
+}
+
+std::string formatResult(const NpyArray &result) {
+  if (result.elementCount() != 1)
+    throw Error(fmt::format("formatResult: an array of shape {} is not one value",
+                            shapeText(result.shape)));
+  const DType d = result.dtype;
+  const void *e = result.bytes.data();
+  if (d == DType::Bool)
+    return result.bytes[0] ? "True" : "False";
+  if (isComplexDType(d)) {
+    std::complex<double> z;
+    castElement(d, e, DType::Complex128, &z);
+    return detail::formatComplex(z.real(), z.imag(), d == DType::Complex64);
+  }
+  if (isFloatDType(d)) {
+    double v;
+    castElement(d, e, DType::Float64, &v);
+    if (d == DType::Float16 && std::isfinite(v)) {
+      // The shortest decimal that reads back as the same half (NumPy's repr), then
+      // printed as that double.
+      std::uint16_t bits;
+      std::memcpy(&bits, e, 2);
+      for (int digits = 1; digits <= 17; ++digits) {
+        const double shortest = std::strtod(fmt::format("{:.{}g}", v, digits).c_str(), nullptr);
+        if (doubleToHalf(shortest) == bits)
+          return detail::formatFloat(shortest, false);
+      }
+    }
+    return detail::formatFloat(v, d == DType::Float32);
+  }
+  return toString(elementAsScalar(d, e));
 }
 
 LaunchConfig ufuncLoopLaunch(std::int64_t loopSize, const EntryPointDesc &loop,

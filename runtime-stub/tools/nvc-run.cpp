@@ -6,9 +6,11 @@
 // "nvc-run: error: …" line on stderr and exit status 1; success prints nothing unless
 // --verbose, but what the kernel prints (on stdout). An exception the kernel raises is
 // reported on stderr in two lines (docs/language.md "Errors") after the outputs are
-// written, with exit status 1.
+// written, with exit status 1. --ufunc NAME and --reduce NAME call a ufunc of the
+// module instead (UfuncRun.h).
 #include "AutotunedLaunch.h"
 #include "TimedLaunch.h"
+#include "UfuncRun.h"
 #include "nvc/Runtime.h"
 
 #include <CLI/CLI.hpp>
@@ -20,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -544,6 +547,53 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   return 0;
 }
 
+/// nvc-run --ufunc NAME / --reduce NAME (UfuncRun.h): the NAME=VALUE arguments read as
+/// @FILE.npy arrays or scalar literals, then the call. `conflicting` names the kernel
+/// launch options given, which a ufunc call does not take.
+int runUfuncCommand(nvc::tools::UfuncRunOptions options,
+                    const std::vector<std::string> &assignments,
+                    const std::vector<std::string> &outs, const std::string &conflicting) {
+  const char *option = options.reduce ? "--reduce" : "--ufunc";
+  // CLI11 takes the first positional word as the module: "nvc-run --ufunc f x=1 ..."
+  // without one puts an argument there.
+  if (options.spirvPath.empty() || (options.spirvPath.find('=') != std::string::npos &&
+                                    !std::ifstream(options.spirvPath)))
+    throw UsageError(fmt::format("missing the SPIR-V module (nvc-run OUT.spv {} NAME …){}; see "
+                                 "--help",
+                                 option,
+                                 options.spirvPath.empty()
+                                     ? ""
+                                     : fmt::format(": '{}' is an argument", options.spirvPath)));
+  if (!conflicting.empty())
+    throw UsageError(fmt::format("{} calls a ufunc, whose dispatch follows from its operands: "
+                                 "{} do{} not apply",
+                                 option, conflicting,
+                                 conflicting.find(',') == std::string::npos ? "es" : ""));
+  std::vector<nvc::tools::UfuncArgument> args;
+  for (const std::string &assignment : assignments) {
+    const auto [name, value] = splitAssignment(assignment, "an argument");
+    nvc::tools::UfuncArgument a;
+    a.name = name;
+    if (value[0] == '@') {
+      a.file = value.substr(1);
+      a.array = readNpy(a.file);
+    } else if (value.rfind("zeros:", 0) == 0 || value.rfind("like:", 0) == 0 ||
+               value.rfind("xoroshiro128p:", 0) == 0) {
+      throw UsageError(fmt::format("argument '{}': {} takes @FILE.npy or a scalar literal, not "
+                                   "'{}' (outputs it is not given are allocated: write them "
+                                   "with --out {}=FILE.npy)",
+                                   name, option, value, name));
+    } else {
+      a.scalar = parseScalar(name, value);
+    }
+    args.push_back(std::move(a));
+  }
+  std::vector<std::pair<std::string, std::string>> outFiles;
+  for (const std::string &out : outs)
+    outFiles.push_back(splitAssignment(out, "--out"));
+  return nvc::tools::runUfunc(options, std::move(args), outFiles);
+}
+
 int listDevicesCommand() {
   const std::vector<DeviceInfo> devices = listDevices();
   if (devices.empty())
@@ -559,7 +609,7 @@ int listDevicesCommand() {
 
 int main(int argc, char **argv) {
   CLI::App app{"Launch a kernel compiled by nvc (OUT.spv and its manifest OUT.json) on a Vulkan "
-               "device.\nArguments are NAME=VALUE, VALUE being a scalar literal (2.0, -3, true, "
+               "device, or call one of its ufuncs (--ufunc, --reduce).\nArguments are NAME=VALUE, VALUE being a scalar literal (2.0, -3, true, "
                "false, 1.5+2j), @FILE.npy, or zeros:SHAPE / like:OTHER for a zero-filled array "
                "of the argument's dtype (an output: write it with --out NAME=FILE.npy). An "
                "array of records (a structured dtype) is @FILE.npy of a NumPy structured array "
@@ -574,7 +624,8 @@ int main(int argc, char **argv) {
   bool listDevicesFlag = false, verbose = false;
   app.add_option("module", spirvPath, "SPIR-V module written by nvc (OUT.spv)");
   app.add_option("arguments", assignments,
-                 "kernel arguments NAME=VALUE: a scalar literal (2.0, -3, true, 1.5-2j), "
+                 "kernel arguments (ufunc operands with --ufunc, --reduce) NAME=VALUE: a "
+                 "scalar literal (2.0, -3, true, 1.5-2j), "
                  "@FILE.npy (structured for an array of records), zeros:N[,M...] or like:OTHER "
                  "(zero-filled, the argument's dtype, that shape or OTHER's)");
   app.add_option("--manifest", manifestPath, "binding manifest (default: OUT.json)");
@@ -619,6 +670,22 @@ int main(int argc, char **argv) {
                "the chosen size's results");
   app.add_option("--time-json", timing.jsonPath, "with --time: also write the timings to FILE")
       ->type_name("FILE");
+  std::string ufuncName, reduceName;
+  app.add_option("--ufunc", ufuncName,
+                 "call ufunc NAME (a @vectorize or @guvectorize function, docs/manifest.md "
+                 "\"Ufuncs\") instead of launching a kernel: its operands by the function's "
+                 "parameter names, inputs as @FILE.npy or scalar literals (broadcast as NumPy "
+                 "does), outputs optionally as @FILE.npy (written in their layout; otherwise "
+                 "allocated: a vectorize's is 'out'); --out NAME=FILE.npy writes an operand, "
+                 "and a 0-d result without --out is printed")
+      ->type_name("NAME");
+  app.add_option("--reduce", reduceName,
+                 "reduce with ufunc NAME (the .reduce of a vectorize, axis=None, or a "
+                 "@cuda.reduce function): array=@FILE.npy, optionally init=VALUE, and for "
+                 "@cuda.reduce size=N (reduce array[:N]) and res=@FILE.npy (the result written "
+                 "into res[0]); --out out=FILE.npy writes the 0-d result, which is printed "
+                 "otherwise")
+      ->type_name("NAME");
   app.set_version_flag("--version", std::string("nvc-run ") + NVC_VERSION);
 
   try {
@@ -632,6 +699,31 @@ int main(int argc, char **argv) {
   try {
     if (listDevicesFlag)
       return listDevicesCommand();
+    if (!ufuncName.empty() && !reduceName.empty())
+      throw UsageError("give one of --ufunc and --reduce");
+    if (!ufuncName.empty() || !reduceName.empty()) {
+      std::string conflicting;
+      auto conflict = [&](bool given, const char *what) {
+        if (given)
+          conflicting += (conflicting.empty() ? "" : ", ") + std::string(what);
+      };
+      conflict(!grid.empty(), "--grid");
+      conflict(!groups.empty(), "--groups");
+      conflict(!localSize.empty(), "--local-size");
+      conflict(!entryName.empty(), "--entry");
+      conflict(sharedBytes != 0, "--shared-bytes");
+      conflict(timing.repeats != 0 || !timing.jsonPath.empty(), "--time");
+      conflict(autotuneFlag, "--autotune");
+      nvc::tools::UfuncRunOptions options;
+      options.spirvPath = spirvPath;
+      options.manifestPath = manifestPath;
+      options.deviceSelector = deviceSelector;
+      options.ufunc = ufuncName.empty() ? reduceName : ufuncName;
+      options.reduce = !reduceName.empty();
+      options.verbose = verbose;
+      options.printWords = printWords;
+      return runUfuncCommand(options, assignments, outs, conflicting);
+    }
     return run(spirvPath, manifestPath, entryName, grid, groups, localSize, deviceSelector,
                sharedBytes, verbose, printWords, assignments, outs);
   } catch (const std::exception &e) {

@@ -11,9 +11,12 @@
 #include "nvc/Float16.h"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -113,6 +116,16 @@ std::string errorOf(const std::function<void()> &f) {
     return e.what();
   }
   return "";
+}
+
+/// A 0-d float64 array holding `v`.
+NpyArray scalarArray(double v) {
+  NpyArray a;
+  a.dtype = DType::Float64;
+  a.shape = {};
+  a.bytes.resize(8);
+  std::memcpy(a.bytes.data(), &v, 8);
+  return a;
 }
 
 json ufuncsJson() { return json::parse(readFile(sourcePath("ufuncs.json"))); }
@@ -858,4 +871,178 @@ TEST_CASE("cuda.reduce's init, res and size", "[ufunc]") {
              Catch::Contains("a @cuda.reduce function reduces a 1-d array"));
   CHECK_THAT(errorOf([&] { sum({HostArray::of(m), HostArray::of(m)}); }),
              Catch::Contains("is a cuda_reduce: it is not called on operands"));
+}
+
+namespace {
+
+/// nvc-run on ufuncs.spv with its manifest and `rest` appended.
+CommandResult nvcRunUfunc(const std::string &rest) {
+  return runCommand(quote(nvcRunPath()) + " " + quote(shaderPath("ufuncs.spv")) +
+                    " --manifest " + quote(sourcePath("ufuncs.json")) + " " + rest);
+}
+
+void checkCliFails(const CommandResult &r, const std::string &text) {
+  INFO(r.output);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.output, Catch::StartsWith("nvc-run: error: ") && Catch::Contains(text));
+  CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
+}
+
+} // namespace
+
+TEST_CASE("nvc-run --ufunc calls a ufunc by its operands' names", "[ufunc]") {
+  std::vector<double> x = randomDoubles(9, -3, 3), col = randomDoubles(4, 0.5, 2);
+  const std::string xf = workPath("ufunc_cli_x.npy"), cf = workPath("ufunc_cli_col.npy"),
+                    of = workPath("ufunc_cli_out.npy"), gf = workPath("ufunc_cli_given.npy");
+  writeNpy(xf, HostArray::of(x));
+  writeNpy(cf, HostArray::contiguous(col.data(), DType::Float64, {4, 1}));
+  std::remove(of.c_str());
+
+  CommandResult r = nvcRunUfunc("--ufunc mulsub x=@" + quote(xf) + " y=@" + quote(cf) +
+                                " --out out=" + quote(of));
+  INFO(r.output);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.output.empty());
+  const HostArray X = HostArray::of(x), C = HostArray::contiguous(col.data(), DType::Float64, {4, 1});
+  checkMulsub<double>(readNpy(of), X, C, {4, 9});
+
+  // A given output (Fortran-ordered in its file) is written in its layout.
+  std::vector<float> given(36, std::nanf(""));
+  NpyArray g;
+  g.dtype = DType::Float32;
+  g.shape = {4, 9};
+  g.fortranOrder = true;
+  g.bytes.assign(reinterpret_cast<unsigned char *>(given.data()),
+                 reinterpret_cast<unsigned char *>(given.data()) + 36 * 4);
+  writeNpy(gf, g);
+  r = nvcRunUfunc("--ufunc mulsub x=@" + quote(xf) + " y=@" + quote(cf) + " out=@" + quote(gf) +
+                  " --out out=" + quote(of) + " -v");
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::Contains("ufunc mulsub (vectorize): loop mulsub__1 (float64, "
+                                       "float64 -> float64), loop shape (4, 9)") &&
+                           Catch::Contains("dispatch: 1x1x1 workgroups of 64x1x1"));
+  NpyArray written = readNpy(of);
+  CHECK(written.fortranOrder);
+  CHECK(written.dtype == DType::Float32);
+  const std::vector<float> values(reinterpret_cast<const float *>(written.bytes.data()),
+                                  reinterpret_cast<const float *>(written.bytes.data()) + 36);
+  for (std::int64_t i = 0; i < 4; ++i)
+    for (std::int64_t j = 0; j < 9; ++j)
+      CHECK(values[static_cast<std::size_t>(j * 4 + i)] ==
+            static_cast<float>(x[static_cast<std::size_t>(j)] * col[static_cast<std::size_t>(i)] -
+                               col[static_cast<std::size_t>(i)]));
+
+  // Scalars: a 0-d result is printed as Python prints it; two outputs by name.
+  r = nvcRunUfunc("--ufunc mulsub x=2.5 y=4");
+  CHECK(r.exitCode == 0);
+  CHECK(r.output == "6.0\n");
+  r = nvcRunUfunc("--ufunc vadd a=true b=41");
+  CHECK(r.output == "42\n");
+  r = nvcRunUfunc("--ufunc minmax a=@" + quote(xf));
+  CHECK(r.exitCode == 0);
+  CHECK(r.output == fmt::format("lo = {}\nhi = {}\n",
+                                 formatResult(scalarArray(*std::min_element(x.begin(), x.end()))),
+                                 formatResult(scalarArray(*std::max_element(x.begin(), x.end())))));
+
+  // What the runtime refuses is reported on one line.
+  std::vector<double> five(5);
+  const std::string ff = workPath("ufunc_cli_five.npy");
+  writeNpy(ff, HostArray::of(five));
+  checkCliFails(nvcRunUfunc("--ufunc dot a=@" + quote(xf) + " b=@" + quote(ff)),
+                "ufunc 'dot': core dimension 'n' of the signature (n),(n)->() is 9 in input 0 "
+                "and 5 in input 1");
+}
+
+TEST_CASE("nvc-run --reduce reduces with a vectorize or a cuda.reduce", "[ufunc]") {
+  std::vector<std::int32_t> xs = randomInt32s(1000, -100, 100);
+  std::int64_t sum = 0;
+  for (std::int32_t v : xs)
+    sum += v;
+  const std::string xf = workPath("ufunc_cli_reduce.npy"), of = workPath("ufunc_cli_sum.npy"),
+                    rf = workPath("ufunc_cli_res.npy"), rof = workPath("ufunc_cli_res_out.npy");
+  writeNpy(xf, HostArray::of(xs));
+  CommandResult r = nvcRunUfunc("--reduce vadd array=@" + quote(xf));
+  CHECK(r.exitCode == 0);
+  CHECK(r.output == fmt::format("{}\n", sum));
+  r = nvcRunUfunc("--reduce vadd array=@" + quote(xf) + " init=5 --out out=" + quote(of) + " -v");
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::Contains("ufunc vadd (reduce): loop vadd_reduce (int32, int32 -> "
+                                       "int32), elements (1000,)") &&
+                           Catch::Contains("dispatch: 4x1x1 workgroups of 256x1x1") &&
+                           Catch::Contains("dispatch: 1x1x1 workgroups of 256x1x1"));
+  NpyArray result = readNpy(of);
+  CHECK(valuesOf<std::int32_t>(result, {}) == std::vector<std::int32_t>{std::int32_t(sum + 5)});
+  // cuda.reduce: size, init and res.
+  std::vector<double> res(2, 7.0);
+  writeNpy(rf, HostArray::of(res));
+  std::int64_t prefix = 0;
+  for (std::size_t i = 0; i < 300; ++i)
+    prefix += xs[i];
+  r = nvcRunUfunc("--reduce sum_reduce array=@" + quote(xf) + " size=300 init=1.5 res=@" +
+                  quote(rf) + " --out res=" + quote(rof));
+  INFO(r.output);
+  CHECK(r.exitCode == 0);
+  CHECK(r.output == fmt::format("{}\n", prefix + 1)); // int32: init 1.5 truncated to 1
+  NpyArray resOut = readNpy(rof);
+  CHECK(valuesOf<double>(resOut, {2}) == std::vector<double>{double(prefix + 1), 7.0});
+  // An empty array without identity.
+  std::vector<double> none;
+  writeNpy(of, HostArray::of(none));
+  checkCliFails(nvcRunUfunc("--reduce vmax array=@" + quote(of)),
+                "zero-size array to reduction operation vmax which has no identity");
+  r = nvcRunUfunc("--reduce vmax array=@" + quote(of) + " init=-1");
+  CHECK(r.output == "-1.0\n");
+}
+
+TEST_CASE("nvc-run's ufunc modes name every usage mistake", "[ufunc]") {
+  const std::string xf = workPath("ufunc_cli_usage.npy");
+  std::vector<float> x(4, 1.0f);
+  writeNpy(xf, HostArray::of(x));
+  const std::string X = "@" + quote(xf);
+  checkCliFails(nvcRunUfunc("--ufunc gaussian x=" + X),
+                "--ufunc gaussian: the module has no ufunc 'gaussian' (it has 'mulsub', 'vadd', "
+                "'vmax', 'sum_reduce', 'dot', 'matvec', 'minmax')");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " z=2"),
+                "argument 'z': --ufunc mulsub takes 'x', 'y', 'out'");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X),
+                "--ufunc mulsub: missing argument 'y' (the ufunc's inputs are 'x', 'y'; an "
+                "output may be given as @FILE.npy)");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=1 x=2"),
+                "argument 'x' is given twice");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=1 out=3"),
+                "argument 'out': an output is an array: give it as out=@FILE.npy");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=1 out=zeros:4"),
+                "argument 'out': --ufunc takes @FILE.npy or a scalar literal, not 'zeros:4'");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=1 --grid 4"),
+                "--ufunc calls a ufunc, whose dispatch follows from its operands: --grid does "
+                "not apply");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=1 --entry mulsub --local-size 32"),
+                "--local-size, --entry do not apply");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub --reduce vadd x=" + X),
+                "give one of --ufunc and --reduce");
+  checkCliFails(nvcRunUfunc("--ufunc sum_reduce array=" + X),
+                "--ufunc sum_reduce: 'sum_reduce' is a @cuda.reduce function, not called on "
+                "operands: run it with --reduce sum_reduce array=@FILE.npy");
+  checkCliFails(nvcRunUfunc("--reduce mulsub array=" + X),
+                "--reduce mulsub: ufunc 'mulsub' has no reduce loops");
+  checkCliFails(nvcRunUfunc("--reduce vadd array=" + X + " size=3"),
+                "argument 'size': --reduce vadd takes 'array', 'init' (size= and res= belong to "
+                "a @cuda.reduce function)");
+  checkCliFails(nvcRunUfunc("--reduce vadd init=1"), "--reduce vadd: missing argument 'array'");
+  checkCliFails(nvcRunUfunc("--reduce vadd array=3"),
+                "argument 'array': give the array as array=@FILE.npy");
+  checkCliFails(nvcRunUfunc("--reduce sum_reduce array=" + X + " size=2.5"),
+                "argument 'size': an integer, not 2.5");
+  checkCliFails(nvcRunUfunc("--reduce vadd array=" + X + " --out total=t.npy"),
+                "--out total=t.npy: --reduce vadd has no operand 'total' (it has 'array', "
+                "'init', and 'out', the result)");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=2 --out y=y.npy"),
+                "--out y=y.npy: input 'y' is not an array given as @FILE.npy");
+  checkCliFails(nvcRunUfunc("--ufunc mulsub x=" + X + " y=2 --out out"),
+                "--out must look like NAME=VALUE, got 'out'");
+  checkCliFails(runCommand(quote(nvcRunPath()) + " --ufunc mulsub x=1 y=2"),
+                "missing the SPIR-V module (nvc-run OUT.spv --ufunc NAME");
+  // The help names both modes.
+  const CommandResult help = runCommand(quote(nvcRunPath()) + " --help");
+  CHECK_THAT(help.output, Catch::Contains("--ufunc NAME") && Catch::Contains("--reduce NAME"));
 }

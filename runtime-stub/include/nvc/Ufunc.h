@@ -159,6 +159,11 @@ private:
   std::shared_ptr<State> state_;
 };
 
+/// The one element of `result` (a 0-d array, or any array of one element) as Python's
+/// print shows that NumPy scalar: "4950", "1.5", "0.1" (a float32's shortest digits),
+/// "True", "(1+2j)". Throws Error for an array of another size.
+std::string formatResult(const NpyArray &result);
+
 /// The dispatch of a loop over `loopSize` positions (at least 1): ceil(loopSize /
 /// workgroup size) workgroups of the entry point's default size along x, at most the
 /// device's maxComputeWorkGroupCount[0] and, for 32-bit indices, as many as keep the
