@@ -252,6 +252,10 @@ void castArray(const HostArray &src, const HostArray &dst) {
   if (count == 0)
     return;
   const std::size_t srcSize = dtypeSize(src.dtype), dstSize = dtypeSize(dst.dtype);
+  if (src.dtype == dst.dtype && src.isCContiguous() && dst.isCContiguous()) {
+    std::memmove(dst.data, src.data, static_cast<std::size_t>(count) * srcSize);
+    return;
+  }
   const auto *s = static_cast<const unsigned char *>(src.data);
   auto *t = static_cast<unsigned char *>(dst.data);
   std::vector<std::int64_t> index(n, 0);

@@ -447,6 +447,8 @@ std::vector<NpyArray> Ufunc::call(const std::vector<UfuncOperand> &inputs,
     shapeArg[d] = static_cast<std::int32_t>(loopShape[d]);
   std::vector<std::int32_t> stridesArg(static_cast<std::size_t>(operands) * L, 0);
   std::vector<NpyArray> arrays(operands);
+  std::vector<std::optional<HostArray>> views(operands); // inputs bound without a copy
+  std::vector<std::pair<const unsigned char *, const unsigned char *>> direct; // their bytes
   for (std::uint32_t k = 0; k < operands; ++k) {
     // Operand k's positions are those of its own loop extents (C order), its steps
     // 0 along the dimensions it is broadcast over.
@@ -463,16 +465,34 @@ std::vector<NpyArray> Ufunc::call(const std::vector<UfuncOperand> &inputs,
     a.shape = {product(own)};
     a.shape.insert(a.shape.end(), coreShapes[k].begin(), coreShapes[k].end());
     const std::int64_t elements = product(a.shape);
-    a.bytes.resize(static_cast<std::size_t>(elements) * dtypeSize(a.dtype));
-    if (k >= nin)
+    if (k >= nin) {
+      a.bytes.resize(static_cast<std::size_t>(elements) * dtypeSize(a.dtype));
       continue;
+    }
     if (const auto *v = std::get_if<ScalarValue>(&inputs[k])) {
+      a.bytes.resize(dtypeSize(a.dtype));
       castScalar(*v, a.dtype, a.bytes.data(),
                  fmt::format("{}: input {} ({} {})", who, k, scalarKindText(*v), toString(*v)));
-    } else {
-      const HostArray &src = std::get<HostArray>(inputs[k]);
-      castArray(src, HostArray::contiguous(a.bytes.data(), a.dtype, src.shape));
+      continue;
     }
+    const HostArray &src = std::get<HostArray>(inputs[k]);
+    // A C-contiguous input of the loop's dtype is bound as it is (the kernel only reads
+    // it), unless it overlaps another input bound so, which a kernel relying on the
+    // no-alias rule would refuse.
+    const auto *bytes = static_cast<const unsigned char *>(src.data);
+    const std::pair<const unsigned char *, const unsigned char *> span{
+        bytes, bytes + static_cast<std::size_t>(elements) * dtypeSize(a.dtype)};
+    const bool overlaps = std::any_of(direct.begin(), direct.end(), [&](const auto &other) {
+      return span.first < other.second && other.first < span.second;
+    });
+    if (src.dtype == a.dtype && src.isCContiguous() && elements > 0 &&
+        !entry.arguments[3 + k].writes() && !overlaps) {
+      views[k] = HostArray::contiguous(src.data, a.dtype, a.shape);
+      direct.push_back(span);
+      continue;
+    }
+    a.bytes.resize(static_cast<std::size_t>(elements) * dtypeSize(a.dtype));
+    castArray(src, HostArray::contiguous(a.bytes.data(), a.dtype, src.shape));
   }
 
   const Device::Context &ctx = s.context();
@@ -493,7 +513,7 @@ std::vector<NpyArray> Ufunc::call(const std::vector<UfuncOperand> &inputs,
                                      {static_cast<std::int64_t>(operands),
                                       static_cast<std::int64_t>(L)}));
     for (std::uint32_t k = 0; k < operands; ++k)
-      args.array(entry.arguments[3 + k].name, arrays[k].view());
+      args.array(entry.arguments[3 + k].name, views[k] ? *views[k] : arrays[k].view());
     Kernel &kernel = s.kernel(entry);
     try {
       t.dispatches.push_back(
@@ -585,16 +605,21 @@ NpyArray Ufunc::reduce(const HostArray &array, const ReduceOptions &options, Ufu
       throw Error(fmt::format("{}: {} elements are more than a reduction's 32-bit nvc_n holds "
                               "({})",
                               who, n, kInt32Max));
-    // The elements in C order, of the loop's dtype, on the device.
+    // The elements in C order, of the loop's dtype, on the device (a 1-d view of that
+    // dtype is copied as it is; others are converted on the host first).
     NpyArray elements;
-    elements.dtype = t;
-    elements.shape = {n};
-    elements.bytes.resize(static_cast<std::size_t>(n) * dtypeSize(t));
-    castArray(view, HostArray::contiguous(elements.bytes.data(), t, view.shape));
+    HostArray flat = view;
+    if (view.dtype != t || view.shape.size() != 1) {
+      elements.dtype = t;
+      elements.shape = {n};
+      elements.bytes.resize(static_cast<std::size_t>(n) * dtypeSize(t));
+      castArray(view, HostArray::contiguous(elements.bytes.data(), t, view.shape));
+      flat = elements.view();
+    }
     const Device device = s.device();
     Stream stream = Stream::defaultStream(device);
     DeviceArray input = DeviceArray::forArgument(device, entry, entry.arguments[3].name, {n});
-    stream.copyToDevice(elements.view(), input);
+    stream.copyToDevice(flat, input);
     Kernel &kernel = s.kernel(entry);
     const std::uint32_t W = entry.workgroupSize[0];
     const ScalarValue initValue = init ? elementAsScalar(t, init->data()) : zeroOf(t);

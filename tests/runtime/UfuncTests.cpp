@@ -417,6 +417,12 @@ TEST_CASE("vectorize reads strided, transposed and reversed views", "[ufunc]") {
   // A 0-stride (broadcast) input view.
   const HostArray repeated{v.data() + 4, DType::Float64, {8, 6}, {0, 0}};
   checkMulsub<double>(mulsub({repeated, mt}), repeated, mt, {8, 6});
+  // Inputs that overlap (v[0:10] and v[5:15]), which the loops' no-alias rule
+  // (assumes_no_alias) would refuse as two arguments: one is copied.
+  REQUIRE(mulsub.loops(UfuncKind::Vectorize)[1]->assumesNoAlias);
+  const HostArray first{v.data(), DType::Float64, {10}, {}};
+  const HostArray second{v.data() + 5, DType::Float64, {10}, {}};
+  checkMulsub<double>(mulsub({first, second}), first, second, {10});
 }
 
 TEST_CASE("type resolution picks the loop as numba-cuda and NumPy do", "[ufunc]") {

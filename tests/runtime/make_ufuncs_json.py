@@ -3,7 +3,8 @@
 reductions ufunc_*.comp, one instance per entry point (runtime-stub/CMakeLists.txt
 compiles and links them), each with the `ufunc` object and the argument list of
 docs/manifest.md "Ufuncs" and the parameter block nvc would lay out (scalars first,
-then each array's shape, strides and offset, 32-bit). Run it after changing the list.
+then each array's shape, strides and offset, 32-bit; assumes_no_alias as nvc sets it for
+its loops). Run it after changing the list.
 
 usage: make_ufuncs_json.py [OUT.json]
 """
@@ -43,7 +44,7 @@ def entry(name, function, ufunc, arguments, workgroup=64, shared=0, float64=Fals
     e = {"name": name, "function": function, "workgroup_size": [workgroup, 1, 1],
          "workgroup_size_spec_ids": [0, 1, 2], "shared_memory_bytes": shared,
          "capabilities": ["Shader", "Float64"] if float64 else ["Shader"], "extensions": [],
-         "index_bits": 32, "assumes_no_alias": False, "coarsen": 1,
+         "index_bits": 32, "assumes_no_alias": True, "coarsen": 1,
          "original_grid_offset": None,
          "parameter_block": {"kind": "push_constant", "size": offset, "binding": None},
          "arguments": args, "error_buffer": None, "print_buffer": None}
