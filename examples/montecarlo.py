@@ -55,6 +55,11 @@ def mc_integrator_kernel(out, rng_states, lower_lim, upper_lim):
         out[gid] = y
 
 
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
 def mc_integrate(lower_lim, upper_lim, nsamps):
     """
     approximate the definite integral of `func` from
@@ -62,6 +67,14 @@ def mc_integrate(lower_lim, upper_lim, nsamps):
     """
     out = cuda.to_device(np.zeros(nsamps, dtype="float32"))
     rng_states = create_xoroshiro128p_states(nsamps, seed=42)
-    mc_integrator_kernel.forall(nsamps)(out, rng_states, lower_lim, upper_lim)
+
+    # jit the function for use in CUDA kernels
+
+    mc_integrator_kernel.forall(nsamps)(
+        out, rng_states, lower_lim, upper_lim
+    )
+    # normalization factor to convert
+    # to the average: (b - a)/(N - 1)
     factor = (upper_lim - lower_lim) / (nsamps - 1)
-    return out.copy_to_host().sum() * factor
+
+    return sum_reduce(out) * factor
