@@ -266,6 +266,18 @@ const EntryPointDesc &Ufunc::State::resolve(const std::vector<const EntryPointDe
     if (exact)
       return *e;
   }
+  // numba-cuda's gufunc dispatch (GUFunc._search_matching_signature) then takes the
+  // first loop whose types cast safely *to* the inputs' dtypes (np.can_cast(loop type,
+  // input dtype)) and casts the inputs to it: twice(10) runs the int32 loop. NumPy's
+  // rule below picks a loop where that finds none.
+  if (kind == UfuncKind::GUVectorize)
+    for (const EntryPointDesc *e : candidates) {
+      bool fits = true;
+      for (std::size_t k = 0; k < inputs.size() && fits; ++k)
+        fits = canCast(e->ufunc->types[k], dtypeOf(inputs[k]), Casting::Safe);
+      if (fits)
+        return *e;
+    }
   for (const EntryPointDesc *e : candidates) {
     bool fits = true;
     for (std::size_t k = 0; k < inputs.size() && fits; ++k) {
@@ -394,6 +406,30 @@ std::vector<NpyArray> Ufunc::call(const std::vector<UfuncOperand> &inputs,
                                      : std::string()));
       }
       b = e;
+    }
+  }
+  // numba-cuda's gufunc schedule (GUFuncEngine.schedule): the loop is the largest
+  // input's loop shape, and inputs whose loop shape is () or (1,) are the same operand
+  // at every position ("pinned"), so f(x, y) with x of shape (4,) for (n) and y of
+  // shape (1,) for () loops over () where NumPy's broadcasting gives (1,). Where that
+  // rule accepts the inputs and keeps the positions, its loop shape is used, so
+  // outputs get numba-cuda's shapes; elsewhere NumPy's broadcasting stands.
+  if (u.kind == UfuncKind::GUVectorize && nin > 0) {
+    std::uint32_t largest = 0;
+    for (std::uint32_t k = 1; k < nin; ++k)
+      if (product(loopShapes[k]) > product(loopShapes[largest]))
+        largest = k;
+    const std::vector<std::int64_t> numbaLoop = loopShapes[largest];
+    bool accepts = product(numbaLoop) == product(loopShape);
+    for (std::uint32_t k = 0; k < nin && accepts; ++k)
+      accepts = loopShapes[k] == numbaLoop || loopShapes[k].empty() ||
+                loopShapes[k] == std::vector<std::int64_t>{1};
+    if (accepts && numbaLoop != loopShape) {
+      loopShape = numbaLoop;
+      rank = loopShape.size();
+      for (std::uint32_t k = 0; k < nin; ++k)
+        if (loopShapes[k].size() > rank)
+          loopShapes[k].clear(); // (1,) against a loop of (): pinned
     }
   }
 

@@ -79,6 +79,18 @@ class Case:
         arrays are still compared (the other invocations ran).
     prints: the lines the launch prints, in any order (a list, or args ->
         list); None: the launch prints nothing checked.
+    call: how the case runs instead of a launch (docs/language.md "Ufuncs"):
+        "ufunc" calls the ufunc `kernel` with `args` as its operands (inputs,
+        then any outputs passed positionally; nvc-run --ufunc), "reduce" its
+        .reduce of args[0] (nvc-run --reduce), "cuda_reduce" the @cuda.reduce
+        `kernel` as upstream calls it: args are [A, res, init?] (res= and
+        init=; res is compared after the call). The results compared are the
+        arrays passed (index as for a launch) and "result", the first
+        output (a ufunc's) or the reduced value.
+    ufunc_out: for "ufunc", inputs -> the array passed as out= (the first
+        output), as the upstream call does.
+    ufunc_outs: for "ufunc", inputs -> output arrays passed positionally
+        after the inputs.
     """
     kernel: str
     test: str
@@ -97,6 +109,9 @@ class Case:
     rejects: Optional[str] = None
     raises: Optional[str] = None
     prints: Any = None
+    call: Optional[str] = None
+    ufunc_out: Optional[Callable] = None
+    ufunc_outs: Optional[Callable] = None
 
     def case_name(self):
         return self.name or self.kernel
@@ -119,13 +134,33 @@ def load_module(path, name):
     return module
 
 
+def ufunc_case(call):
+    """The Case of one UFUNC_CALLS entry of a cases module (cases/test_vectorize.py
+    documents their fields): a call of the ufunc, or of its .reduce, whose result
+    must equal reference(*inputs)."""
+    ref = call["reference"]
+
+    def reference(*inputs):
+        # One value per output: "result", "result1", ... (a tuple for several).
+        want = ref(*inputs)
+        want = want if isinstance(want, tuple) else (want,)
+        return {("result" if k == 0 else f"result{k}"): np.asarray(w) for k, w in enumerate(want)}
+
+    return Case(call["kernel"], call["test"], "ufuncs", args=call["args"], reference=reference,
+                rtol=call.get("rtol"), atol=call.get("atol", 0.0), name=call.get("name"),
+                call="reduce" if call.get("method") == "reduce" else "ufunc",
+                ufunc_out=call.get("out"), ufunc_outs=call.get("outs"))
+
+
 def load_cases():
-    """{module: [Case]} for every cases/<module>.py, sorted by module."""
+    """{module: [Case]} for every cases/<module>.py, sorted by module: its CASES,
+    then a Case per entry of its UFUNC_CALLS."""
     out = {}
     for f in sorted(os.listdir(CASES)):
         if f.endswith(".py") and not f.startswith("_"):
             module = f[:-3]
-            out[module] = load_module(os.path.join(CASES, f), "conformance_cases_" + module).CASES
+            m = load_module(os.path.join(CASES, f), "conformance_cases_" + module)
+            out[module] = list(m.CASES) + [ufunc_case(c) for c in getattr(m, "UFUNC_CALLS", [])]
     return out
 
 
@@ -167,6 +202,10 @@ def enable_simulator():
     # device=True) is fine; `void` is spelled numba.void or numba.cuda.void.
     if not hasattr(cuda, "void"):
         cuda.void = types.void
+    # Modules that define ufuncs import numba.cuda's vectorize; the simulator
+    # has none (their cases' references are NumPy's, so it only needs to load).
+    if not hasattr(cuda, "vectorize"):
+        cuda.vectorize = lambda *args, **kwargs: (lambda f: f)
     _simulator_ready = True
 
 
@@ -265,8 +304,95 @@ def scalar_text(value):
     return str(int(value))
 
 
+def ufunc_operands(spv, name):
+    """(operand names, inputs) of ufunc `name` in the manifest next to `spv`."""
+    with open(os.path.splitext(spv)[0] + ".json") as f:
+        manifest = json.load(f)
+    for e in manifest["entry_points"]:
+        u = e.get("ufunc")
+        if u and u["name"] == name and u["kind"] in ("vectorize", "guvectorize"):
+            return [p["name"] for p in e["arguments"][3:]], u["nin"]
+    raise CaseFailure("run", f"the manifest has no ufunc '{name}'")
+
+
+def as_operand(value):
+    """A ufunc operand as nvc-run takes it: arrays (tuples as NumPy makes
+    them arrays), or scalars."""
+    if isinstance(value, (tuple, list)):
+        return np.asarray(value)
+    return value
+
+
+def run_call(nvc_run, spv, work, module, case, args):
+    """Runs a ufunc, reduce or cuda.reduce case (Case.call); {index or
+    "result": array}."""
+    stem = os.path.join(work, f"{module}__{case.case_name()}")
+    result = f"{stem}.result.npy"
+    got, outputs = {}, {}
+    if case.call == "ufunc":
+        names, nin = ufunc_operands(spv, case.kernel)
+        cmd = [nvc_run, spv, "--ufunc", case.kernel]
+        operands = [as_operand(a) for a in args]
+        inputs = operands[:nin]
+        if case.ufunc_outs is not None:
+            operands += list(case.ufunc_outs(*inputs))
+        if case.ufunc_out is not None and len(operands) == nin:
+            operands.append(np.array(case.ufunc_out(*inputs)))
+        if len(operands) > len(names):
+            raise CaseFailure("run", f"ufunc '{case.kernel}' takes {len(names)} operands, the "
+                              f"case passes {len(operands)}")
+        for i, (name, value) in enumerate(zip(names, operands)):
+            if isinstance(value, np.ndarray):
+                path = f"{stem}.{name}.in.npy"
+                np.save(path, value)
+                cmd.append(f"{name}=@{path}")
+                if i >= nin:
+                    outputs[i] = f"{stem}.{name}.out.npy"
+                    cmd += ["--out", f"{name}={outputs[i]}"]
+            else:
+                cmd.append(f"{name}={scalar_text(value)}")
+        for k in range(nin, len(names)):
+            if k not in outputs:
+                outputs[k] = f"{stem}.{names[k]}.result.npy"
+                cmd += ["--out", f"{names[k]}={outputs[k]}"]
+    else:
+        cmd = [nvc_run, spv, "--reduce", case.kernel]
+        path = f"{stem}.array.in.npy"
+        np.save(path, np.asarray(args[0]))
+        cmd += [f"array=@{path}", "--out", f"out={result}"]
+        if case.call == "cuda_reduce":
+            if len(args) > 1 and args[1] is not None:
+                np.save(f"{stem}.res.in.npy", args[1])
+                outputs[1] = f"{stem}.res.out.npy"
+                cmd += [f"res=@{stem}.res.in.npy", "--out", f"res={outputs[1]}"]
+            if len(args) > 2:
+                cmd.append(f"init={scalar_text(args[2])}")
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise CaseFailure("run", f"nvc-run did not finish in {RUN_TIMEOUT_S} s")
+    if p.returncode != 0:
+        lines = p.stderr.strip().splitlines() or p.stdout.strip().splitlines()
+        raise CaseFailure("run", lines[-1] if lines else f"exit {p.returncode}")
+    for i, a in enumerate(args):
+        if isinstance(a, np.ndarray):
+            got[i] = a  # inputs are not written
+    for i, path in outputs.items():
+        if i < len(args):
+            got[i] = np.load(path)
+    if case.call == "ufunc":
+        for k in range(nin, len(names)):
+            got["result" if k == nin else f"result{k - nin}"] = np.load(outputs[k])
+    elif os.path.exists(result):
+        got["result"] = np.load(result)
+    return got
+
+
 def run_case(nvc_run, spv, work, module, case, args):
     """Runs the compiled case on the device; {argument index: array after}."""
+    if case.call is not None:
+        return run_call(nvc_run, spv, work, module, case, args)
     entry = case.entry or case.kernel
     names = entry_parameters(spv, entry)
     if len(names) != len(args):
@@ -339,7 +465,10 @@ def compare(case, got, want):
                 except CaseFailure as e:
                     raise CaseFailure("compare", f"field '{name}': {e.message}")
             continue
-        if np.issubdtype(w.dtype, np.inexact):
+        if np.issubdtype(w.dtype, np.inexact) or np.issubdtype(g.dtype, np.inexact):
+            # (also an integer reference of float results: np.vectorize takes
+            # its first value's type, and upstream's assert_allclose compares
+            # values.)
             single = w.dtype in (np.float32, np.complex64) or g.dtype in (np.float32, np.complex64)
             rtol = case.rtol if case.rtol is not None else (2e-6 if single else 1e-12)
             # Part by part, relative to the complex magnitude (the usual

@@ -13,9 +13,8 @@ The kernel's reference is exact: each thread's first xoroshiro128+ draw
 (states computed as create_xoroshiro128p_states does, on the CPU), scaled and
 passed through func, as the kernel computes them (upstream skips the test
 on the simulator); the states come back advanced by one step. The
-reduction's case passes that output and a one-element result array (as
-test_reduction's cases do: the harness has no cuda.reduce launch) and
-expects its sum (float32 summation, rtol 1e-5; times the factor, it is
+reduction's case calls sum_reduce(out) on that output as the example does
+(Case.call "cuda_reduce", nvc-run --reduce) and expects its sum (float32 summation, rtol 1e-5; times the factor, it is
 within upstream's tolerance of the integral). forall(n) launches ceil(n /
 tpb) blocks of tpb threads, tpb from the occupancy calculator; here 256.
 """
@@ -102,12 +101,12 @@ def reduce_args(lower, upper):
     def args(rng):
         out, states, lo, hi = kernel_args(lower, upper)(rng)
         integrand(out, states, lo, hi)
-        return [out, np.zeros(1, dtype=np.float32)]
+        return [out]
     return args
 
 
-def total(out, res):
-    return {0: out, 1: np.array([out.sum(dtype=np.float64)], dtype=np.float32)}
+def total(out):
+    return {0: out, "result": np.float32(out.sum(dtype=np.float64))}
 
 
 CASES = []
@@ -118,6 +117,6 @@ for lower, upper in ((1, 2), (2, 3)):
              args=kernel_args(lower, upper), griddim=(NSAMPS + 255) // 256, blockdim=256,
              reference=integrand, name=f"mc_integrator_kernel__{lower}_{upper}"),
         Case("sum_reduce", "TestMonteCarlo.test_ex_montecarlo", "doc examples",
-             args=reduce_args(lower, upper), reference=total, rtol=1e-5,
+             call="cuda_reduce", args=reduce_args(lower, upper), reference=total, rtol=1e-5,
              name=f"sum_reduce__{lower}_{upper}"),
     ]

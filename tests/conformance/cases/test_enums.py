@@ -64,10 +64,9 @@ def _vectorize_expected(arr, out):
     return {0: arr, 1: np.where(arr != 404, 500, 2).astype(np.int64)}
 
 
-# EnumTest.test_vectorize: a CUDA ufunc, cuda_func(arr). The harness has no
-# ufunc launch; the case gives the input and an output array, as a ufunc's
-# kernel would take them (skipped in the simulator upstream).
-CASES.append(Case("f_vectorize", "EnumTest.test_vectorize", "ufuncs",
+# EnumTest.test_vectorize: a CUDA ufunc, cuda_func(arr), called with the
+# input and, positionally, an output array (skipped in the simulator upstream).
+CASES.append(Case("f_vectorize", "EnumTest.test_vectorize", "ufuncs", call="ufunc",
                   args=lambda rng: [np.array([2, 404, 500, 404], dtype=np.int64),
                                     np.zeros(4, dtype=np.int64)],
                   reference=_vectorize_expected))

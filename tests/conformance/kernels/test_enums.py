@@ -10,14 +10,7 @@ from enum import Enum, IntEnum
 import numpy as np
 
 from numba.cuda import int16, int32
-try:
-    from numba.cuda import vectorize
-except ImportError:
-    # Debian's Numba 0.56, the simulator's reference, has no CUDA ufuncs under
-    # the simulator (upstream skips test_vectorize there); its case's
-    # reference is the value the test asserts.
-    def vectorize(*args, **kwargs):
-        return lambda f: f
+from numba.cuda import vectorize
 from numba import njit
 from numba import cuda
 
