@@ -118,6 +118,39 @@ class Runner:
             raise AssertionError(f"nvc-run exited {report.returncode}: {report.stderr.strip()}")
         return results
 
+    def call(self, example, mode, name, operands, outputs=(), flags=()):
+        """Calls ufunc `name` of `example` through nvc-run (`mode`: --ufunc or
+        --reduce) with `operands` (name -> array, or a scalar passed as its
+        text); returns {name: array} for `outputs` (a reduction's result is
+        "out")."""
+        spv = self.compile(example, flags)
+        cmd = [self.nvc_run, spv, mode, name]
+        for op, value in operands.items():
+            if isinstance(value, np.ndarray):
+                path = os.path.join(self.work, f"{self.backend}_{name}_{op}_in.npy")
+                np.save(path, value)
+                cmd.append(f"{op}=@{path}")
+            else:
+                cmd.append(f"{op}={value}")
+        results = {}
+        for op in outputs:
+            results[op] = os.path.join(self.work, f"{self.backend}_{name}_{op}_out.npy")
+            cmd += ["--out", f"{op}={results[op]}"]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            raise AssertionError(f"{' '.join(cmd[2:4])} exited {p.returncode}: "
+                                 f"{p.stderr.strip()}")
+        return {op: np.load(path) for op, path in results.items()}
+
+    def call_fails(self, example, mode, name, operands, text, flags=()):
+        """Asserts that the call is refused with an error containing `text`."""
+        try:
+            self.call(example, mode, name, operands, flags=flags)
+        except AssertionError as e:
+            assert text in str(e), f"expected an error with {text!r}: {e}"
+            return
+        raise AssertionError(f"{mode} {name} succeeded; expected an error with {text!r}")
+
     def run_reporting(self, example, entry, grid, arrays, scalars=(), outputs=(),
                       local_size=None, flags=(), groups=None, env=None, shared_bytes=None,
                       run_flags=()):
@@ -3656,6 +3689,130 @@ def case_random(r, rng):
     assert abs(integral - np.log(2)) < 0.01, integral
 
 
+UFUNC_FORMS = "ufunc_forms.py"
+
+
+def case_vectorize_forms(r, rng):
+    # 004's examples verbatim (examples/ufuncs.py): gaussian over x and sigmas[:, None]
+    # into a given (poisoned) grid, its float32 and float64 loops by the inputs' dtype,
+    # a transposed input; distance of (N, 16) points from a (16,) centre.
+    ex = "ufuncs.py"
+    x = rng.standard_normal(37)
+    sigmas = rng.uniform(0.5, 2.0, 5)
+    grid = poisoned((5, 37), np.float64)
+    res = r.call(ex, "--ufunc", "gaussian", {"x": x, "sigma": sigmas[:, None], "out": grid},
+                 ["out"])
+    want = np.exp(-0.5 * (x / sigmas[:, None]) ** 2)
+    assert np.allclose(res["out"], want, rtol=1e-15, atol=0), "gaussian float64 broadcast"
+    x32 = x.astype(np.float32)
+    res = r.call(ex, "--ufunc", "gaussian", {"x": x32, "sigma": sigmas[:, None].astype(np.float32)},
+                 ["out"])
+    assert res["out"].dtype == np.float32 and res["out"].shape == (5, 37)
+    assert np.allclose(res["out"], want, rtol=2e-6, atol=0), "gaussian float32 loop"
+    xt = rng.standard_normal((6, 4)).T  # a transposed (Fortran-ordered) input
+    res = r.call(ex, "--ufunc", "gaussian", {"x": np.asfortranarray(xt), "sigma": "1.5"}, ["out"])
+    assert np.allclose(res["out"], np.exp(-0.5 * (xt / 1.5) ** 2), rtol=1e-15, atol=0)
+    points = rng.standard_normal((50, 16)).astype(np.float32)
+    centre = rng.standard_normal(16).astype(np.float32)
+    res = r.call(ex, "--ufunc", "distance", {"a": points, "b": centre}, ["out"])
+    assert np.allclose(res["out"], np.sqrt(((points.astype(np.float64) - centre) ** 2).sum(1)),
+                       rtol=1e-5, atol=0), "distance"
+    # add.reduce (identity=0): sizes around the workgroup size and past one pass, empty.
+    for n in (1, 3, 255, 257, 1000, 70001):
+        v = rng.integers(-100, 100, n).astype(np.float32)  # exact sums in float32
+        res = r.call(ex, "--reduce", "add", {"array": v}, ["out"])
+        assert res["out"] == v.sum(dtype=np.float64), f"add.reduce of {n}: {res['out']}"
+    res = r.call(ex, "--reduce", "add", {"array": np.zeros(0, np.float32)}, ["out"])
+    assert res["out"] == 0, "add.reduce of nothing is its identity"
+
+    # Loops by dtype, bit-identical to NumPy's loops of the same types (int32 wraps).
+    fx = UFUNC_FORMS
+    for dt in (np.int32, np.float32, np.float64):
+        if dt == np.int32:
+            a = rng.integers(-2**31, 2**31 - 1, (3, 1, 7), dtype=np.int64).astype(dt)
+            b = rng.integers(-2**31, 2**31 - 1, (4, 7), dtype=np.int64).astype(dt)
+        else:
+            a, b = rng.standard_normal((3, 1, 7)).astype(dt), rng.standard_normal((4, 7)).astype(dt)
+        res = r.call(fx, "--ufunc", "twice_plus", {"a": a, "b": b}, ["out"])
+        with np.errstate(over="ignore"):
+            want = a + a + b
+        assert res["out"].dtype == dt and np.array_equal(res["out"], want), f"twice_plus {dt}"
+    # A strided view (every other row, reversed columns) converted on the host.
+    base = rng.standard_normal((8, 9))
+    view = base[::2, ::-1]
+    res = r.call(fx, "--ufunc", "twice_plus", {"a": np.array(view, order="F"), "b": "0.5"}, ["out"])
+    assert np.array_equal(res["out"], view + view + 0.5)
+    # Mixed operand types, int32 inputs converted to the loop's int64.
+    x = rng.standard_normal(10)
+    k = rng.integers(-5, 5, 10).astype(np.int32)
+    w = rng.standard_normal(10).astype(np.float32)
+    res = r.call(fx, "--ufunc", "mixed", {"x": x, "k": k, "w": w}, ["out"])
+    assert np.array_equal(res["out"], x * k.astype(np.int64) + w.astype(np.float64))
+
+    # guvectorize: a scalar `()` input (by value) and an array `()` input (s[0]).
+    a = rng.integers(-1000, 1000, (4, 6)).astype(np.int32)
+    s = rng.integers(-10, 10, (4, 1)).astype(np.int32)
+    res = r.call(fx, "--ufunc", "shift_scalar", {"a": a, "s": s[:, 0]}, ["out"])
+    assert np.array_equal(res["out"], a + s), "shift_scalar"
+    res = r.call(fx, "--ufunc", "shift_scalar", {"a": a, "s": "7"}, ["out"])
+    assert np.array_equal(res["out"], a + 7), "shift_scalar by a Python int"
+    v = rng.standard_normal((2, 3, 5))
+    sc = rng.standard_normal((3,))
+    res = r.call(fx, "--ufunc", "dot_scaled", {"a": v, "s": sc}, ["out"])
+    assert np.allclose(res["out"], (v * v).sum(-1) * sc, rtol=1e-14, atol=0), "dot_scaled"
+    # Two core dimensions, 1-d to 3-d loops, both dtypes; mismatched core extents refused.
+    for dt, tol in ((np.float32, 1e-5), (np.float64, 1e-13)):
+        A = rng.standard_normal((2, 3, 4, 5)).astype(dt)
+        B = rng.standard_normal((3, 5, 2)).astype(dt)
+        res = r.call(fx, "--ufunc", "matmul_core", {"a": A, "b": B}, ["out"])
+        assert res["out"].dtype == dt and res["out"].shape == (2, 3, 4, 2)
+        assert np.allclose(res["out"], A.astype(np.float64) @ B, rtol=tol, atol=tol), dt
+    r.call_fails(fx, "--ufunc", "matmul_core",
+                 {"a": np.zeros((4, 5), np.float32), "b": np.zeros((4, 2), np.float32)},
+                 "core dimension 'n'")
+
+    # Reductions: int64 and float64 loops of plus (identity 0), bigger (none).
+    for n in (2, 17, 256, 511, 4097):
+        v = rng.integers(-2**40, 2**40, n)
+        res = r.call(fx, "--reduce", "plus", {"array": v}, ["out"])
+        assert res["out"] == v.sum(), f"plus.reduce of {n} int64"
+        f = rng.standard_normal(n)
+        res = r.call(fx, "--reduce", "bigger", {"array": f}, ["out"])
+        assert res["out"] == f.max(), f"bigger.reduce of {n}"
+    res = r.call(fx, "--reduce", "plus", {"array": np.zeros(0, np.int64)}, ["out"])
+    assert res["out"] == 0
+    r.call_fails(fx, "--reduce", "bigger", {"array": np.zeros(0)},
+                 "zero-size array to reduction operation bigger which has no identity")
+    # @cuda.reduce over the default types: init, empty (init); 1-d only, as numba-cuda.
+    for dt in (np.int32, np.uint64, np.float32, np.float64):
+        v = (rng.integers(1, 10**6, 3001) if dt != np.float32 else
+             rng.standard_normal(3001)).astype(dt)
+        res = r.call(fx, "--reduce", "min_reduce", {"array": v, "init": "5"}, ["out"])
+        assert res["out"] == min(v.min(), dt(5)), f"min_reduce {dt}"
+    res = r.call(fx, "--reduce", "min_reduce", {"array": np.zeros(0, np.float64), "init": "2.5"},
+                 ["out"])
+    assert res["out"] == 2.5, "min_reduce of nothing is init"
+    r.call_fails(fx, "--reduce", "min_reduce", {"array": rng.standard_normal((33, 45))},
+                 "reduces a 1-d array")
+
+    # 003's Monte Carlo integrator with its sum_reduce (examples/montecarlo.py's
+    # mc_integrate): the kernel's samples, reduced on the device, times the factor.
+    n = 100000
+    out = r.run("montecarlo.py", "mc_integrator_kernel", [n], {"out": poisoned(n, np.float32)},
+                [("rng_states", f"xoroshiro128p:{n}:42"), ("lower_lim", 1.0),
+                 ("upper_lim", 2.0)], ["out"])["out"]
+    res = r.call("montecarlo.py", "--reduce", "sum_reduce", {"array": out}, ["out"])
+    assert res["out"].dtype == np.float32
+    assert np.isclose(res["out"], out.sum(dtype=np.float64), rtol=1e-5, atol=0)
+    integral = float(res["out"]) * (2.0 - 1.0) / (n - 1)
+    assert abs(integral - np.log(2)) < 0.01, integral
+
+
+VECTORIZE_CASE = ("ufuncs ahead of time: 004's vectorize/guvectorize/reduce examples, loops by "
+                  "dtype, broadcasting 1-d to 4-d, strided inputs, () layouts, core dimensions, "
+                  "reductions and cuda.reduce, 003's mc_integrate")
+
+
 BFLOAT16 = "bfloat16.py"
 
 
@@ -4137,6 +4294,7 @@ CASES = [
     ("parameter block over 128 bytes: a uniform buffer", case_many_scalars),
     (RECORDS_CASE, case_records),
     (RANDOM_CASE, case_random),
+    (VECTORIZE_CASE, case_vectorize_forms),
     ("bfloat16: numba.cuda.bf16's arithmetic, fma, extrema, conversions in every rounding mode",
      case_bfloat16),
 ]
@@ -4171,6 +4329,7 @@ LLVM_EXPECTED_FAILURES = {
        for label, _ in UFUNC_CASES},
     "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
         _NO_ATOMICS,
+    VECTORIZE_CASE: _BACKEND_CRASH + " (on 004's gaussian loop, examples/ufuncs.py)",
     "array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items":
         _NO_ATOMICS,
     "@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics": _NO_ATOMICS,
