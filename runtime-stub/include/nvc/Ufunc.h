@@ -12,14 +12,14 @@
 // A call resolves the loop (type resolution, below), broadcasts the inputs' loop
 // dimensions (all but the trailing core dimensions a guvectorize's signature gives each
 // operand) as NumPy does, binds each named core dimension to one extent, converts
-// every input on the host to its loop dtype in C order (a scalar is one element that
-// every loop position reads), allocates the outputs it was not given (C order, the
-// broadcast loop shape followed by the output's core extents), dispatches
-// ceil(loop positions / workgroup size) workgroups (at most maxComputeWorkGroupCount[0];
-// the loop strides over the grid), and writes given outputs back in their own layout
-// and dtype (NumPy's same_kind casting), also when an output is an input
-// (f(x, x, out=x): the inputs were copied first). Results are host arrays (NpyArray,
-// owning, C order): 0-d where every input is a scalar or 0-d.
+// every input on the host to its loop dtype in C order where it is not already (a
+// scalar is one element that every loop position reads), computes every output in a
+// buffer of its own (C order, the broadcast loop shape followed by the output's core
+// extents), dispatches ceil(loop positions / workgroup size) workgroups (at most
+// maxComputeWorkGroupCount[0]; the loop strides over the grid), and then writes given
+// outputs in their own layout and dtype (NumPy's same_kind casting), also when an
+// output is an input (f(x, x, out=x)). Results are host arrays (NpyArray, owning, C
+// order): 0-d where every input is a scalar or 0-d.
 //
 // Type resolution follows numba-cuda's dispatcher (deviceufunc.py, _resolve_signature)
 // and NumPy: the first loop whose input types equal the inputs' dtypes (a Python scalar
