@@ -644,6 +644,13 @@ TEST_CASE("guvectorize checks and broadcasts core dimensions", "[ufunc]") {
     }
     // 1-d with 1-d: a 0-d result.
     CHECK(valuesOf<double>(dot({HostArray::of(b), HostArray::of(b)}), {}).size() == 1);
+    // numba-cuda's gufunc loop choice: float32 casts safely to both float64 and
+    // float32, so (float64, float32) inputs run the float32 loop, where NumPy's rule
+    // would take the float64 one; int32 inputs, to which no loop type casts, NumPy's.
+    std::vector<float> bf(b.begin(), b.end());
+    CHECK(dot.resolve({A, HostArray::of(bf)}).name == "dot");
+    std::vector<std::int32_t> bi(7, 1);
+    CHECK(dot.resolve({HostArray::of(bi), HostArray::of(bi)}).name == "dot__1");
   }
   SECTION("core dimensions that disagree, and inputs without them") {
     std::vector<double> a(12), b(5);

@@ -29,9 +29,15 @@
 // Python scalars beside arrays (NEP 50): an int fits any integer, float or complex loop
 // type (its value must then fit: Error otherwise), a float any float or complex type,
 // a complex a complex type, a bool any type; where all inputs are Python scalars they
-// count as their NumPy dtypes and cast safely. numba-cuda differs in refusing arrays
-// that need a cast (its vectorize; its guvectorize takes the first compatible loop) and
-// in converting a scalar to any loop type (a float to an integer loop included).
+// count as their NumPy dtypes and cast safely. numba-cuda's vectorize differs in refusing
+// arrays that need a cast and in converting a scalar to any loop type (a float to an
+// integer loop included). For a guvectorize the launcher follows numba-cuda's gufunc
+// rules where they differ from NumPy's (docs/language.md "Ufuncs"): after the exact
+// match, the first loop whose types cast safely *to* the inputs' dtypes is taken
+// (GUFunc._search_matching_signature: float64 and float32 inputs run a float32 loop
+// before a float64 one), and an input whose loop shape is () or (1,) is the same operand
+// at every position of the largest input's loop (numba's "pinned" inputs), which gives
+// outputs numba-cuda's shapes.
 //
 // reduce() is NumPy's ufunc.reduce(array, axis=None) for a vectorize with reduce loops
 // (kind "reduce"), and numba.cuda's reduce object for a `@cuda.reduce` function
