@@ -3693,10 +3693,10 @@ UFUNC_FORMS = "ufunc_forms.py"
 
 
 def case_vectorize_forms(r, rng):
-    # 004's examples verbatim (examples/ufuncs.py): gaussian over x and sigmas[:, None]
+    # 004's examples verbatim (examples/vectorize.py): gaussian over x and sigmas[:, None]
     # into a given (poisoned) grid, its float32 and float64 loops by the inputs' dtype,
     # a transposed input; distance of (N, 16) points from a (16,) centre.
-    ex = "ufuncs.py"
+    ex = "vectorize.py"
     x = rng.standard_normal(37)
     sigmas = rng.uniform(0.5, 2.0, 5)
     grid = poisoned((5, 37), np.float64)
@@ -4329,7 +4329,7 @@ LLVM_EXPECTED_FAILURES = {
        for label, _ in UFUNC_CASES},
     "device functions specialised on functions, dtypes and literals (numba-cuda's atomics tests)":
         _NO_ATOMICS,
-    VECTORIZE_CASE: _BACKEND_CRASH + " (on 004's gaussian loop, examples/ufuncs.py)",
+    VECTORIZE_CASE: _BACKEND_CRASH + " (on 004's gaussian loop, examples/vectorize.py)",
     "array indices held in tuples: a[cuda.grid(2)], negative items, atomics' float items":
         _NO_ATOMICS,
     "@cuda.jit's exact 64-bit integers: sums past 2**31, 64-bit loop bounds, atomics": _NO_ATOMICS,

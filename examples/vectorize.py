@@ -3,10 +3,10 @@ two loops, a guvectorize with a core dimension, and a vectorize whose .reduce su
 array. nvc compiles an entry point per signature (docs/language.md "Ufuncs"); the
 launcher broadcasts, picks the loop by the inputs' dtypes and allocates the output:
 
-    nvc examples/ufuncs.py -o ufuncs.spv
-    nvc-run ufuncs.spv --ufunc gaussian x=@x.npy sigma=@sigmas_column.npy --out out=grid.npy
-    nvc-run ufuncs.spv --ufunc distance a=@points.npy b=@centre.npy --out out=d.npy
-    nvc-run ufuncs.spv --reduce add array=@x.npy
+    nvc examples/vectorize.py -o vectorize.spv
+    nvc-run vectorize.spv --ufunc gaussian x=@x.npy sigma=@sigmas_column.npy --out out=grid.npy
+    nvc-run vectorize.spv --ufunc distance a=@points.npy b=@centre.npy --out out=d.npy
+    nvc-run vectorize.spv --reduce add array=@x.npy
 
 and from C++, `module.ufunc("gaussian")(...)` (nvc/Ufunc.h).
 """
