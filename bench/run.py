@@ -116,13 +116,14 @@ def make_cases(reduced, rng):
         "vecadd", "vecadd.py", f"{n:,}", [("a", a), ("b", b), ("c", np.full(n, np.nan, f32))], ["c"], (n,), (256,),
         12 * n, n, lambda o, runs, a=a, b=b: expect(1e-6)(rel_err(o["c"], a.astype(np.float64) + b)), repeats=20))
     # A vectorize (004's gaussian in float32) over two contiguous arrays: nvc's loop
-    # entry point against numba-cuda's @vectorize(target="cuda") called with out=.
+    # entry point, in the launcher's geometry (at most 65535 workgroups of the manifest's
+    # 64), against numba-cuda's @vectorize(target="cuda") called with out=.
     xs, sig = rand(n), np.abs(rand(n)) + f32(0.5)
     cases.append(Case(
         "vectorize gaussian", "gaussian.py", f"{n:,}",
         [("nvc_loop_size", np.int32(n)), ("nvc_loop_shape", np.array([n], np.int32)),
          ("nvc_loop_strides", np.ones((3, 1), np.int32)), ("x", xs), ("sigma", sig),
-         ("out", np.full(n, np.nan, f32))], ["out"], (n,), (256,), 12 * n, 4 * n,
+         ("out", np.full(n, np.nan, f32))], ["out"], (min(n, 65535 * 64),), (64,), 12 * n, 4 * n,
         lambda o, runs, xs=xs, sig=sig: expect(1e-6)(rel_err(
             o["out"], np.exp(-0.5 * (xs.astype(np.float64) / sig) ** 2))),
         repeats=20, ufunc_out="out"))

@@ -143,9 +143,44 @@ std::string loopKernel(const DecoratedFunction &fn, const std::string &kernelNam
   s += "    nvc_i = cuda.grid(1)\n"
        "    nvc_step = cuda.gridsize(1)\n"
        "    nvc_ndim = nvc_loop_shape.shape[0]\n";
-  for (size_t k = 0; k < ops.size(); ++k)
+  // Every operand stepping by one along a 1-d loop (same-shape contiguous
+  // operands, the common case): positions index them directly.
+  s += "    nvc_unit = nvc_ndim == 1\n";
+  for (size_t k = 0; k < ops.size(); ++k) {
     s += fmt::format("    nvc_s{} = nvc_loop_strides[{}, 0]\n", k, k);
-  s += "    while nvc_i < nvc_loop_size:\n"
+    s += fmt::format("    nvc_unit = nvc_unit and nvc_s{} == 1\n", k);
+  }
+  // The call of the function at operand positions `j` (one per operand).
+  auto call = [&](const std::vector<std::string> &j, const std::string &indent) {
+    std::vector<std::string> args;
+    size_t nargs = returnsValue ? ops.size() - 1 : ops.size();
+    for (size_t k = 0; k < nargs; ++k) {
+      switch (ops[k].pass) {
+      case Operand::Pass::Element:
+      case Operand::Pass::CoreView:
+        args.push_back(fmt::format("{}[{}]", ops[k].name, j[k]));
+        break;
+      case Operand::Pass::OneElementView:
+        args.push_back(fmt::format("{}[{}:{} + 1]", ops[k].name, j[k], j[k]));
+        break;
+      }
+    }
+    std::string c = fmt::format("{}({})", fn.def->name, fmt::join(args, ", "));
+    if (returnsValue)
+      return fmt::format("{}{}[{}] = {}\n", indent, ops.back().name, j.back(), c);
+    return fmt::format("{}{}\n", indent, c);
+  };
+  std::vector<std::string> unit(ops.size(), "nvc_p"), general;
+  for (size_t k = 0; k < ops.size(); ++k)
+    general.push_back(fmt::format("nvc_j{}", k));
+  // The unit case as the plain grid-stride loop the optimiser knows
+  // (32-bit counter, docs/optimisation.md); the general one decomposes each
+  // position into the loop's dimensions.
+  s += "    if nvc_unit:\n"
+       "        for nvc_p in range(nvc_i, nvc_loop_size, nvc_step):\n";
+  s += call(unit, "            ");
+  s += "        return\n"
+       "    while nvc_i < nvc_loop_size:\n"
        "        if nvc_ndim == 1:\n";
   for (size_t k = 0; k < ops.size(); ++k)
     s += fmt::format("            nvc_j{} = nvc_i * nvc_s{}\n", k, k);
@@ -162,24 +197,7 @@ std::string loopKernel(const DecoratedFunction &fn, const std::string &kernelNam
     s += fmt::format("                nvc_j{} += nvc_r * nvc_loop_strides[{}, nvc_d]\n", k, k);
   s += "                nvc_rem = nvc_q\n"
        "                nvc_d -= 1\n";
-  std::vector<std::string> args;
-  size_t nargs = returnsValue ? ops.size() - 1 : ops.size();
-  for (size_t k = 0; k < nargs; ++k) {
-    switch (ops[k].pass) {
-    case Operand::Pass::Element:
-    case Operand::Pass::CoreView:
-      args.push_back(fmt::format("{}[nvc_j{}]", ops[k].name, k));
-      break;
-    case Operand::Pass::OneElementView:
-      args.push_back(fmt::format("{}[nvc_j{}:nvc_j{} + 1]", ops[k].name, k, k));
-      break;
-    }
-  }
-  std::string call = fmt::format("{}({})", fn.def->name, fmt::join(args, ", "));
-  if (returnsValue)
-    s += fmt::format("        {}[nvc_j{}] = {}\n", ops.back().name, ops.size() - 1, call);
-  else
-    s += fmt::format("        {}\n", call);
+  s += call(general, "        ");
   s += "        nvc_i += nvc_step\n\n";
   return s;
 }

@@ -737,7 +737,11 @@ std::string formatResult(const NpyArray &result) {
 LaunchConfig ufuncLoopLaunch(std::int64_t loopSize, const EntryPointDesc &loop,
                              const DeviceLimits &limits) {
   const std::uint64_t wg = loop.workgroupSize[0];
-  std::uint64_t cap = limits.maxComputeWorkGroupCount[0];
+  // At most 65535 workgroups (Vulkan's guaranteed maxComputeWorkGroupCount[0]),
+  // each invocation looping over the positions a grid's stride apart: on the H200
+  // 004's float32 gaussian over 2^26 elements took 0.566 ms so (64-wide groups)
+  // against 0.68 ms with one invocation per position.
+  std::uint64_t cap = std::min<std::uint64_t>(limits.maxComputeWorkGroupCount[0], 65535);
   if (loop.indexBits == 32) {
     // planDispatch's bound: the (coarsened) grid's indices stay below 2^31.
     const std::uint64_t c = loop.coarsen;
