@@ -70,7 +70,9 @@ def load_saved(work, module, case, case_id, seed):
     if args_digest(args) != str(data["digest"]):
         raise cf.CaseFailure("reference", "the inputs drawn here differ from those the "
                              "reference was computed for (another NumPy?)")
-    want = {int(k[4:]): data[k] for k in data.files if k.startswith("want")}
+    # Argument indices, and "result"/"result1"... of ufunc calls (Case.call).
+    want = {(int(k[4:]) if k[4:].isdigit() else k[4:]): data[k]
+            for k in data.files if k.startswith("want")}
     return args, want
 
 
