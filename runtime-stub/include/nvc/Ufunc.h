@@ -15,8 +15,8 @@
 // every input on the host to its loop dtype in C order where it is not already (a
 // scalar is one element that every loop position reads), computes every output in a
 // buffer of its own (C order, the broadcast loop shape followed by the output's core
-// extents), dispatches ceil(loop positions / workgroup size) workgroups (at most
-// maxComputeWorkGroupCount[0]; the loop strides over the grid), and then writes given
+// extents), dispatches ceil(loop positions / workgroup size) workgroups (at most 65535
+// and maxComputeWorkGroupCount[0]; the loop strides over the grid), and then writes given
 // outputs in their own layout and dtype (NumPy's same_kind casting), also when an
 // output is an input (f(x, x, out=x)). Results are host arrays (NpyArray, owning, C
 // order): 0-d where every input is a scalar or 0-d.
@@ -171,9 +171,11 @@ private:
 std::string formatResult(const NpyArray &result);
 
 /// The dispatch of a loop over `loopSize` positions (at least 1): ceil(loopSize /
-/// workgroup size) workgroups of the entry point's default size along x, at most the
-/// device's maxComputeWorkGroupCount[0] and, for 32-bit indices, as many as keep the
-/// grid below 2^31 invocations (the loop strides over the grid).
+/// workgroup size) workgroups of the entry point's default size along x, at most 65535
+/// (Vulkan's guaranteed maxComputeWorkGroupCount[0], faster on the H200 than one
+/// invocation per position), the device's maxComputeWorkGroupCount[0] and, for 32-bit
+/// indices, as many as keep the grid below 2^31 invocations (the loop strides over the
+/// grid).
 LaunchConfig ufuncLoopLaunch(std::int64_t loopSize, const EntryPointDesc &loop,
                              const DeviceLimits &limits);
 
