@@ -118,8 +118,9 @@ std::string decorator(const DecoratedFunction &fn, const std::vector<std::string
 }
 
 /// One operand of a loop kernel: its name, dtype, rank in the kernel (its
-/// loop positions, then its core dimensions) and the expression that hands
-/// loop position `j` of it to the function.
+/// loop positions, then its core dimensions) and how the function gets it
+/// at a position j: the element a[j], the one-element view a[j:j + 1] (a
+/// `()` operand of array type) or the core view a[j].
 struct Operand {
   std::string name;
   Type element;
@@ -128,8 +129,8 @@ struct Operand {
 };
 
 /// The kernel of one loop: the broadcast loop of docs/manifest.md "Ufuncs",
-/// calling `callee` at each position (vectorize: storing its value into the
-/// last operand).
+/// calling the user's function at each position (vectorize: storing its
+/// value into the last operand).
 std::string loopKernel(const DecoratedFunction &fn, const std::string &kernelName,
                        const std::vector<Operand> &ops, bool returnsValue) {
   std::vector<std::string> params = {"int32", "int32[::1]", "int32[:, ::1]"};
