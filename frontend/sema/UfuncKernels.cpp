@@ -317,6 +317,19 @@ UfuncKernels::UfuncKernels(ModuleScope &scope, DiagnosticEngine &diags) {
     std::vector<Pending> pending;
     size_t nparams = fn.def->params.size();
     auto loc = [&](const Signature &sig) { return sig.loc.line ? sig.loc : decl.loc; };
+    // Every operand type must be a NumPy dtype the launcher converts and
+    // allocates (bfloat16 is not one: NumPy has none).
+    auto checkDtype = [&](const Type &t, const Signature &sig) {
+      if (t.isBfloat16())
+        throw CompileError(loc(sig), fmt::format("'{}': bfloat16 cannot be a ufunc operand "
+                                                 "type (NumPy has no bfloat16 arrays to pass)",
+                                                 name));
+    };
+    for (const Signature &sig : signatures) {
+      for (const Type &t : sig.params)
+        checkDtype(t.isArray() ? t.element() : t, sig);
+      checkDtype(sig.result, sig);
+    }
 
     if (decl.kind == UfuncDecl::Kind::CudaReduce) {
       if (nparams != 2)
