@@ -227,6 +227,18 @@ static std::string decoratorName(const ast::Expr &expr) {
   return "";
 }
 
+std::string ModuleScope::qualifiedName(const ast::Expr &expr) const {
+  std::string dotted = decoratorName(expr);
+  size_t dot = dotted.find('.');
+  const GlobalSymbol *sym = lookup(dotted.substr(0, dot));
+  if (!sym || (sym->kind != GlobalSymbol::Kind::Module && sym->kind != GlobalSymbol::Kind::Function))
+    return "";
+  std::string qualified = sym->qualifiedName + (dot == std::string::npos ? "" : dotted.substr(dot));
+  if (qualified.rfind("numba.cuda.", 0) == 0)
+    qualified = qualified.substr(6); // numba.cuda.x is cuda.x
+  return qualified;
+}
+
 std::optional<GlobalSymbol> ModuleScope::functionAlias(const ast::Expr &value) const {
   if (auto *n = dyn_cast<ast::Name>(&value)) {
     const GlobalSymbol *sym = lookup(n->id);
@@ -675,17 +687,7 @@ bool ModuleScope::addReduceAssignment(const ast::Assign &assign, const ast::Modu
                                             : nullptr;
   if (!call || !target || call->args.size() != 1 || !call->keywords.empty())
     return false;
-  std::string callee = decoratorName(*call->func);
-  std::string head = callee.substr(0, callee.find('.'));
-  const GlobalSymbol *sym = lookup(head);
-  std::string rest = callee.find('.') == std::string::npos ? "" : callee.substr(callee.find('.'));
-  std::string qualified = !sym                                            ? ""
-                          : sym->kind == GlobalSymbol::Kind::Module ||
-                                  sym->kind == GlobalSymbol::Kind::Function
-                              ? sym->qualifiedName + rest
-                              : "";
-  if (qualified.rfind("numba.cuda.", 0) == 0)
-    qualified = qualified.substr(6);
+  std::string qualified = qualifiedName(*call->func);
   if (qualified != "cuda.reduce" && qualified != "cuda.Reduce")
     return false;
   // The function the reduction applies: a lambda, or a module-level def.
@@ -748,13 +750,7 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
     }
     // Ufuncs: @vectorize, @guvectorize (numba's, numba.cuda's, numba_vulkan's)
     // and @cuda.reduce, as a module attribute or an imported name.
-    std::string qualified = sym && sym->kind == GlobalSymbol::Kind::Module
-                                ? module + (rest.empty() ? "" : "." + rest)
-                            : sym && sym->kind == GlobalSymbol::Kind::Function
-                                ? sym->qualifiedName + (rest.empty() ? "" : "." + rest)
-                                : "";
-    if (qualified.rfind("numba.cuda.", 0) == 0)
-      qualified = qualified.substr(6);
+    std::string qualified = qualifiedName(*d);
     std::optional<UfuncDecl::Kind> ufuncKind;
     if (qualified == "numba.vectorize" || qualified == "cuda.vectorize" ||
         qualified == "nv.vectorize")
@@ -791,7 +787,6 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   fn.def = &def;
   fn.isKernel = isKernel;
   fn.numbaCudaSpelling = numbaCudaSpelling;
-  fn.ufunc = ufunc;
   fn.scope = this;
   fn.source = &source_;
   // Signatures may name the module's structured dtypes (`particle[:]`).

@@ -217,6 +217,12 @@ private:
   /// decorated with @cuda.reduce. Whether `assign` is one.
   bool addReduceAssignment(const ast::Assign &assign, const ast::Module &module);
   std::optional<ConstValue> evaluate(const ast::Expr &expr) const;
+  /// The canonical dotted name a callee or decorator expression stands for
+  /// through the module's imports ("cuda.reduce" for `cuda.reduce`,
+  /// `numba.cuda.reduce` or an imported `reduce`; "numba.vectorize" for
+  /// `vectorize` imported from numba); empty when its head is not an
+  /// imported module or function.
+  std::string qualifiedName(const ast::Expr &expr) const;
   /// The value of `local_size=`: an integer or a tuple of one to three, each
   /// 1..1024 (nvc's --local-size range), constant expressions allowed
   /// (`local_size=TPB`); the missing axes are 1. Throws CompileError.
