@@ -414,6 +414,8 @@ Type Inferrer::expr(const ast::Expr &e) {
     return record(e, Type::complex(128));
   case ast::Expr::Kind::StringLiteral:
     fail(e.getLoc(), "strings are not supported in kernels");
+  case ast::Expr::Kind::FormattedString:
+    fail(e.getLoc(), "unsupported Python construct: f-strings are not allowed in kernels");
   case ast::Expr::Kind::Lambda:
     fail(e.getLoc(), "unsupported Python construct: lambda expressions are not allowed in "
                      "kernels");
@@ -560,6 +562,8 @@ Type Inferrer::expr(const ast::Expr &e) {
   }
   case ast::Expr::Kind::List:
     fail(e.getLoc(), "lists are not supported in kernels");
+  case ast::Expr::Kind::Dict:
+    fail(e.getLoc(), "unsupported Python construct: dict displays are not allowed in kernels");
   }
   return Type();
 }

@@ -651,6 +651,12 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
         hostFunctionImports_[bound] = stmt.module; // host code of the kernel file uses it
         continue;
       }
+      if (!sym && (helper->unevaluated(alias.name) || helper->classes_.count(alias.name))) {
+        // Host code of the helper (an object, a class): kernels using it
+        // are told that nvc cannot evaluate it.
+        unevaluated_[bound] = alias.loc;
+        continue;
+      }
       if (!sym)
         throw CompileError(alias.loc, fmt::format("cannot import name '{}' from '{}' (it "
                                                   "defines no such function or constant)",
@@ -943,6 +949,9 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
     }
   }
   fn.ufunc = ufunc; // with the layout and identity= read above
+  // Kernels and device functions take plain parameters: report the others
+  // where the function is compiled (`--kernel` may leave it out).
+  fn.paramError = unsupportedParameterKind(def, &source_);
   // Annotations give a signature when every parameter has one.
   bool annotated = !def.params.empty();
   for (auto &p : def.params)
@@ -970,6 +979,28 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                                      "functions of a file must have distinct names",
                                      def.name, other.def->getLoc().line));
   functions_.push_back(std::move(fn));
+}
+
+std::optional<CompileError> ModuleScope::unsupportedParameterKind(const ast::FunctionDef &def,
+                                                                  const SourceFile *source) {
+  for (const ast::Param &p : def.params) {
+    const char *what = nullptr;
+    switch (p.kind) {
+    case ast::Param::Kind::Normal: break;
+    case ast::Param::Kind::VarPositional: what = "variadic parameters ('*args')"; break;
+    case ast::Param::Kind::KeywordOnly: what = "keyword-only parameters ('*')"; break;
+    case ast::Param::Kind::VarKeyword: what = "variadic keyword parameters ('**kwargs')"; break;
+    case ast::Param::Kind::PositionalOnly: what = "positional-only parameters ('/')"; break;
+    }
+    if (what) {
+      CompileError e(p.markerLoc,
+                     fmt::format("unsupported Python construct: {} are not allowed in kernels",
+                                 what));
+      e.file = source;
+      return e;
+    }
+  }
+  return std::nullopt;
 }
 
 std::array<int32_t, 3> ModuleScope::workgroupSizeOption(const ast::Keyword &kw) const {

@@ -86,6 +86,10 @@ struct UfuncDecl {
 /// A function of the file decorated as a kernel or device function.
 struct DecoratedFunction {
   const ast::FunctionDef *def = nullptr;
+  /// A parameter kind kernels and device functions cannot take (`*args`,
+  /// keyword-only, `**kwargs`, positional-only), reported where the function
+  /// is compiled.
+  std::optional<CompileError> paramError;
   bool isKernel = true;                 ///< false for device functions
   /// Decorated in numba.cuda's spelling (@cuda.jit, @numba.cuda.jit), not
   /// numba-vulkan's @nv.jit: its integers default to exact 64 bits.
@@ -206,6 +210,12 @@ public:
   /// The `@nv.chain` host functions of the file, in source order.
   const std::vector<LaunchChain> &chains() const { return chains_; }
   std::vector<LaunchChain> &chains() { return chains_; }
+
+  /// The error for a parameter kind kernels and device functions cannot
+  /// take (`*args`, keyword-only, `**kwargs`, positional-only), at its
+  /// marker, in `source`; nothing when `def` has plain parameters only.
+  static std::optional<CompileError> unsupportedParameterKind(const ast::FunctionDef &def,
+                                                              const SourceFile *source);
 
 private:
   void addImport(const ast::Import &stmt);

@@ -58,6 +58,8 @@ private:
 
 TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
                         const Signature &sig) {
+  if (fn.paramError)
+    throw *fn.paramError;
   CallStackEntry entry(context, fn.def->name);
   return sema::Inferrer(context, fn, sig, /*isDevice=*/false).run();
 }
@@ -375,6 +377,8 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
                                             fn.def->name));
   if (fn.signatureError)
     throw *fn.signatureError;
+  if (fn.paramError)
+    throw *fn.paramError;
   for (auto &name : context.callStack)
     if (name == fn.def->name)
       throw CompileError(callLoc, fmt::format("recursive call of '{}': recursion is not "

@@ -43,6 +43,7 @@ public:
     FloatLiteral,
     ImaginaryLiteral,
     StringLiteral,
+    FormattedString,
     BoolLiteral,
     NoneLiteral,
     Name,
@@ -57,6 +58,7 @@ public:
     IfExp,
     Tuple,
     List,
+    Dict,
     Lambda,
   };
   Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
@@ -111,6 +113,17 @@ struct StringLiteral : Expr {
       : Expr(Kind::StringLiteral, loc), value(std::move(value)) {}
   std::string value;
   static bool classof(const Expr *e) { return e->getKind() == Kind::StringLiteral; }
+};
+
+/// An f-string (adjacent literals concatenated): `text` is the raw source
+/// between the quotes, plain literals' braces doubled. Parsed for host code
+/// and the typing functions of `@overload` (their error messages), which
+/// nvc evaluates (Overloads.h); type inference refuses it in kernels.
+struct FormattedString : Expr {
+  FormattedString(Location loc, std::string text)
+      : Expr(Kind::FormattedString, loc), text(std::move(text)) {}
+  std::string text;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::FormattedString; }
 };
 
 struct BoolLiteral : Expr {
@@ -252,6 +265,16 @@ struct List : Expr {
   List(Location loc, std::vector<ExprPtr> elts) : Expr(Kind::List, loc), elts(std::move(elts)) {}
   std::vector<ExprPtr> elts;
   static bool classof(const Expr *e) { return e->getKind() == Kind::List; }
+};
+
+/// `{k: v, ...}`: parsed for host code and the options of numba's extension
+/// API (`@overload(f, jit_options={"fastmath": True})`); type inference
+/// refuses it in kernels.
+struct Dict : Expr {
+  Dict(Location loc, std::vector<ExprPtr> keys, std::vector<ExprPtr> values)
+      : Expr(Kind::Dict, loc), keys(std::move(keys)), values(std::move(values)) {}
+  std::vector<ExprPtr> keys, values;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Dict; }
 };
 
 //===----------------------------------------------------------------------===//
@@ -396,12 +419,23 @@ struct Return : Stmt {
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Return; }
 };
 
-/// A function parameter: `name[: annotation][= default]`.
+/// A function parameter: `name[: annotation][= default]`, or Python's other
+/// kinds (`*args`, a keyword-only parameter after `*` or `*args`,
+/// `**kwargs`; parameters before `/` are positional-only). Kernels and device
+/// functions take plain parameters only (sema refuses the others where such
+/// a function is compiled); host functions and the typing functions of
+/// `@overload` may use every kind.
 struct Param {
+  enum class Kind { Normal, PositionalOnly, VarPositional, KeywordOnly, VarKeyword };
   Location loc;
   std::string name;
   ExprPtr annotation; ///< may be null
   ExprPtr defaultValue; ///< may be null
+  Kind kind = Kind::Normal;
+  /// Where `*`/`**` is written (the parameter's start), for VarPositional
+  /// and VarKeyword; where the bare `*` or the `/` marker that made this
+  /// parameter keyword-only or positional-only is, for those kinds.
+  Location markerLoc;
 };
 
 struct FunctionDef : Stmt {

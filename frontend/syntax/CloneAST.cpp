@@ -38,6 +38,8 @@ ExprPtr clone(const Expr *e) {
   }
   case Expr::Kind::StringLiteral:
     return std::make_unique<StringLiteral>(l, as<StringLiteral>(*e).value);
+  case Expr::Kind::FormattedString:
+    return std::make_unique<FormattedString>(l, as<FormattedString>(*e).text);
   case Expr::Kind::BoolLiteral:
     return std::make_unique<BoolLiteral>(l, as<BoolLiteral>(*e).value);
   case Expr::Kind::NoneLiteral:
@@ -46,7 +48,8 @@ ExprPtr clone(const Expr *e) {
     auto &x = as<Lambda>(*e);
     std::vector<Param> params;
     for (auto &p : x.params)
-      params.push_back(Param{p.loc, p.name, nullptr, nullptr});
+      params.push_back(Param{p.loc, p.name, nullptr, clone(p.defaultValue.get()), p.kind,
+                             p.markerLoc});
     return std::make_unique<Lambda>(l, std::move(params), clone(x.body.get()));
   }
   case Expr::Kind::Name:
@@ -102,6 +105,10 @@ ExprPtr clone(const Expr *e) {
     return std::make_unique<Tuple>(l, cloneAll(as<Tuple>(*e).elts));
   case Expr::Kind::List:
     return std::make_unique<List>(l, cloneAll(as<List>(*e).elts));
+  case Expr::Kind::Dict: {
+    auto &x = as<Dict>(*e);
+    return std::make_unique<Dict>(l, cloneAll(x.keys), cloneAll(x.values));
+  }
   }
   std::abort(); // every kind is handled above
 }
@@ -165,7 +172,8 @@ StmtPtr clone(const Stmt &s) {
     auto &x = as<FunctionDef>(s);
     std::vector<Param> params;
     for (auto &p : x.params)
-      params.push_back({p.loc, p.name, clone(p.annotation.get()), clone(p.defaultValue.get())});
+      params.push_back({p.loc, p.name, clone(p.annotation.get()), clone(p.defaultValue.get()),
+                        p.kind, p.markerLoc});
     return std::make_unique<FunctionDef>(l, x.name, std::move(params), clone(x.returns.get()),
                                          cloneAll(x.decorators), clone(x.body));
   }

@@ -373,8 +373,10 @@ void Lexer::lexNameOrPrefixedString() {
       bool isF = prefix.find('f') != std::string::npos;
       bool isBytes = prefix.find('b') != std::string::npos;
       lexString(loc, /*raw=*/prefix.find('r') != std::string::npos || isF || isBytes);
-      if (isF)
+      if (isF) {
         tokens_.back().unsupported = "f-strings are not allowed in kernels";
+        tokens_.back().fstring = !isBytes;
+      }
       else if (isBytes)
         tokens_.back().unsupported = "bytes literals are not allowed in kernels";
       return;

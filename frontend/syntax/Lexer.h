@@ -40,6 +40,8 @@ struct Token {
   /// For a string literal kernels cannot use (an f-string, bytes): why, for
   /// the parser's error where such a literal is parsed; empty otherwise.
   std::string unsupported;
+  /// An f-string: `text` is its raw text between the quotes.
+  bool fstring = false;
 };
 
 /// Tokenizes all of `file`. Throws CompileError on the first lexical error.

@@ -135,6 +135,9 @@ public:
   /// decorators), or nothing when the host block is not a class.
   std::optional<ClassHeader> classHeader() const;
   void skipHostBlock();
+  /// At a module-level `try`: appends the imports of its body to `out` when
+  /// its body holds imports only; the position is unchanged.
+  void parseTryImports(Block &out);
   std::unique_ptr<Module> parseModule(std::string path);
 
 private:
@@ -254,7 +257,7 @@ private:
   ExprPtr parseAtom();
   ExprPtr parseParenthesized();
   ExprPtr parseListDisplay();
-  [[noreturn]] void rejectBraceDisplay();
+  ExprPtr parseBraceDisplay();
   ExprPtr parseSubscriptIndex();
   ExprPtr parseSliceItem();
   void parseCallArguments(std::vector<ExprPtr> &args, std::vector<Keyword> &keywords,
@@ -308,6 +311,11 @@ std::unique_ptr<Module> Parser::parseModule(std::string path) {
     if (startsHostBlock()) {
       if (auto header = classHeader())
         module->classes.push_back(std::move(*header));
+      // `try: <imports> except ImportError: <other imports>`, the idiom of
+      // imports that differ between versions: the `try` branch's imports
+      // are the module's (the kernel's environment has what it imports).
+      if (isKeyword("try"))
+        parseTryImports(module->body);
       skipHostBlock();
       continue;
     }
@@ -366,6 +374,32 @@ std::optional<ClassHeader> Parser::classHeader() const {
   return header;
 }
 
+void Parser::parseTryImports(Block &out) {
+  size_t start = pos_;
+  advance();
+  Block body;
+  try {
+    if (!acceptOp(":") || peek().kind != TokenKind::Newline)
+      throw CompileError({}, "");
+    advance();
+    if (peek().kind != TokenKind::Indent)
+      throw CompileError({}, "");
+    advance();
+    while (peek().kind != TokenKind::Dedent && peek().kind != TokenKind::EndOfFile) {
+      if (!isKeyword("import") && !isKeyword("from"))
+        throw CompileError({}, "");
+      parseStatement(body);
+    }
+    if (body.empty())
+      throw CompileError({}, "");
+  } catch (const CompileError &) {
+    body.clear(); // anything else in the try: host code, skipped whole
+  }
+  pos_ = start;
+  for (auto &s : body)
+    out.push_back(std::move(s));
+}
+
 void Parser::skipHostBlock() {
   bool isTry = false;
   do {
@@ -401,6 +435,12 @@ void Parser::parseStatement(Block &out) {
   const Token &t = peek();
   if (t.kind == TokenKind::Indent)
     fail(t.loc, "unexpected indent");
+  // Classes, `try` and `with` inside a module-level `if`, `for` or `while`
+  // are host code as they are at the top (parseModule).
+  if (functionDepth_ == 0 && blockNesting_ > 0 && startsHostBlock()) {
+    skipHostBlock();
+    return;
+  }
   if (t.kind == TokenKind::Keyword) {
     if (t.text == "if") {
       out.push_back(parseIf(advance()));
@@ -796,19 +836,59 @@ StmtPtr Parser::parseFunctionDef(std::vector<ExprPtr> decorators) {
   expectOp("(", "expected '(' after function name");
   std::vector<Param> params;
   bool sawDefault = false;
+  // Python's parameter kinds: `/` ends the positional-only ones, `*` or
+  // `*args` starts the keyword-only ones, `**kwargs` comes last. Kernels and
+  // device functions take plain parameters only (sema says so where one is
+  // compiled); host code and the typing functions of @overload use them all.
+  bool sawStar = false, sawSlash = false, sawDoubleStar = false;
+  Location starLoc;
   while (!isOp(")")) {
     const Token &t = peek();
-    if (isOp("*")) {
-      if (peek(1).kind == TokenKind::Name)
-        unsupported(t.loc, "variadic parameters ('*args') are not allowed in kernels");
-      unsupported(t.loc, "keyword-only parameters ('*') are not allowed in kernels");
-    }
-    if (isOp("**"))
-      unsupported(t.loc, "variadic keyword parameters ('**kwargs') are not allowed in kernels");
-    if (isOp("/"))
-      unsupported(t.loc, "positional-only parameters ('/') are not allowed in kernels");
+    if (sawDoubleStar)
+      fail(t.loc, "arguments cannot follow var-keyword argument");
     Param param;
     param.loc = t.loc;
+    if (isOp("/")) {
+      if (sawSlash)
+        fail(t.loc, "/ may appear only once");
+      if (sawStar)
+        fail(t.loc, "/ must be ahead of *");
+      if (params.empty())
+        fail(t.loc, "at least one argument must precede /");
+      advance();
+      sawSlash = true;
+      for (Param &p : params) {
+        p.kind = Param::Kind::PositionalOnly;
+        p.markerLoc = t.loc;
+      }
+      if (!acceptOp(","))
+        break;
+      continue;
+    }
+    if (isOp("*")) {
+      if (sawStar)
+        fail(t.loc, "* argument may appear only once");
+      advance();
+      sawStar = true;
+      starLoc = t.loc;
+      if (peek().kind != TokenKind::Name) {
+        if (isOp(")") || (isOp(",") && peek(1).kind == TokenKind::Op && peek(1).text == ")"))
+          fail(t.loc, "named arguments must follow bare *");
+        if (!acceptOp(","))
+          fail(peek().loc, "expected ',' or a parameter name after '*'");
+        continue;
+      }
+      param.kind = Param::Kind::VarPositional;
+      param.markerLoc = t.loc;
+    } else if (isOp("**")) {
+      advance();
+      sawDoubleStar = true;
+      param.kind = Param::Kind::VarKeyword;
+      param.markerLoc = t.loc;
+    } else if (sawStar) {
+      param.kind = Param::Kind::KeywordOnly;
+      param.markerLoc = starLoc;
+    }
     param.name = expectName("expected parameter name");
     for (const Param &other : params)
       if (other.name == param.name)
@@ -816,10 +896,13 @@ StmtPtr Parser::parseFunctionDef(std::vector<ExprPtr> decorators) {
              fmt::format("duplicate argument '{}' in function definition", param.name));
     if (acceptOp(":"))
       param.annotation = parseTest();
-    if (acceptOp("=")) {
+    bool variadic =
+        param.kind == Param::Kind::VarPositional || param.kind == Param::Kind::VarKeyword;
+    if (!variadic && acceptOp("=")) {
       param.defaultValue = parseTest();
-      sawDefault = true;
-    } else if (sawDefault) {
+      if (!sawStar)
+        sawDefault = true;
+    } else if (sawDefault && !sawStar && !variadic) {
       fail(param.loc, "parameter without a default follows parameter with a default");
     }
     params.push_back(std::move(param));
@@ -1284,12 +1367,26 @@ ExprPtr Parser::parseAtom() {
     return std::make_unique<ImaginaryLiteral>(loc, t.text, floatValue(digits));
   }
   case TokenKind::String: {
-    std::string value;
+    std::string value, formatted;
+    bool isFormatted = false;
     while (peek().kind == TokenKind::String) {
-      if (!peek().unsupported.empty())
+      if (!peek().unsupported.empty() && !peek().fstring)
         unsupported(peek().loc, peek().unsupported);
-      value += advance().text;
+      const Token &s = advance();
+      value += s.text;
+      if (s.fstring) {
+        isFormatted = true;
+        formatted += s.text;
+        continue;
+      }
+      for (char c : s.text) { // a plain part of an f-string: its braces and backslashes are text
+        formatted += c;
+        if (c == '{' || c == '}' || c == '\\')
+          formatted += c;
+      }
     }
+    if (isFormatted)
+      return std::make_unique<FormattedString>(loc, std::move(formatted));
     return std::make_unique<StringLiteral>(loc, std::move(value));
   }
   case TokenKind::Keyword:
@@ -1316,7 +1413,7 @@ ExprPtr Parser::parseAtom() {
     if (t.text == "[")
       return parseListDisplay();
     if (t.text == "{")
-      rejectBraceDisplay();
+      return parseBraceDisplay();
     if (t.text == "...")
       unsupported(loc, "Ellipsis ('...') is not allowed in kernels");
     if (t.text == "*" || t.text == "**")
@@ -1378,19 +1475,42 @@ ExprPtr Parser::parseListDisplay() {
   return finish(std::make_unique<List>(loc, std::move(elts)), depth);
 }
 
-/// `{...}`: dict and set displays and comprehensions, all outside the subset;
-/// enough is parsed to name the construct.
-void Parser::rejectBraceDisplay() {
+/// `{...}`: a dict display `{k: v, ...}` is parsed (host code, and the
+/// options of numba's extension API; type inference refuses it in kernels);
+/// set displays and comprehensions are outside the subset: enough is parsed
+/// to name the construct.
+ExprPtr Parser::parseBraceDisplay() {
   Location loc = advance().loc;
   NestingGuard guard(exprNesting_, loc, "too many nested parentheses");
-  if (isOp("}") || isOp("**"))
-    unsupported(loc, "dict displays are not allowed in kernels");
-  parseTest();
+  std::vector<ExprPtr> keys, values;
+  unsigned depth = 0;
+  if (acceptOp("}"))
+    return finish(std::make_unique<Dict>(loc, std::move(keys), std::move(values)), 0);
+  if (isOp("**"))
+    unsupported(peek().loc, "dict unpacking ('**') is not allowed in kernels");
+  ExprPtr first = parseTest();
   if (acceptOp(":")) {
-    parseTest();
+    ExprPtr value = parseTest();
     if (isKeyword("for") || isKeyword("async"))
       unsupported(loc, "dict comprehensions are not allowed in kernels");
-    unsupported(loc, "dict displays are not allowed in kernels");
+    depth = std::max(depthOf(first), depthOf(value));
+    keys.push_back(std::move(first));
+    values.push_back(std::move(value));
+    while (acceptOp(",")) {
+      if (isOp("}"))
+        break;
+      if (isOp("**"))
+        unsupported(peek().loc, "dict unpacking ('**') is not allowed in kernels");
+      ExprPtr k = parseTest();
+      expectOp(":", "expected ':' in dict display");
+      ExprPtr v = parseTest();
+      depth = std::max({depth, depthOf(k), depthOf(v)});
+      keys.push_back(std::move(k));
+      values.push_back(std::move(v));
+    }
+    if (!acceptOp("}"))
+      closingError("}");
+    return finish(std::make_unique<Dict>(loc, std::move(keys), std::move(values)), depth);
   }
   if (isKeyword("for") || isKeyword("async"))
     unsupported(loc, "set comprehensions are not allowed in kernels");

@@ -13,4 +13,4 @@ def syntax(r):
 
 # SYNTAX: helper_syntax_error.py:2:15: error: expected expression
 # SYNTAX-NEXT: {{^}}    return z +
-# VARIADIC: helper_variadic.py:1:13: error: unsupported Python construct: variadic parameters ('*args') are not allowed in kernels
+# VARIADIC: helper_variadic.py:5:13: error: unsupported Python construct: variadic parameters ('*args') are not allowed in kernels
