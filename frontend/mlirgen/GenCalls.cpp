@@ -16,15 +16,31 @@ Val Generator::userCall(const ast::Call &c) {
   mlir::Location l = loc(c.getLoc());
   const std::string &key = k_.callees.at(&c);
   const TypedKernel &spec = *inference_.specializations.at(key);
+  // The expression of each parameter (keywords and defaults bound by type
+  // inference), evaluated in the order the call writes them; a function or
+  // dtype is part of the specialisation, not an operand.
+  const std::vector<const ast::Expr *> bound = k_.argumentsOf(c);
+  std::vector<std::optional<Val>> values(bound.size());
+  auto evaluate = [&](const ast::Expr *e) {
+    for (size_t i = 0; i < bound.size(); ++i)
+      if (bound[i] == e && !values[i] && !isCompileTimeValue(spec.signature.params[i]))
+        values[i] = expr(*e);
+  };
+  for (auto &a : c.args)
+    evaluate(a.get());
+  for (auto &kw : c.keywords)
+    evaluate(kw.value.get());
+  for (const ast::Expr *e : bound)
+    evaluate(e); // omitted parameters' defaults
   std::vector<mlir::Value> operands;
   std::vector<mlir::MemRefType> arrays;
-  std::vector<mlir::Value> argBuffers(c.args.size()); // arrays' and records' buffers
+  std::vector<mlir::Value> argBuffers(bound.size()); // arrays' and records' buffers
   bool allStorageBuffers = true;
-  for (size_t i = 0; i < c.args.size(); ++i) {
+  for (size_t i = 0; i < bound.size(); ++i) {
     const Type &pt = spec.signature.params[i];
     if (isCompileTimeValue(pt))
-      continue; // a function or dtype: part of the specialisation, not an operand
-    Val v = expr(*c.args[i]);
+      continue;
+    Val v = *values[i];
     if (pt.isRecord()) { // a record refers to its array's element
       auto type = mlir::cast<mlir::MemRefType>(v.recordBase->buffer.getType());
       arrays.push_back(type);
@@ -37,8 +53,8 @@ Val Generator::userCall(const ast::Call &c) {
     if (pt.isArray()) {
       const ArrayHandle &a = *v.array;
       if (a.reinterpreted())
-        fail(c.args[i]->getLoc(), "a view with another dtype (view()) cannot be passed to a "
-                                  "device function: pass the array and call view() there");
+        fail(bound[i]->getLoc(), "a view with another dtype (view()) cannot be passed to a "
+                                 "device function: pass the array and call view() there");
       auto type = mlir::cast<mlir::MemRefType>(a.buffer.getType());
       arrays.push_back(type);
       allStorageBuffers &= type == bufferMemRefType(pt.element());
@@ -48,7 +64,7 @@ Val Generator::userCall(const ast::Call &c) {
       operands.insert(operands.end(), a.shape.begin(), a.shape.end());
       operands.insert(operands.end(), a.strides.begin(), a.strides.end());
     } else {
-      Val conv = convert(v, pt, c.args[i]->getLoc());
+      Val conv = convert(v, pt, bound[i]->getLoc());
       operands.insert(operands.end(), conv.parts.begin(), conv.parts.end());
     }
   }

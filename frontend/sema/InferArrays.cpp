@@ -164,8 +164,9 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
     // f(p) returning a record of p: p's array.
     if (auto it = result_.callees.find(call); it != result_.callees.end()) {
       int k = context_.specializations.at(it->second)->returnedRecordParam;
-      if (k >= 0 && static_cast<size_t>(k) < call->args.size())
-        return rootOf(*call->args[static_cast<size_t>(k)]);
+      std::vector<const ast::Expr *> args = result_.argumentsOf(*call);
+      if (k >= 0 && static_cast<size_t>(k) < args.size())
+        return rootOf(*args[static_cast<size_t>(k)]);
     }
   }
   return std::nullopt;

@@ -41,47 +41,151 @@ Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
          fmt::format("'{}' is not a GPU function: decorate it with @cuda.jit(device=True), "
                      "@nv.jit or @njit to call it from a kernel",
                      name));
-  if (!c.keywords.empty())
-    fail(c.keywords.front().loc, "keyword arguments to device functions are not supported");
-  std::vector<Type> args;
-  std::vector<std::optional<ConstValue>> constants;
-  for (auto &a : c.args) {
-    Type t = expr(*a);
-    if (t.isUnknown())
-      return record(c, Type());
-    if (!t.isScalar() && !t.isArray() && !t.isTuple() && !t.isRecord() && !isCompileTimeValue(t))
-      fail(a->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
-    args.push_back(t);
+  return deviceCall(c, name, *fn);
+}
+
+Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
+                          const DecoratedFunction &fn) {
+  // The arguments, typed in the order the call writes them.
+  struct Given {
+    const ast::Expr *e;
+    std::string keyword;
+    Type type;
+    std::optional<ConstValue> constant;
+  };
+  std::vector<Given> given;
+  bool unknown = false;
+  auto add = [&](const ast::Expr &e, const std::string &keyword) {
+    Type t = expr(e);
+    unknown |= t.isUnknown();
     // Integers, booleans and tuples of integers known here specialise the
     // callee (Numba's literal arguments).
-    auto it = result_.constants.find(a.get());
-    bool literal = it != result_.constants.end() && (t.isInteger() || t.isBoolean());
-    if (literal)
-      constants.push_back(it->second);
-    else if (it != result_.constants.end() && t.isTuple() &&
-             std::all_of(it->second.elements.begin(), it->second.elements.end(),
-                         [](const ConstValue &e) { return e.type.isInteger(); }))
-      constants.push_back(it->second);
-    else
-      constants.push_back(std::nullopt);
-  }
-  if (args.size() != fn->def->params.size())
-    fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", name,
-                                 fn->def->params.size(), args.size()));
-  std::string key = inferDeviceFunction(context_, *fn, args, c.getLoc(), constants);
+    std::optional<ConstValue> constant;
+    auto it = result_.constants.find(&e);
+    if (it != result_.constants.end() &&
+        (t.isInteger() || t.isBoolean() ||
+         (t.isTuple() && std::all_of(it->second.elements.begin(), it->second.elements.end(),
+                                     [](const ConstValue &x) { return x.type.isInteger(); }))))
+      constant = it->second;
+    given.push_back({&e, keyword, t, constant});
+  };
+  for (auto &a : c.args)
+    add(*a, "");
+  for (auto &kw : c.keywords)
+    add(*kw.value, kw.name);
+  if (unknown)
+    return record(c, Type());
+
+  // Python's binding of the arguments to the callee's parameters.
+  struct Bound {
+    std::vector<int> source; ///< index into `given`; -1: the default
+    std::vector<ConstValue> defaults;
+    std::vector<Type> types;
+    std::vector<std::optional<ConstValue>> constants;
+  };
+  auto bind = [&](const DecoratedFunction &f) {
+    if (f.paramError)
+      throw *f.paramError;
+    const std::vector<ast::Param> &params = f.def->params;
+    Bound b;
+    b.source.assign(params.size(), -2);
+    b.defaults.resize(params.size());
+    size_t positional = 0;
+    for (const Given &g : given)
+      positional += g.keyword.empty();
+    bool hasDefaults = std::any_of(params.begin(), params.end(),
+                                   [](const ast::Param &p) { return p.defaultValue != nullptr; });
+    if (positional > params.size() || (c.keywords.empty() && !hasDefaults &&
+                                       positional != params.size())) {
+      if (c.keywords.empty() && !hasDefaults)
+        fail(c.getLoc(), fmt::format("{}() takes {} arguments ({} given)", name, params.size(),
+                                     positional));
+      fail(c.getLoc(), fmt::format("{}() takes {} positional arguments but {} were given", name,
+                                   params.size(), positional));
+    }
+    size_t next = 0;
+    for (size_t k = 0; k < given.size(); ++k) {
+      const Given &g = given[k];
+      if (g.keyword.empty()) {
+        b.source[next++] = static_cast<int>(k);
+        continue;
+      }
+      size_t p = 0;
+      while (p < params.size() && params[p].name != g.keyword)
+        ++p;
+      ast::Location at = c.keywords[k - positional].loc;
+      if (p == params.size())
+        fail(at, fmt::format("{}() got an unexpected keyword argument '{}'", name, g.keyword));
+      if (b.source[p] != -2)
+        fail(at, fmt::format("{}() got multiple values for argument '{}'", name, g.keyword));
+      b.source[p] = static_cast<int>(k);
+    }
+    for (size_t p = 0; p < params.size(); ++p) {
+      if (b.source[p] != -2)
+        continue;
+      if (!params[p].defaultValue)
+        fail(c.getLoc(), fmt::format("{}() missing required argument '{}'", name, params[p].name));
+      // An omitted parameter takes its default, a constant (numba's Omitted).
+      std::optional<ConstValue> d = f.scope->constantValue(*params[p].defaultValue);
+      if (!d || d->type.isArray())
+        fail(c.getLoc(),
+             fmt::format("{}() leaves out parameter '{}', whose default value nvc cannot pass "
+                         "to a device function (it passes numbers, booleans and tuples of them)",
+                         name, params[p].name));
+      b.source[p] = -1;
+      b.defaults[p] = *d;
+    }
+    for (size_t p = 0; p < params.size(); ++p) {
+      if (b.source[p] == -1) {
+        b.types.push_back(b.defaults[p].type);
+        b.constants.push_back(b.defaults[p].type.isTuple() ? std::nullopt
+                                                           : std::optional(b.defaults[p]));
+        continue;
+      }
+      const Given &g = given[static_cast<size_t>(b.source[p])];
+      const Type &t = g.type;
+      if (!t.isScalar() && !t.isArray() && !t.isTuple() && !t.isRecord() && !isCompileTimeValue(t))
+        fail(g.e->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
+      b.types.push_back(t);
+      b.constants.push_back(g.constant);
+    }
+    return b;
+  };
+
+  Bound b = bind(fn);
+  std::string key = inferDeviceFunction(context_, fn, b.types, c.getLoc(), b.constants);
   result_.callees[&c] = key;
+  // The expression of each parameter, where they are not the arguments in order.
+  bool inOrder = c.keywords.empty() &&
+                 std::none_of(b.source.begin(), b.source.end(), [](int s) { return s < 0; });
+  std::vector<const ast::Expr *> bound;
+  for (size_t p = 0; p < b.source.size(); ++p) {
+    if (b.source[p] >= 0) {
+      bound.push_back(given[static_cast<size_t>(b.source[p])].e);
+      continue;
+    }
+    std::shared_ptr<ast::Expr> &node = result_.defaultArgs[{&c, p}];
+    if (!node)
+      node = std::make_shared<ast::Name>(c.getLoc(), "$default");
+    result_.constants[node.get()] = b.defaults[p];
+    record(*node, b.defaults[p].type);
+    bound.push_back(node.get());
+  }
+  if (inOrder)
+    result_.boundArgs.erase(&c);
+  else
+    result_.boundArgs[&c] = bound;
   const TypedKernel &spec = *context_.specializations.at(key);
   result_.mayRaise |= spec.mayRaise;
   result_.mayPrint |= spec.mayPrint;
-  for (size_t i = 0; i < c.args.size(); ++i)
-    if (args[i].isArray() || args[i].isRecord()) {
+  for (size_t i = 0; i < bound.size(); ++i)
+    if (b.types[i].isArray() || b.types[i].isRecord()) {
       if (spec.access[i].written) // a frozen global passed to a function that writes it
-        checkWritable(*c.args[i], c.args[i]->getLoc());
-      markAccess(rootOf(*c.args[i]), spec.access[i].read, spec.access[i].written);
+        checkWritable(*bound[i], bound[i]->getLoc());
+      markAccess(rootOf(*bound[i]), spec.access[i].read, spec.access[i].written);
     }
   return record(c, spec.returnType);
 }
-
 
 int64_t Inferrer::constantAxis(const ast::Call &c, const std::string &fname, int64_t lo, int64_t hi) {
   if (c.args.size() != 1)

@@ -136,7 +136,7 @@ Inferrer::Inferrer(InferenceContext &context, const DecoratedFunction &fn, const
   collectDefinitions(fn.def->body, singleDefinitions_);
   for (size_t i = 0; i < sig.params.size(); ++i) {
     const ast::Param &p = fn.def->params[i];
-    if (p.defaultValue)
+    if (p.defaultValue && !isDevice) // a device function's call gives omitted ones
       throw CompileError(p.defaultValue->getLoc(),
                          "default parameter values are not supported in kernels");
     result_.varTypes[p.name] = sig.params[i];

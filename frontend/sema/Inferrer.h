@@ -227,6 +227,11 @@ private:
   /// callee for the argument types (Numba compiles one version per call
   /// signature); the result is the callee's return type.
   Type userCall(const ast::Call &c, const std::string &name);
+  /// A call of the device function `fn`: its arguments (the positional
+  /// ones, then the keywords, typed in that order) bound to its parameters
+  /// as Python binds them, omitted ones taking their defaults
+  /// (TypedKernel::boundArgs). `name` is the callee as called.
+  Type deviceCall(const ast::Call &c, const std::string &name, const DecoratedFunction &fn);
   int64_t constantAxis(const ast::Call &c, const std::string &fname, int64_t lo, int64_t hi);
   Type call(const ast::Call &c);
   Type expr(const ast::Expr &e);

@@ -211,6 +211,11 @@ public:
   const std::vector<LaunchChain> &chains() const { return chains_; }
   std::vector<LaunchChain> &chains() { return chains_; }
 
+  /// The compile-time value of `expr` in this module (a number, a bool, a
+  /// tuple of them, a frozen array), as module-level constants are
+  /// evaluated; nothing for anything else.
+  std::optional<ConstValue> constantValue(const ast::Expr &expr) const { return evaluate(expr); }
+
   /// The error for a parameter kind kernels and device functions cannot
   /// take (`*args`, keyword-only, `**kwargs`, positional-only), at its
   /// marker, in `source`; nothing when `def` has plain parameters only.

@@ -30,6 +30,15 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
+std::vector<const ast::Expr *> TypedKernel::argumentsOf(const ast::Call &c) const {
+  if (auto it = boundArgs.find(&c); it != boundArgs.end())
+    return it->second;
+  std::vector<const ast::Expr *> out;
+  for (auto &a : c.args)
+    out.push_back(a.get());
+  return out;
+}
+
 const Type &TypedKernel::typeOf(const ast::Expr *e) const {
   static const Type unknown;
   auto it = exprTypes.find(e);

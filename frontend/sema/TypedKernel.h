@@ -98,6 +98,19 @@ struct TypedKernel {
     std::string tuple;
   };
   std::unordered_map<const ast::Call *, UnpackedCall> unpackedCalls;
+  /// Calls of device functions whose arguments are not the callee's
+  /// parameters in order: keyword arguments, omitted parameters that take
+  /// their defaults (numba's Omitted). The expression each parameter of the
+  /// callee takes: an argument, a keyword's value, or a node of
+  /// `defaultArgs` (a constant) for an omitted parameter. The arguments are
+  /// evaluated in the order the call writes them. Calls absent here pass
+  /// their arguments in order.
+  std::unordered_map<const ast::Call *, std::vector<const ast::Expr *>> boundArgs;
+  /// The constants made for omitted parameters, by call and parameter.
+  std::map<std::pair<const ast::Call *, size_t>, std::shared_ptr<ast::Expr>> defaultArgs;
+  /// The expressions a call of a device function passes to each parameter
+  /// (boundArgs, or the call's arguments in order).
+  std::vector<const ast::Expr *> argumentsOf(const ast::Call &c) const;
 
   /// What a `raise` or `assert` statement raises (docs/language.md "Errors"):
   /// the exception class's name and the text of str(exception).
