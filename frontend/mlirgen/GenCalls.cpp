@@ -16,16 +16,20 @@ Val Generator::userCall(const ast::Call &c) {
   mlir::Location l = loc(c.getLoc());
   const std::string &key = k_.callees.at(&c);
   const TypedKernel &spec = *inference_.specializations.at(key);
-  // The expression of each parameter (keywords and defaults bound by type
-  // inference), evaluated in the order the call writes them; a function or
-  // dtype is part of the specialisation, not an operand.
+  // The expression of each parameter (keywords, defaults and a method's
+  // receiver bound by type inference), evaluated in the order the call
+  // writes them; a function, a dtype or None is part of the specialisation,
+  // not an operand.
   const std::vector<const ast::Expr *> bound = k_.argumentsOf(c);
   std::vector<std::optional<Val>> values(bound.size());
   auto evaluate = [&](const ast::Expr *e) {
     for (size_t i = 0; i < bound.size(); ++i)
-      if (bound[i] == e && !values[i] && !isCompileTimeValue(spec.signature.params[i]))
+      if (bound[i] == e && !values[i] && !isCompileTimeValue(spec.signature.params[i]) &&
+          spec.signature.params[i].kind() != Type::Kind::None)
         values[i] = expr(*e);
   };
+  if (auto *attr = dyn_cast<ast::Attribute>(c.func.get()))
+    evaluate(attr->value.get()); // an overloaded method's receiver
   for (auto &a : c.args)
     evaluate(a.get());
   for (auto &kw : c.keywords)
@@ -38,8 +42,8 @@ Val Generator::userCall(const ast::Call &c) {
   bool allStorageBuffers = true;
   for (size_t i = 0; i < bound.size(); ++i) {
     const Type &pt = spec.signature.params[i];
-    if (isCompileTimeValue(pt))
-      continue;
+    if (isCompileTimeValue(pt) || pt.kind() == Type::Kind::None)
+      continue; // part of the specialisation, not an operand
     Val v = *values[i];
     if (pt.isRecord()) { // a record refers to its array's element
       auto type = mlir::cast<mlir::MemRefType>(v.recordBase->buffer.getType());

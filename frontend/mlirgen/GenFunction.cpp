@@ -59,6 +59,8 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
     const std::string &pname = def.params[i].name;
     if (isCompileTimeValue(t))
       continue; // calls through it are resolved by type inference
+    if (t.kind() == Type::Kind::None)
+      continue; // None (an omitted `y=None`): nothing to pass, and typing refuses its uses
     if (t.isRecord()) {
       ArrayHandle &base = views_.emplace_back();
       base.type = Type::array(t, 0, 'C');

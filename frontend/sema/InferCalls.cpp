@@ -10,6 +10,7 @@
 #include "frontend/sema/Builtins.h"
 #include "frontend/sema/ComplexMath.h"
 #include "frontend/sema/MathBuiltins.h"
+#include "frontend/sema/Overloads.h"
 #include "frontend/sema/TypeRules.h"
 #include "frontend/sema/Ufuncs.h"
 #include "frontend/sema/VectorTypes.h"
@@ -33,19 +34,51 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 Type Inferrer::userCall(const ast::Call &c, const std::string &name) {
-  const DecoratedFunction *fn = nullptr;
-  if (const GlobalSymbol *sym = scope_.lookup(name))
-    fn = sym->function;
-  if (!fn)
+  const GlobalSymbol *sym = scope_.lookup(name);
+  const DecoratedFunction *fn = sym ? sym->function : nullptr;
+  const OverloadSet *overloads = sym ? sym->overloads : nullptr;
+  if (!fn && !overloads) {
+    if (const std::string *api = scope_.lowLevelExtension(name))
+      fail(c.func->getLoc(),
+           fmt::format("'{}' is given its meaning by numba's low-level extension API ({}), "
+                       "which nvc does not evaluate: write it as a device function or with "
+                       "@overload",
+                       name, *api));
     fail(c.func->getLoc(),
          fmt::format("'{}' is not a GPU function: decorate it with @cuda.jit(device=True), "
                      "@nv.jit or @njit to call it from a kernel",
                      name));
-  return deviceCall(c, name, *fn);
+  }
+  return deviceCall(c, name, overloads ? nullptr : fn, overloads, nullptr);
 }
 
-Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
-                          const DecoratedFunction &fn) {
+std::optional<Type> Inferrer::overloadedMethodCall(const ast::Call &c) {
+  auto *attr = dyn_cast<ast::Attribute>(c.func.get());
+  if (!attr || !c.starredArgs.empty())
+    return std::nullopt;
+  const OverloadSet *set = scope_.methodOverloads(attr->attr);
+  if (!set)
+    set = context_.scope.methodOverloads(attr->attr);
+  if (!set)
+    return std::nullopt;
+  Type receiver = expr(*attr->value);
+  if (receiver.isUnknown())
+    return record(c, Type());
+  // nvc's own methods and attributes of arrays come first.
+  static const std::set<std::string> arrayAttributes = {"shape", "size", "ndim", "T", "real",
+                                                        "imag"};
+  if (receiver.isArray() &&
+      (lookupBuiltin("array." + attr->attr) || arrayAttributes.count(attr->attr)))
+    return std::nullopt;
+  const OverloadSet *applicable = applicableMethods(context_, *set, receiver);
+  if (!applicable)
+    return std::nullopt;
+  record(*c.func, Type::userFunction(attr->attr));
+  return deviceCall(c, attr->attr, nullptr, applicable, attr->value.get());
+}
+
+Type Inferrer::deviceCall(const ast::Call &c, const std::string &name, const DecoratedFunction *fn,
+                          const OverloadSet *overloads, const ast::Expr *receiver) {
   // The arguments, typed in the order the call writes them.
   struct Given {
     const ast::Expr *e;
@@ -69,6 +102,8 @@ Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
       constant = it->second;
     given.push_back({&e, keyword, t, constant});
   };
+  if (receiver)
+    add(*receiver, "");
   for (auto &a : c.args)
     add(*a, "");
   for (auto &kw : c.keywords)
@@ -127,10 +162,15 @@ Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
         fail(c.getLoc(), fmt::format("{}() missing required argument '{}'", name, params[p].name));
       // An omitted parameter takes its default, a constant (numba's Omitted).
       std::optional<ConstValue> d = f.scope->constantValue(*params[p].defaultValue);
+      if (isa<ast::NoneLiteral>(*params[p].defaultValue)) {
+        d = ConstValue();
+        d->type = Type::none(); // `y=None`: nothing is passed; uses of y are refused
+      }
       if (!d || d->type.isArray())
         fail(c.getLoc(),
              fmt::format("{}() leaves out parameter '{}', whose default value nvc cannot pass "
-                         "to a device function (it passes numbers, booleans and tuples of them)",
+                         "to a device function (it passes numbers, booleans, tuples of them and "
+                         "None)",
                          name, params[p].name));
       b.source[p] = -1;
       b.defaults[p] = *d;
@@ -138,13 +178,14 @@ Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
     for (size_t p = 0; p < params.size(); ++p) {
       if (b.source[p] == -1) {
         b.types.push_back(b.defaults[p].type);
-        b.constants.push_back(b.defaults[p].type.isTuple() ? std::nullopt
-                                                           : std::optional(b.defaults[p]));
+        bool constant = b.defaults[p].type.isInteger() || b.defaults[p].type.isBoolean();
+        b.constants.push_back(constant ? std::optional(b.defaults[p]) : std::nullopt);
         continue;
       }
       const Given &g = given[static_cast<size_t>(b.source[p])];
       const Type &t = g.type;
-      if (!t.isScalar() && !t.isArray() && !t.isTuple() && !t.isRecord() && !isCompileTimeValue(t))
+      if (!t.isScalar() && !t.isArray() && !t.isTuple() && !t.isRecord() &&
+          !isCompileTimeValue(t) && t.kind() != Type::Kind::None)
         fail(g.e->getLoc(), fmt::format("cannot pass {} to a device function", t.str()));
       b.types.push_back(t);
       b.constants.push_back(g.constant);
@@ -152,11 +193,23 @@ Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
     return b;
   };
 
-  Bound b = bind(fn);
-  std::string key = inferDeviceFunction(context_, fn, b.types, c.getLoc(), b.constants);
+  if (overloads) {
+    std::vector<OverloadArg> args;
+    for (const Given &g : given)
+      args.push_back({g.keyword, g.type,
+                      g.type.isInteger() || g.type.isBoolean() ? g.constant : std::nullopt});
+    OverloadChoice choice =
+        resolveOverload(context_, *overloads, args, c.getLoc(), [&](const DecoratedFunction &f) {
+          Bound b = bind(f);
+          return inferDeviceFunction(context_, f, b.types, c.getLoc(), b.constants);
+        });
+    fn = choice.impl;
+  }
+  Bound b = bind(*fn);
+  std::string key = inferDeviceFunction(context_, *fn, b.types, c.getLoc(), b.constants);
   result_.callees[&c] = key;
   // The expression of each parameter, where they are not the arguments in order.
-  bool inOrder = c.keywords.empty() &&
+  bool inOrder = !receiver && c.keywords.empty() &&
                  std::none_of(b.source.begin(), b.source.end(), [](int s) { return s < 0; });
   std::vector<const ast::Expr *> bound;
   for (size_t p = 0; p < b.source.size(); ++p) {
@@ -165,9 +218,12 @@ Type Inferrer::deviceCall(const ast::Call &c, const std::string &name,
       continue;
     }
     std::shared_ptr<ast::Expr> &node = result_.defaultArgs[{&c, p}];
-    if (!node)
-      node = std::make_shared<ast::Name>(c.getLoc(), "$default");
-    result_.constants[node.get()] = b.defaults[p];
+    bool none = b.defaults[p].type.kind() == Type::Kind::None;
+    if (!node || isa<ast::NoneLiteral>(*node) != none)
+      node = none ? std::shared_ptr<ast::Expr>(std::make_shared<ast::NoneLiteral>(c.getLoc()))
+                  : std::make_shared<ast::Name>(c.getLoc(), "$default");
+    if (!none)
+      result_.constants[node.get()] = b.defaults[p];
     record(*node, b.defaults[p].type);
     bound.push_back(node.get());
   }
@@ -318,6 +374,8 @@ Type Inferrer::unpackedCall(const ast::Call &c) {
 Type Inferrer::call(const ast::Call &c) {
   if (!c.starredArgs.empty())
     return unpackedCall(c);
+  if (std::optional<Type> method = overloadedMethodCall(c))
+    return *method;
   Type callee = expr(*c.func);
   std::vector<Type> args;
   auto typeArgs = [&]() {

@@ -191,6 +191,12 @@ Type Inferrer::name(const ast::Name &n) {
   if (!sym) {
     if (isInFamily(lookupBuiltin(n.id), BuiltinFamily::Python))
       return record(n, Type::function(n.id));
+    if (const std::string *why = scope_.captureError(n.id))
+      fail(n.getLoc(), *why);
+    if (const std::string *api = scope_.lowLevelExtension(n.id))
+      fail(n.getLoc(), fmt::format("'{}' is given its meaning by numba's low-level extension API "
+                                   "({}), which nvc does not evaluate",
+                                   n.id, *api));
     if (const ast::Location *at = scope_.unevaluated(n.id))
       fail(n.getLoc(), fmt::format("cannot evaluate module-level '{}' (assigned at line {}) "
                                    "when the kernel is compiled: nvc freezes numbers, "

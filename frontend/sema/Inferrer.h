@@ -227,11 +227,17 @@ private:
   /// callee for the argument types (Numba compiles one version per call
   /// signature); the result is the callee's return type.
   Type userCall(const ast::Call &c, const std::string &name);
-  /// A call of the device function `fn`: its arguments (the positional
-  /// ones, then the keywords, typed in that order) bound to its parameters
-  /// as Python binds them, omitted ones taking their defaults
-  /// (TypedKernel::boundArgs). `name` is the callee as called.
-  Type deviceCall(const ast::Call &c, const std::string &name, const DecoratedFunction &fn);
+  /// A call of the device function `fn`, or of the function (or method)
+  /// `overloads` overloads (Overloads.h), whose implementation is the device
+  /// function called: its arguments (the method's `receiver` first, then
+  /// the positional ones, then the keywords, typed in that order) bound to
+  /// the callee's parameters as Python binds them, omitted ones taking their
+  /// defaults (TypedKernel::boundArgs). `name` is the callee as called.
+  Type deviceCall(const ast::Call &c, const std::string &name, const DecoratedFunction *fn,
+                  const OverloadSet *overloads, const ast::Expr *receiver);
+  /// `x.name(...)` where an @overload_method of `name` applies to x's type:
+  /// the call's type; nothing when none applies (an ordinary method call).
+  std::optional<Type> overloadedMethodCall(const ast::Call &c);
   int64_t constantAxis(const ast::Call &c, const std::string &fname, int64_t lo, int64_t hi);
   Type call(const ast::Call &c);
   Type expr(const ast::Expr &e);

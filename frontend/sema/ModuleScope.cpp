@@ -28,6 +28,7 @@
 
 namespace nvc {
 
+using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
@@ -94,7 +95,24 @@ static std::optional<std::string> canonicalModule(const std::string &dotted) {
   // import it from there): names of numba's own.
   if (dotted == "numba.misc.special" || dotted == "numba.cuda.misc.special")
     return "numba";
+  // numba's extension API (overload, register_jitable, ...), its types and
+  // errors, as numba, numba.core and numba.cuda spell them: the typing
+  // functions of overloads use them (Overloads.h).
+  if (dotted == "numba.extending" || dotted == "numba.core.extending" ||
+      dotted == "numba.cuda.extending")
+    return "numba.extending";
+  if (dotted == "numba.core.types" || dotted == "numba.cuda.core.types")
+    return "numba.types";
+  if (dotted == "numba.core.errors" || dotted == "numba.errors" ||
+      dotted == "numba.cuda.core.errors")
+    return "numba.errors";
+  if (dotted == "numba.core" || dotted == "numba.cuda.core")
+    return "numba.core";
   return std::nullopt;
+}
+
+std::optional<std::string> ModuleScope::canonicalModuleName(const std::string &dotted) {
+  return canonicalModule(dotted);
 }
 
 ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
@@ -129,8 +147,12 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
       addImportFrom(*from);
     } else if (auto *def = dyn_cast<ast::FunctionDef>(stmt.get())) {
       addFunction(*def);
+    } else if (auto *e = dyn_cast<ast::ExprStmt>(stmt.get())) {
+      addOverloadCall(*e->value); // overload(f)(ol_f); other expressions are host code
     } else if (auto *assign = dyn_cast<ast::Assign>(stmt.get())) {
       if (addReduceAssignment(*assign, module))
+        continue;
+      if (addOverloadCall(*assign->value)) // typer = type_callable(f)(typer_)
         continue;
       // dt = numba.boolean, f32 = np.float32: a dtype under another name;
       // operator_ldca = cuda.ldca, op = math.sin, g = device_fn: a function.
@@ -183,6 +205,95 @@ ModuleScope::ModuleScope(const ast::Module &module, const SourceFile &source,
       for (auto &fn : functions_)
         if (fn.def->name == sym.qualifiedName)
           sym.function = &fn;
+  // Overloads: of a function of the module, of one imported from a helper
+  // (after the helper's own), or of a name imported from a host module.
+  for (auto &[name, set] : overloadSets_)
+    if (!globals_.count(name) && unresolvedImports_.count(name))
+      globals_[name] = {GlobalSymbol::Kind::UserFunction, name, Type::userFunction(name), {},
+                        set.decls.front().loc};
+  for (auto &[name, sym] : globals_) {
+    if (sym.kind != GlobalSymbol::Kind::UserFunction)
+      continue;
+    auto it = overloadSets_.find(name);
+    if (it == overloadSets_.end())
+      it = overloadSets_.find(sym.qualifiedName);
+    if (it == overloadSets_.end())
+      continue;
+    if (sym.overloads && sym.overloads != &it->second) {
+      std::vector<OverloadDecl> merged = sym.overloads->decls;
+      merged.insert(merged.end(), it->second.decls.begin(), it->second.decls.end());
+      it->second.decls = std::move(merged);
+    }
+    sym.overloads = &it->second;
+  }
+}
+
+ModuleScope::ModuleScope(const ModuleScope &base, OverlayTag)
+    : diags_(base.diags_), source_(base.source_), loader_(base.loader_), globals_(base.globals_),
+      unresolvedImports_(base.unresolvedImports_),
+      hostFunctionImports_(base.hostFunctionImports_), hostFunctions_(base.hostFunctions_),
+      unevaluated_(base.unevaluated_), assignedExprs_(base.assignedExprs_),
+      classes_(base.classes_), strings_(base.strings_), plainDefs_(base.plainDefs_),
+      importedPlainDefs_(base.importedPlainDefs_), lowLevel_(base.lowLevel_),
+      captureErrors_(base.captureErrors_) {}
+
+std::unique_ptr<ModuleScope>
+ModuleScope::withNames(const std::map<std::string, GlobalSymbol> &names,
+                       const std::map<std::string, std::string> &unusable,
+                       const std::map<std::string, std::string> &strings) const {
+  std::unique_ptr<ModuleScope> scope(new ModuleScope(*this, OverlayTag{}));
+  auto unbind = [&](const std::string &name) {
+    scope->globals_.erase(name);
+    scope->unevaluated_.erase(name);
+    scope->strings_.erase(name);
+    scope->unresolvedImports_.erase(name);
+    scope->hostFunctionImports_.erase(name);
+    scope->captureErrors_.erase(name);
+  };
+  for (auto &[name, sym] : names) {
+    unbind(name);
+    scope->globals_[name] = sym;
+  }
+  for (auto &[name, why] : unusable) {
+    unbind(name);
+    scope->captureErrors_[name] = why;
+  }
+  for (auto &[name, text] : strings) {
+    unbind(name);
+    scope->strings_[name] = text;
+  }
+  return scope;
+}
+
+std::optional<CompileError> ModuleScope::unsupportedParameterKind(const ast::FunctionDef &def,
+                                                                  const SourceFile *source) {
+  for (const ast::Param &p : def.params) {
+    const char *what = nullptr;
+    switch (p.kind) {
+    case ast::Param::Kind::Normal: break;
+    case ast::Param::Kind::VarPositional: what = "variadic parameters ('*args')"; break;
+    case ast::Param::Kind::KeywordOnly: what = "keyword-only parameters ('*')"; break;
+    case ast::Param::Kind::VarKeyword: what = "variadic keyword parameters ('**kwargs')"; break;
+    case ast::Param::Kind::PositionalOnly: what = "positional-only parameters ('/')"; break;
+    }
+    if (what) {
+      CompileError e(p.markerLoc,
+                     fmt::format("unsupported Python construct: {} are not allowed in kernels",
+                                 what));
+      e.file = source;
+      return e;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ModuleScope::PlainFunction>
+ModuleScope::plainFunction(const std::string &name) const {
+  if (auto it = plainDefs_.find(name); it != plainDefs_.end())
+    return PlainFunction{it->second, this};
+  if (auto it = importedPlainDefs_.find(name); it != importedPlainDefs_.end())
+    return it->second;
+  return std::nullopt;
 }
 
 void ModuleScope::bindConstant(const ast::Expr &target, const ConstValue *value,
@@ -647,6 +758,14 @@ void ModuleScope::addImportFrom(const ast::ImportFrom &stmt) {
         continue;
       }
       const GlobalSymbol *sym = helper->lookup(alias.name);
+      // A plain function of the helper: an overload's typing function or
+      // implementation may be one (overload(f)(helper_typing_function)).
+      if (std::optional<PlainFunction> plain = helper->plainFunction(alias.name))
+        importedPlainDefs_[bound] = *plain;
+      else
+        importedPlainDefs_.erase(bound);
+      if (auto *api = helper->lowLevelExtension(alias.name))
+        lowLevel_[bound] = *api;
       if (!sym && helper->hostFunctions_.count(alias.name)) {
         hostFunctionImports_[bound] = stmt.module; // host code of the kernel file uses it
         continue;
@@ -729,9 +848,208 @@ bool ModuleScope::addReduceAssignment(const ast::Assign &assign, const ast::Modu
   return true;
 }
 
+std::string ModuleScope::extensionApiName(const ast::Expr &callee) const {
+  std::string name = decoratorName(callee);
+  std::string head = name.substr(0, name.find('.'));
+  std::string rest = name.find('.') == std::string::npos ? "" : name.substr(name.find('.'));
+  const GlobalSymbol *sym = lookup(head);
+  if (!sym || (sym->kind != GlobalSymbol::Kind::Module && sym->kind != GlobalSymbol::Kind::Function))
+    return "";
+  std::string qualified = sym->qualifiedName + rest;
+  // import numba; @numba.extending.overload / @numba.core.extending.overload
+  for (const char *prefix : {"numba.core.extending.", "numba.cuda.extending."})
+    if (qualified.rfind(prefix, 0) == 0)
+      qualified = "numba.extending." + qualified.substr(std::string(prefix).size());
+  if (qualified.rfind("numba.extending.", 0) != 0)
+    return "";
+  return qualified;
+}
+
+JitOptions ModuleScope::readJitOptions(const ast::Expr &options) const {
+  // {"fastmath": True, ...} or dict(fastmath=True, ...)
+  std::vector<std::pair<std::string, const ast::Expr *>> items;
+  if (auto *d = dyn_cast<ast::Dict>(&options)) {
+    for (size_t k = 0; k < d->keys.size(); ++k) {
+      auto *key = dyn_cast<ast::StringLiteral>(d->keys[k].get());
+      if (!key)
+        throw CompileError(d->keys[k]->getLoc(), "jit_options= takes a dict of option names "
+                                                 "(strings) and constant values");
+      items.emplace_back(key->value, d->values[k].get());
+    }
+  } else if (auto *c = dyn_cast<ast::Call>(&options);
+             c && isa<ast::Name>(*c->func) && cast<ast::Name>(*c->func).id == "dict" &&
+             c->args.empty()) {
+    for (auto &kw : c->keywords)
+      items.emplace_back(kw.name, kw.value.get());
+  } else {
+    throw CompileError(options.getLoc(), "jit_options= takes a dict such as {\"fastmath\": True}");
+  }
+  JitOptions out;
+  for (auto &[name, value] : items) {
+    auto *flag = dyn_cast<ast::BoolLiteral>(value);
+    auto *text = dyn_cast<ast::StringLiteral>(value);
+    if (name == "fastmath" || name == "boundscheck" || name == "debug") {
+      if (!flag)
+        throw CompileError(value->getLoc(), fmt::format("jit option {} must be True or False", name));
+      (name == "fastmath" ? out.fastmath : name == "boundscheck" ? out.boundscheck : out.debug) =
+          flag->value;
+    } else if (name == "error_model") {
+      if (!text || (text->value != "python" && text->value != "numpy"))
+        throw CompileError(value->getLoc(), "error_model takes \"python\" or \"numpy\"");
+      out.pythonErrorModel = text->value == "python";
+    } else if (name == "cache" || name == "inline" || name == "forceinline" || name == "opt" ||
+               name == "lineinfo" || name == "nopython" || name == "nogil" || name == "device" ||
+               name == "no_cpython_wrapper" || name == "no_cfunc_wrapper") {
+      // Options of numba's JIT without meaning for an ahead-of-time compile.
+    } else {
+      throw CompileError(value->getLoc(), fmt::format("unknown jit option '{}'", name));
+    }
+  }
+  return out;
+}
+
+std::string ModuleScope::readOverloadOptions(const ast::Call &call, OverloadDecl &decl,
+                                             bool method) const {
+  decl.loc = call.getLoc();
+  decl.scope = this;
+  decl.source = &source_;
+  std::string name;
+  size_t positional = method ? 2 : 1;
+  if (call.args.size() < positional)
+    throw CompileError(call.getLoc(), method ? "overload_method() takes a type class and a "
+                                               "method name"
+                                             : "overload() takes the function to overload");
+  if (call.args.size() > positional)
+    throw CompileError(call.args[positional]->getLoc(),
+                       "nvc reads overload()'s options as keywords (target=, jit_options=, "
+                       "strict=, inline=, prefer_literal=)");
+  if (method) {
+    // overload_method(types.Array, "name"): the class is the last name.
+    std::string cls = decoratorName(*call.args[0]);
+    decl.methodClass = cls.substr(cls.rfind('.') + 1);
+    auto *text = dyn_cast<ast::StringLiteral>(call.args[1].get());
+    if (!text)
+      throw CompileError(call.args[1]->getLoc(), "overload_method() takes the method name as "
+                                                 "a string");
+    name = text->value;
+  } else {
+    name = decoratorName(*call.args[0]); // f, or np.something (not a function of the file)
+  }
+  for (auto &kw : call.keywords) try {
+    auto *flag = dyn_cast<ast::BoolLiteral>(kw.value.get());
+    auto *text = dyn_cast<ast::StringLiteral>(kw.value.get());
+    if (kw.name == "target") {
+      if (!text)
+        throw CompileError(kw.value->getLoc(), "target= takes a string such as \"cuda\", "
+                                               "\"vulkan\" or \"generic\"");
+      decl.target = text->value;
+    } else if (kw.name == "strict" || kw.name == "prefer_literal") {
+      if (!flag)
+        throw CompileError(kw.value->getLoc(), fmt::format("{}= must be True or False", kw.name));
+      (kw.name == "strict" ? decl.strict : decl.preferLiteral) = flag->value;
+    } else if (kw.name == "jit_options") {
+      decl.jitOptions = readJitOptions(*kw.value);
+    } else if (kw.name == "inline" || kw.name == "no_unliteral") {
+      // nvc inlines every device function; literals are nvc's own choice.
+    } else {
+      throw CompileError(kw.loc, fmt::format("unknown option '{}' of {}()", kw.name,
+                                             method ? "overload_method" : "overload"));
+    }
+  } catch (CompileError &e) {
+    if (!decl.error) {
+      e.file = &source_;
+      decl.error = e;
+    }
+  }
+  return name;
+}
+
+bool ModuleScope::addOverloadDecorator(const ast::Expr &decorator, const ast::FunctionDef &def) {
+  std::string api = extensionApiName(decorator);
+  if (api.empty())
+    return false;
+  auto *call = dyn_cast<ast::Call>(&decorator);
+  if (api == "numba.extending.overload" || api == "numba.extending.overload_method") {
+    bool method = api == "numba.extending.overload_method";
+    if (!call)
+      throw CompileError(decorator.getLoc(), fmt::format("@{} needs its arguments ({})",
+                                                         api.substr(16),
+                                                         method ? "the type class and the "
+                                                                  "method name"
+                                                                : "the function to overload"));
+    OverloadDecl decl;
+    decl.def = &def;
+    std::string name = readOverloadOptions(*call, decl, method);
+    OverloadSet &set = (method ? methodOverloads_ : overloadSets_)[name];
+    set.name = name;
+    set.decls.push_back(std::move(decl));
+    return true;
+  }
+  // numba's low-level API: nvc does not evaluate it, but says so where a
+  // kernel uses what it defines.
+  if (api == "numba.extending.intrinsic" || api == "numba.extending.generated_jit") {
+    lowLevel_[def.name] = api.substr(16);
+    return true;
+  }
+  if (call && !call->args.empty() &&
+      (api == "numba.extending.lower_builtin" || api == "numba.extending.type_callable" ||
+       api == "numba.extending.typeof_impl.register" || api == "numba.extending.lower_cast" ||
+       api == "numba.extending.lower_getattr" || api == "numba.extending.lower_setattr" ||
+       api == "numba.extending.register_model" || api == "numba.extending.infer_global")) {
+    std::string target = decoratorName(*call->args[0]);
+    if (!target.empty())
+      lowLevel_[target] = api.substr(16);
+    return true;
+  }
+  return api != "numba.extending.register_jitable"; // that one makes a device function
+}
+
+bool ModuleScope::addOverloadCall(const ast::Expr &expr) {
+  // overload(f, ...)(ol_f), type_callable(f)(typer), lower_builtin(f, ...)(impl)
+  auto *outer = dyn_cast<ast::Call>(&expr);
+  auto *inner = outer ? dyn_cast<ast::Call>(outer->func.get()) : nullptr;
+  if (!inner || outer->args.size() != 1 || !outer->keywords.empty())
+    return false;
+  std::string api = extensionApiName(*inner->func);
+  if (api.empty())
+    return false;
+  if (api != "numba.extending.overload" && api != "numba.extending.overload_method") {
+    if (!inner->args.empty()) {
+      std::string target = decoratorName(*inner->args[0]);
+      if (!target.empty())
+        lowLevel_[target] = api.substr(16);
+    }
+    return true;
+  }
+  auto *fnName = dyn_cast<ast::Name>(outer->args[0].get());
+  std::optional<PlainFunction> fn = fnName ? plainFunction(fnName->id) : std::nullopt;
+  if (!fn)
+    throw CompileError(outer->args[0]->getLoc(),
+                       "overload(...)(f) takes a function defined in this file or imported "
+                       "from a helper module");
+  bool method = api == "numba.extending.overload_method";
+  OverloadDecl decl;
+  std::string name = readOverloadOptions(*inner, decl, method);
+  decl.def = fn->def;
+  decl.scope = fn->scope;
+  decl.source = &fn->scope->source();
+  OverloadSet &set = (method ? methodOverloads_ : overloadSets_)[name];
+  set.name = name;
+  set.decls.push_back(std::move(decl));
+  return true;
+}
+
 void ModuleScope::addFunction(const ast::FunctionDef &def) {
   globals_[def.name] = {GlobalSymbol::Kind::UserFunction, def.name, Type::userFunction(def.name),
                         {}, def.getLoc()};
+  // @overload(f), @overload_method(...), numba's low-level API: a typing
+  // function or host code, a plain function to kernels.
+  for (auto &d : def.decorators)
+    if (addOverloadDecorator(*d, def)) {
+      hostFunctions_.insert(def.name);
+      plainDefs_[def.name] = &def;
+      return;
+    }
   const ast::Expr *decorator = nullptr;
   bool isKernel = false;
   bool numbaCudaSpelling = false;
@@ -749,6 +1067,10 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                             (sym->qualifiedName == "numba.njit" || sym->qualifiedName == "numba.jit"));
     if (sym && sym->kind == GlobalSymbol::Kind::Function && sym->qualifiedName == "cuda.jit")
       kernelDecorator = true;
+    // numba's register_jitable: a plain function made callable from jitted
+    // code, a device function to nvc.
+    if (extensionApiName(*d) == "numba.extending.register_jitable")
+      deviceDecorator = true;
     if (kernelDecorator || deviceDecorator) {
       decorator = d.get();
       isKernel = kernelDecorator;
@@ -787,8 +1109,10 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
   }
   if (!decorator) {
     hostFunctions_.insert(def.name); // importable, not callable from kernels
+    plainDefs_[def.name] = &def;
     return;
   }
+  plainDefs_.erase(def.name);
   DecoratedFunction fn;
   fn.def = &def;
   fn.isKernel = isKernel;
@@ -979,28 +1303,6 @@ void ModuleScope::addFunction(const ast::FunctionDef &def) {
                                      "functions of a file must have distinct names",
                                      def.name, other.def->getLoc().line));
   functions_.push_back(std::move(fn));
-}
-
-std::optional<CompileError> ModuleScope::unsupportedParameterKind(const ast::FunctionDef &def,
-                                                                  const SourceFile *source) {
-  for (const ast::Param &p : def.params) {
-    const char *what = nullptr;
-    switch (p.kind) {
-    case ast::Param::Kind::Normal: break;
-    case ast::Param::Kind::VarPositional: what = "variadic parameters ('*args')"; break;
-    case ast::Param::Kind::KeywordOnly: what = "keyword-only parameters ('*')"; break;
-    case ast::Param::Kind::VarKeyword: what = "variadic keyword parameters ('**kwargs')"; break;
-    case ast::Param::Kind::PositionalOnly: what = "positional-only parameters ('/')"; break;
-    }
-    if (what) {
-      CompileError e(p.markerLoc,
-                     fmt::format("unsupported Python construct: {} are not allowed in kernels",
-                                 what));
-      e.file = source;
-      return e;
-    }
-  }
-  return std::nullopt;
 }
 
 std::array<int32_t, 3> ModuleScope::workgroupSizeOption(const ast::Keyword &kw) const {

@@ -27,6 +27,8 @@
 
 namespace nvc {
 
+struct OverloadSet;
+
 /// What a module-level name refers to.
 struct GlobalSymbol {
   enum class Kind { Module, Function, DType, Constant, UserFunction } kind;
@@ -36,6 +38,9 @@ struct GlobalSymbol {
   ast::Location loc;
   /// For UserFunction: the decorated function (null for an undecorated one).
   const struct DecoratedFunction *function = nullptr;
+  /// For UserFunction: the `@overload`s of the function (null when it has
+  /// none): a kernel's call of it is typed by evaluating them (Overloads.h).
+  const OverloadSet *overloads = nullptr;
 };
 
 class ModuleScope;
@@ -83,9 +88,53 @@ struct UfuncDecl {
   ast::Location loc; ///< the decorator
 };
 
+/// The options of numba's jit that `@overload(..., jit_options={...})` and
+/// `@register_jitable(...)` give the implementation (those nvc reads).
+struct JitOptions {
+  std::optional<bool> fastmath, boundscheck, debug;
+  std::optional<bool> pythonErrorModel; ///< error_model="python" / "numpy"
+};
+
+/// One `@overload(f, ...)` (or `overload(f, ...)(ol_f)`, or
+/// `@overload_method(types.Class, "name")`) of a module: numba's high-level
+/// extension API. Its typing function is evaluated when a kernel calls `f`
+/// (frontend/sema/Overloads.h).
+struct OverloadDecl {
+  /// The typing function (`def ol_f(x): ...`) and the module its names
+  /// resolve in (a helper module's when it is imported from one).
+  const ast::FunctionDef *def = nullptr;
+  const ModuleScope *scope = nullptr;
+  const SourceFile *source = nullptr;
+  /// target= as written: "generic" (numba's default), "cuda", "vulkan",
+  /// "gpu", "cpu", ... Only the GPU's and the generic ones apply.
+  std::string target = "generic";
+  bool strict = true;         ///< strict= (typing and implementation signatures must agree)
+  bool preferLiteral = false; ///< prefer_literal=
+  JitOptions jitOptions;      ///< jit_options=
+  /// overload_method's type class (`Array` for `types.Array`); empty for a
+  /// function's overload.
+  std::string methodClass;
+  ast::Location loc; ///< the decorator, or the overload(...) call
+  /// An option nvc cannot read: reported where a kernel's call considers
+  /// this overload (an overload for another target is host code).
+  std::optional<CompileError> error;
+};
+
+/// The overloads of one function (or of one method name), in the order the
+/// module declares them.
+struct OverloadSet {
+  std::string name;
+  std::vector<OverloadDecl> decls;
+};
+
 /// A function of the file decorated as a kernel or device function.
 struct DecoratedFunction {
   const ast::FunctionDef *def = nullptr;
+  /// The name its specialisations are keyed and recursion is checked by,
+  /// when it is not `def->name`: the implementations nvc compiles for
+  /// `@overload`s (closures all called `impl`) get names of their own.
+  std::string keyName;
+  const std::string &name() const { return keyName.empty() ? def->name : keyName; }
   /// A parameter kind kernels and device functions cannot take (`*args`,
   /// keyword-only, `**kwargs`, positional-only), reported where the function
   /// is compiled.
@@ -211,18 +260,85 @@ public:
   const std::vector<LaunchChain> &chains() const { return chains_; }
   std::vector<LaunchChain> &chains() { return chains_; }
 
-  /// The compile-time value of `expr` in this module (a number, a bool, a
-  /// tuple of them, a frozen array), as module-level constants are
-  /// evaluated; nothing for anything else.
-  std::optional<ConstValue> constantValue(const ast::Expr &expr) const { return evaluate(expr); }
-
   /// The error for a parameter kind kernels and device functions cannot
   /// take (`*args`, keyword-only, `**kwargs`, positional-only), at its
   /// marker, in `source`; nothing when `def` has plain parameters only.
   static std::optional<CompileError> unsupportedParameterKind(const ast::FunctionDef &def,
                                                               const SourceFile *source);
+  /// A message for a name withNames bound to a value kernels cannot use
+  /// (what it is, and why); null for other names.
+  const std::string *captureError(const std::string &name) const {
+    auto it = captureErrors_.find(name);
+    return it == captureErrors_.end() ? nullptr : &it->second;
+  }
+  /// The module's file.
+  const SourceFile &source() const { return source_; }
+  DiagnosticEngine &diags() const { return diags_; }
+  /// The compile-time value of `expr` in this module (a number, a bool, a
+  /// tuple of them, a frozen array), as module-level constants are
+  /// evaluated; nothing for anything else.
+  std::optional<ConstValue> constantValue(const ast::Expr &expr) const { return evaluate(expr); }
+  /// `expr` as a dtype (`np.float32`, `numba.int32`, a dtype alias), or nothing.
+  std::optional<Type> dtypeValue(const ast::Expr &expr) const {
+    if (auto sym = dtypeAlias(expr))
+      return sym->type;
+    return std::nullopt;
+  }
+  /// The canonical name of a module kernels (and overloads) may use:
+  /// "cuda" for numba.cuda, "np" for numpy, "numba.types" for
+  /// numba.core.types, ...; nothing for other modules.
+  static std::optional<std::string> canonicalModuleName(const std::string &dotted);
+  /// A plain (undecorated) function of the module, or one imported from a
+  /// helper module, by the name it is bound to here: host code to kernels,
+  /// but the typing function of an overload, or an implementation an
+  /// overload returns (`return impl1`), to nvc.
+  struct PlainFunction {
+    const ast::FunctionDef *def = nullptr;
+    const ModuleScope *scope = nullptr;
+  };
+  std::optional<PlainFunction> plainFunction(const std::string &name) const;
+  /// The overloads of methods called `method` (`@overload_method(types.X,
+  /// "method")`) this module declares; null when none.
+  const OverloadSet *methodOverloads(const std::string &method) const {
+    auto it = methodOverloads_.find(method);
+    return it == methodOverloads_.end() ? nullptr : &it->second;
+  }
+  /// The name of numba's low-level extension API (`intrinsic`,
+  /// `lower_builtin`, `type_callable`, ...) that gives `name` its meaning in
+  /// numba, which nvc does not evaluate; null for other names.
+  const std::string *lowLevelExtension(const std::string &name) const {
+    auto it = lowLevel_.find(name);
+    return it == lowLevel_.end() ? nullptr : &it->second;
+  }
+  /// A scope of this module's names with `names` bound over them (an
+  /// overload's implementation: the names it captures from the typing
+  /// function), `unusable` names bound to values kernels cannot use (the
+  /// message a use gets, captureError), and `strings` bound to strings.
+  /// Functions, chains and overloads stay this module's.
+  std::unique_ptr<ModuleScope> withNames(const std::map<std::string, GlobalSymbol> &names,
+                                         const std::map<std::string, std::string> &unusable,
+                                         const std::map<std::string, std::string> &strings) const;
 
 private:
+  /// The copy withNames makes.
+  struct OverlayTag {};
+  ModuleScope(const ModuleScope &base, OverlayTag);
+  /// `@overload(...)`, `@overload_method(...)`: records the decorated
+  /// function as an overload; whether `decorator` is one of them.
+  bool addOverloadDecorator(const ast::Expr &decorator, const ast::FunctionDef &def);
+  /// `overload(f, ...)(ol_f)` as a statement (or an assignment's value):
+  /// records ol_f, a function of this module or an imported one, as an
+  /// overload of f; whether `expr` is such a call. Also notes the names
+  /// numba's low-level API gives meaning (`type_callable(f)(typer)`).
+  bool addOverloadCall(const ast::Expr &expr);
+  /// The qualified name of an extension-API callee (`numba.extending.overload`)
+  /// `callee` names; empty for others.
+  std::string extensionApiName(const ast::Expr &callee) const;
+  /// Reads overload()'s arguments into `decl` (throws CompileError for
+  /// options nvc does not know); returns the overloaded function's name.
+  std::string readOverloadOptions(const ast::Call &call, OverloadDecl &decl, bool method) const;
+  JitOptions readJitOptions(const ast::Expr &options) const;
+
   void addImport(const ast::Import &stmt);
   void addImportFrom(const ast::ImportFrom &stmt);
   void addFunction(const ast::FunctionDef &def);
@@ -280,6 +396,17 @@ private:
   std::map<std::string, std::vector<std::string>> classes_;
   /// Module-level names last bound to a string literal.
   std::map<std::string, std::string> strings_;
+  /// The module's plain functions by name (the last definition).
+  std::map<std::string, const ast::FunctionDef *> plainDefs_;
+  /// Plain functions imported from helper modules, by the name bound here.
+  std::map<std::string, PlainFunction> importedPlainDefs_;
+  /// Overloads by the overloaded function's name, and by method name.
+  std::map<std::string, OverloadSet> overloadSets_;
+  std::map<std::string, OverloadSet> methodOverloads_;
+  /// Names numba's low-level extension API gives meaning, with the API's name.
+  std::map<std::string, std::string> lowLevel_;
+  /// Names withNames bound to values kernels cannot use, with the message.
+  std::map<std::string, std::string> captureErrors_;
 };
 
 } // namespace nvc

@@ -69,7 +69,14 @@ TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
                         const Signature &sig) {
   if (fn.paramError)
     throw *fn.paramError;
-  CallStackEntry entry(context, fn.def->name);
+  CallStackEntry entry(context, fn.name());
+  const DecoratedFunction *outer = context.kernel;
+  context.kernel = &fn;
+  struct Restore {
+    InferenceContext &c;
+    const DecoratedFunction *k;
+    ~Restore() { c.kernel = k; }
+  } restore{context, outer};
   return sema::Inferrer(context, fn, sig, /*isDevice=*/false).run();
 }
 
@@ -389,7 +396,7 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
   if (fn.paramError)
     throw *fn.paramError;
   for (auto &name : context.callStack)
-    if (name == fn.def->name)
+    if (name == fn.name())
       throw CompileError(callLoc, fmt::format("recursive call of '{}': recursion is not "
                                               "supported in GPU code",
                                               fn.def->name));
@@ -411,7 +418,7 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
     }
   }
   const std::vector<Type> &params = declared ? declared->params : args;
-  std::string key = mangle(fn.def->name, params);
+  std::string key = mangle(fn.name(), params);
   // As Numba: typed for the argument types first; only when that fails, and
   // some arguments are compile-time constants, again with their values
   // (Numba's literal dispatch: `cuda.shared.array(n, dtype)` of a parameter
@@ -436,7 +443,7 @@ std::string inferDeviceFunction(InferenceContext &context, const DecoratedFuncti
     sig.loc = declared->loc;
   }
   auto type = [&](const std::vector<std::optional<ConstValue>> &known) {
-    CallStackEntry entry(context, fn.def->name);
+    CallStackEntry entry(context, fn.name());
     return std::make_unique<TypedKernel>(sema::Inferrer(context, fn, sig, /*isDevice=*/true,
                                                         declaredResult, known)
                                              .run());

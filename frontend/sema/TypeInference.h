@@ -40,6 +40,8 @@
 
 namespace nvc {
 
+class OverloadResolver;
+
 /// The device-function specializations typed while typing a file's kernels:
 /// one per function and distinct argument types (as Numba specializes per
 /// call signature), keyed by a mangled name (`clamp__float32_float32`).
@@ -76,6 +78,13 @@ public:
   /// Kernels of other scopes typed after the file's own: those nvc writes
   /// for the file's ufuncs (UfuncKernels.h).
   std::vector<const DecoratedFunction *> ufuncKernels;
+  /// The kernel being typed (its spelling picks among @overload targets:
+  /// "cuda" for @cuda.jit, "vulkan" for @nv.jit).
+  const DecoratedFunction *kernel = nullptr;
+  /// The evaluations of `@overload`s and the implementations they chose,
+  /// made when a call first needs them (Overloads.h); they live as long as
+  /// the specialisations that refer to them.
+  std::shared_ptr<OverloadResolver> overloads;
 };
 
 /// Types `def` for `sig` as a kernel. Throws CompileError on a type error.

@@ -100,8 +100,9 @@ struct TypedKernel {
   std::unordered_map<const ast::Call *, UnpackedCall> unpackedCalls;
   /// Calls of device functions whose arguments are not the callee's
   /// parameters in order: keyword arguments, omitted parameters that take
-  /// their defaults (numba's Omitted). The expression each parameter of the
-  /// callee takes: an argument, a keyword's value, or a node of
+  /// their defaults (numba's Omitted), the receiver of an overloaded method
+  /// (`a.foo(x)`). The expression each parameter of the callee takes: an
+  /// argument, a keyword's value, the method's receiver, or a node of
   /// `defaultArgs` (a constant) for an omitted parameter. The arguments are
   /// evaluated in the order the call writes them. Calls absent here pass
   /// their arguments in order.

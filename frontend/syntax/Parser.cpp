@@ -1021,6 +1021,8 @@ ExprPtr Parser::parseTest() {
       Param param;
       param.loc = peek().loc;
       param.name = expectName("expected a parameter name or ':' in lambda");
+      if (acceptOp("="))
+        param.defaultValue = parseTest();
       params.push_back(std::move(param));
       if (!acceptOp(","))
         break;
