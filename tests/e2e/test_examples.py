@@ -951,6 +951,34 @@ def case_device_functions(r, rng):
     check_close(res["out_i"], np.clip(np.arange(n) - 5, 0, 100).astype(np.int32), rtol=0, atol=0)
 
 
+def case_overloads(r, rng):
+    n = int(rng.integers(100, 300))
+    x = (rng.standard_normal(n) * 2).astype(np.float32)
+    y = rng.standard_normal(n) * 3
+    k = rng.integers(-1000, 1000, n).astype(np.int32)
+    u = rng.integers(0, 3, n).astype(np.uint8)
+    m = rng.standard_normal((n, 6))
+    outs = {"out_f": poisoned(n, np.float32), "out_d": poisoned(n, np.float64),
+            "out_i": poisoned(n, np.int64), "out_r": poisoned(n, np.float64)}
+    res = r.run("overloads.py", "overloads", [n], {"x": x, "y": y, "n": k, "u": u, "m": m, **outs},
+                outputs=list(outs))
+    x64 = x.astype(np.float64)
+    # clip_unit's cuda overload (the generic one would multiply by 1000),
+    # plus the float32 array's scaled_at method (float32 * int64: float64).
+    check_close(res["out_f"], (np.clip(x64, 0, 1) + x64 * 2).astype(np.float32), rtol=0, atol=0)
+    # poly: defaults c=2.0, d=1, then keywords; float64's shift 0.25; halve: x * 0.5.
+    want_d = ((2.0 * y * y + 1 + 0.25) + (0.5 * y * y + 1 + 0.25) + (3.0 * y * y + 2 + 0.25)
+              + y * 0.5)
+    check_close(res["out_d"], want_d, rtol=0, atol=0)
+    k64 = k.astype(np.int64)
+    want_i = (k64 > 0) + 10 * (u != 0) + k64 * 30 + k64 * k64 + k64 // 2
+    check_close(res["out_i"], want_i.astype(np.int64), rtol=0, atol=0)
+    rows = np.zeros(n)
+    for j in range(4):
+        rows = rows + m[:, j]                         # accumulate's sequential sum
+    check_close(res["out_r"], rows + (1.0 * y * y + 0 + 0.25) + y * 3, rtol=0, atol=0)
+
+
 def case_device_signatures(r, rng):
     n = int(rng.integers(100, 200))
     x = (rng.standard_normal(n) * 20).astype(np.float32)
@@ -4237,6 +4265,8 @@ CASES = [
     ("loops over arrays, row views, enumerate, zip", case_array_loops),
     ("complex64 and complex128 arithmetic", case_complex),
     ("device functions: @njit, @nv.jit, device=True, tuples, arrays", case_device_functions),
+    ("@overload, @overload_method and register_jitable: implementations chosen by Numba types",
+     case_overloads),
     ("device functions with private, shared and global array arguments", case_device_array_args),
     ("precision policy: narrow=True and narrow=False", case_precision),
     ("global NumPy arrays frozen at compile time", case_global_arrays),

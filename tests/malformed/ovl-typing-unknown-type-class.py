@@ -1,0 +1,18 @@
+from numba import cuda, types
+from numba.extending import overload
+
+
+def f(x):
+    pass
+
+
+@overload(f)
+def ol_f(x):
+    if isinstance(x, types.NoSuchType):
+        return None
+    return lambda x: x
+
+@cuda.jit("void(float32[::1])")
+def k(a):
+    a[0] = f(a[0])
+# EXPECT: 11:28
