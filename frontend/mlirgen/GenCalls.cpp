@@ -76,10 +76,13 @@ Val Generator::userCall(const ast::Call &c) {
   // The hidden buffers the callee reports through; a callee that may raise
   // returns whether it did last, and then this invocation stops too.
   const bool returnsRecord = spec.returnType.isRecord();
+  const bool returnsArray = spec.returnType.isArray();
   std::vector<mlir::Type> results =
       returnsRecord
           ? std::vector<mlir::Type>{argBuffers.at(spec.returnedRecordParam).getType(), indexType()}
-          : leafTypes(spec.returnType);
+      : returnsArray ? arrayResultTypes(argBuffers.at(spec.returnedRecordParam).getType(),
+                                        spec.returnType.ndim())
+                     : leafTypes(spec.returnType);
   if (spec.mayRaise) {
     operands.push_back(errorBuffer_);
     results.push_back(b_.getI1Type());
@@ -111,6 +114,19 @@ Val Generator::userCall(const ast::Call &c) {
     base.byteAlign = recordAlignment(spec.returnType);
     base.offset = out.parts[1];
     return recordAt(base, out.parts[1]);
+  }
+  if (returnsArray) {
+    // The view of the argument's array that the callee returned.
+    ArrayHandle &view = views_.emplace_back();
+    view.type = spec.returnType;
+    view.buffer = out.parts[0];
+    view.offset = out.parts[1];
+    unsigned n = spec.returnType.ndim();
+    view.shape.assign(out.parts.begin() + 2, out.parts.begin() + 2 + n);
+    view.strides.assign(out.parts.begin() + 2 + n, out.parts.begin() + 2 + 2 * n);
+    Val v{spec.returnType, {}};
+    v.array = &view;
+    return v;
   }
   return out;
 }

@@ -41,10 +41,13 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
   if (k_.mayPrint)
     inputs.push_back(wordBuffer);
   // A record is returned as its array's buffer and its byte address.
+  // An array, as its buffer, offset, extents and strides.
   std::vector<mlir::Type> results =
       k_.returnType.isRecord()
           ? std::vector<mlir::Type>{paramBuffers.at(k_.returnedRecordParam), indexType()}
-          : leafTypes(k_.returnType);
+      : k_.returnType.isArray() ? arrayResultTypes(paramBuffers.at(k_.returnedRecordParam),
+                                                   k_.returnType.ndim())
+                                : leafTypes(k_.returnType);
   returnsRaisedFlag_ = k_.mayRaise;
   if (returnsRaisedFlag_)
     results.push_back(b_.getI1Type());

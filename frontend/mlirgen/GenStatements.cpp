@@ -337,6 +337,14 @@ void Generator::stmt(const ast::Stmt &s) {
     if (k_.isDevice && r.value && k_.returnType.isRecord()) {
       Val record = expr(*r.value); // its array's buffer and its address
       values = {record.recordBase->buffer, record.scalar()};
+    } else if (k_.isDevice && r.value && k_.returnType.isArray()) {
+      const ArrayHandle &a = arrayValue(*r.value); // a view of a parameter's array
+      if (a.reinterpreted() || a.byteAddressed)
+        fail(r.value->getLoc(), "a device function cannot return a view with another dtype "
+                                "(view()) or an array of records");
+      values = {a.buffer, a.offset};
+      values.insert(values.end(), a.shape.begin(), a.shape.end());
+      values.insert(values.end(), a.strides.begin(), a.strides.end());
     } else if (k_.isDevice && r.value && k_.returnType.kind() != Type::Kind::None) {
       values = convert(expr(*r.value), k_.returnType, r.value->getLoc()).parts;
     }

@@ -179,6 +179,14 @@ private:
 
   /// Lowered types of the scalar leaves of `t` (none for none).
   std::vector<mlir::Type> leafTypes(const Type &t);
+  /// The results of a device function returning an array view of `ndim`
+  /// dimensions of a buffer of type `buffer`: the buffer, its offset, its
+  /// extents and its strides.
+  std::vector<mlir::Type> arrayResultTypes(mlir::Type buffer, unsigned ndim) {
+    std::vector<mlir::Type> out{buffer};
+    out.insert(out.end(), 1 + 2 * ndim, indexType());
+    return out;
+  }
 
   /// A device function's parameters of type `t`: its scalar leaves, or an
   /// array's buffer, offset, extents and strides.

@@ -311,17 +311,23 @@ void Inferrer::stmt(const ast::Stmt &s) {
       if (!result_.isDevice)
         fail(r.value->getLoc(), "a kernel cannot return a value; write results into an array");
       Type t = expr(*r.value);
-      if (t.isRecord()) {
-        // A record refers to an element of one of the parameters' arrays.
+      if (t.isRecord() || (t.isArray() && !t.isRecordArray())) {
+        // A record refers to an element of one of the parameters' arrays, an
+        // array is a view of one of them (numba returns both by reference).
         std::optional<size_t> root = rootOf(*r.value);
         if (!root || *root >= result_.signature.params.size() ||
             (result_.returnedRecordParam >= 0 &&
              static_cast<size_t>(result_.returnedRecordParam) != *root))
-          fail(r.value->getLoc(), "a device function can return a record of one of its array "
-                                  "(or record) parameters, always the same one");
+          fail(r.value->getLoc(),
+               t.isRecord() ? "a device function can return a record of one of its array "
+                              "(or record) parameters, always the same one"
+                            : "a device function can return an array parameter or a view of "
+                              "one (not a private, shared or global array), always of the same "
+                              "parameter");
         result_.returnedRecordParam = static_cast<int>(*root);
       }
-      if (t.isArrayLike() || t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
+      if ((t.isArrayLike() && !(t.isArray() && !t.isRecordArray())) ||
+          t.kind() == Type::Kind::Range || t.kind() == Type::Kind::Module ||
           t.kind() == Type::Kind::Function)
         fail(r.value->getLoc(), fmt::format("a device function cannot return {}", t.str()));
       Type u = unifyTypes(returnType_, t);

@@ -123,9 +123,11 @@ struct TypedKernel {
   /// print() arguments that are constant strings (a literal or a
   /// module-level string constant), with their text.
   std::unordered_map<const ast::Expr *, std::string> printTexts;
-  /// A device function that returns a record: the parameter whose array
-  /// (or record) it is in (-1: it returns none). Numba returns records by
-  /// reference too; nvc returns the array's buffer and the record's address.
+  /// A device function that returns a record or an array: the parameter
+  /// whose array (or record) it is in or a view of (-1: it returns neither).
+  /// Numba returns records and arrays by reference too; nvc returns the
+  /// array's buffer and the record's address, or the view's offset, extents
+  /// and strides.
   int returnedRecordParam = -1;
   /// `r["x"]` of a record: the field each such subscript names.
   std::unordered_map<const ast::Subscript *, std::string> recordFieldNames;

@@ -976,7 +976,7 @@ def case_overloads(r, rng):
     rows = np.zeros(n)
     for j in range(4):
         rows = rows + m[:, j]                         # accumulate's sequential sum
-    check_close(res["out_r"], rows + (1.0 * y * y + 0 + 0.25) + y * 3, rtol=0, atol=0)
+    check_close(res["out_r"], rows + (1.0 * y * y + 0 + 0.25) + y * 3 + m[:, 5], rtol=0, atol=0)
 
 
 def case_device_signatures(r, rng):

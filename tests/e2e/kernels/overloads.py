@@ -4,8 +4,8 @@ implementation by the arguments' Numba types (isinstance of types.Float,
 types.Integer, types.Array, x.ndim, x.dtype, x.bitwidth, literal types),
 closures using the typing function's values, keyword arguments and defaults,
 the most specific target (cuda over generic), overloads calling overloads,
-@overload_method on arrays, register_jitable and an implementation that is a
-function of the module."""
+@overload_method on arrays, register_jitable, an implementation that is a
+function of the module and one that returns a view of its argument."""
 import math
 
 import numpy as np
@@ -135,6 +135,17 @@ def ol_scaled_at(arr, i, factor=2):
         return impl
 
 
+def column(a, j):
+    pass
+
+
+@overload(column)
+def ol_column(a, j):
+    # Returns a view of the argument (numba returns arrays by reference).
+    if isinstance(a, types.Array) and a.ndim == 2:
+        return lambda a, j: a[:, j]
+
+
 @cuda.jit("void(float32[::1], float64[::1], int32[::1], uint8[::1], float64[:, ::1], "
           "float32[::1], float64[::1], int64[::1], float64[::1])")
 def overloads(x, y, n, u, m, out_f, out_d, out_i, out_r):
@@ -144,4 +155,4 @@ def overloads(x, y, n, u, m, out_f, out_d, out_i, out_r):
         out_d[i] = poly(y[i]) + poly(y[i], c=0.5) + poly(y[i], 3.0, d=2) + halve(y[i])
         out_i[i] = clip_unit(n[i]) + 10 * clip_unit(u[i]) + pick(n[i], 3) + pick(n[i], n[i]) \
             + halve(n[i])
-        out_r[i] = row_total(m, i) + row_total(y, i) + y.scaled_at(i, factor=3)
+        out_r[i] = row_total(m, i) + row_total(y, i) + y.scaled_at(i, factor=3) + column(m, 5)[i]
