@@ -849,15 +849,10 @@ bool ModuleScope::addReduceAssignment(const ast::Assign &assign, const ast::Modu
 }
 
 std::string ModuleScope::extensionApiName(const ast::Expr &callee) const {
-  std::string name = decoratorName(callee);
-  std::string head = name.substr(0, name.find('.'));
-  std::string rest = name.find('.') == std::string::npos ? "" : name.substr(name.find('.'));
-  const GlobalSymbol *sym = lookup(head);
-  if (!sym || (sym->kind != GlobalSymbol::Kind::Module && sym->kind != GlobalSymbol::Kind::Function))
-    return "";
-  std::string qualified = sym->qualifiedName + rest;
-  // import numba; @numba.extending.overload / @numba.core.extending.overload
-  for (const char *prefix : {"numba.core.extending.", "numba.cuda.extending."})
+  std::string qualified = qualifiedName(callee);
+  // import numba; @numba.extending.overload, @numba.core.extending.overload,
+  // @numba.cuda.extending.overload (qualifiedName's cuda.extending.overload)
+  for (const char *prefix : {"numba.core.extending.", "cuda.extending."})
     if (qualified.rfind(prefix, 0) == 0)
       qualified = "numba.extending." + qualified.substr(std::string(prefix).size());
   if (qualified.rfind("numba.extending.", 0) != 0)

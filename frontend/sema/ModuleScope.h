@@ -331,8 +331,9 @@ private:
   /// overload of f; whether `expr` is such a call. Also notes the names
   /// numba's low-level API gives meaning (`type_callable(f)(typer)`).
   bool addOverloadCall(const ast::Expr &expr);
-  /// The qualified name of an extension-API callee (`numba.extending.overload`)
-  /// `callee` names; empty for others.
+  /// The name in numba's extension API (`numba.extending.overload`) that
+  /// `callee` names through the imports (qualifiedName; numba.core.extending
+  /// and numba.cuda.extending are numba.extending); empty for others.
   std::string extensionApiName(const ast::Expr &callee) const;
   /// Reads overload()'s arguments into `decl` (throws CompileError for
   /// options nvc does not know); returns the overloaded function's name.
