@@ -24,7 +24,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -610,6 +612,14 @@ double asDouble(const Value &v) {
   return v.kind == Value::Kind::Float ? v.f : v.kind == Value::Kind::Bool ? v.b : static_cast<double>(v.i);
 }
 int64_t asInt(const Value &v) { return v.kind == Value::Kind::Bool ? v.b : v.i; }
+
+/// Python's int() of a float: its integer part; nothing for NaN, the
+/// infinities and values beyond int64.
+std::optional<int64_t> floatToInt(double f) {
+  if (!std::isfinite(f) || f >= 9223372036854775808.0 || f < -9223372036854775808.0)
+    return std::nullopt;
+  return static_cast<int64_t>(f);
+}
 
 bool equal(const Value &a, const Value &b) {
   if (isNumeric(a) && isNumeric(b)) {
@@ -1616,7 +1626,10 @@ Value Evaluator::binary(ast::BinOpKind op, const Value &a, const Value &b, ast::
   }
   if ((a.kind == Value::Kind::Tuple || a.kind == Value::Kind::Str) && op == K::Mult &&
       (b.kind == Value::Kind::Int || b.kind == Value::Kind::Bool)) {
-    int64_t n = std::clamp<int64_t>(asInt(b), 0, 100000);
+    int64_t n = std::max<int64_t>(asInt(b), 0);
+    size_t size = a.kind == Value::Kind::Str ? a.s.size() : a.items.size();
+    if (size && static_cast<uint64_t>(n) > 1000000 / size)
+      throw cannotEvaluate(at, frame, "a sequence of more than a million items");
     Value out = a;
     out.items.clear();
     out.s.clear();
@@ -1682,7 +1695,11 @@ Value Evaluator::binary(ast::BinOpKind op, const Value &a, const Value &b, ast::
   case K::Pow: {
     if (y < 0)
       return Value::floating(std::pow(static_cast<double>(x), static_cast<double>(y)));
-    r = 1;
+    if (x == 0 || x == 1)
+      return Value::integer(y == 0 ? 1 : x);
+    if (x == -1)
+      return Value::integer(y % 2 ? -1 : 1);
+    r = 1; // |x| >= 2: overflows within 63 factors
     for (int64_t k = 0; k < y; ++k)
       if (__builtin_mul_overflow(r, x, &r))
         overflow();
@@ -1789,7 +1806,9 @@ std::string Evaluator::percentFormat(const std::string &fmt, const Value &args, 
     case 'i':
       if (!isNumeric(v))
         raise("TypeError", "%d format: a number is required", at, frame);
-      out += std::to_string(v.kind == Value::Kind::Float ? static_cast<int64_t>(v.f) : asInt(v));
+      if (v.kind == Value::Kind::Float && !floatToInt(v.f))
+        raise("ValueError", "cannot convert float to integer", at, frame);
+      out += std::to_string(v.kind == Value::Kind::Float ? *floatToInt(v.f) : asInt(v));
       break;
     case 'f': out += fmt::format("{:.6f}", asDouble(v)); break;
     default:
@@ -1835,7 +1854,7 @@ std::string Evaluator::strFormat(const std::string &fmt, const std::vector<Value
       field = field.substr(0, colon); // format specs are not applied
     size_t index = next++;
     if (!field.empty()) {
-      if (!std::all_of(field.begin(), field.end(), ::isdigit))
+      if (!std::all_of(field.begin(), field.end(), ::isdigit) || field.size() > 6)
         throw cannotEvaluate(at, frame, "str.format() with named fields");
       index = std::stoul(field);
     }
@@ -2151,10 +2170,34 @@ Value Evaluator::callValue(const Value &callee, std::vector<Value> args,
       return Value::boolean(truthy(v));
     if (c == "tuple")
       return Value::tuple(iterate(v, at, frame));
-    if (c == "int" && isNumeric(v))
-      return Value::integer(v.kind == Value::Kind::Float ? static_cast<int64_t>(v.f) : asInt(v));
+    if (c == "int" && isNumeric(v)) {
+      if (v.kind != Value::Kind::Float)
+        return Value::integer(asInt(v));
+      if (std::optional<int64_t> i = floatToInt(v.f))
+        return Value::integer(*i);
+      raise(std::isnan(v.f) ? "ValueError" : "OverflowError",
+            "cannot convert float to integer", at, frame);
+    }
     if (c == "float" && isNumeric(v))
       return Value::floating(asDouble(v));
+    if ((c == "float" || c == "int") && v.kind == Value::Kind::Str) {
+      std::string text = v.s;
+      text.erase(0, text.find_first_not_of(" \t\n"));
+      text.erase(text.find_last_not_of(" \t\n") + 1);
+      char *end = nullptr;
+      errno = 0;
+      if (c == "float") {
+        double d = std::strtod(text.c_str(), &end);
+        if (!text.empty() && end == text.c_str() + text.size() &&
+            text.find_first_of("xXpP") == std::string::npos)
+          return Value::floating(d);
+      } else {
+        long long i = std::strtoll(text.c_str(), &end, 10);
+        if (!text.empty() && end == text.c_str() + text.size() && errno == 0)
+          return Value::integer(i);
+      }
+      raise("ValueError", fmt::format("invalid literal for {}(): {}", c, repr(v)), at, frame);
+    }
     if (c == "type") {
       if (v.kind == Value::Kind::NType) {
         // the class of a Numba type object
@@ -2231,8 +2274,12 @@ Value Evaluator::callValue(const Value &callee, std::vector<Value> args,
       } else if (t.isBoolean()) {
         v = Value::boolean(asDouble(args[0]) != 0);
       } else {
-        int64_t x = args[0].kind == Value::Kind::Float ? static_cast<int64_t>(args[0].f)
-                                                       : asInt(args[0]);
+        std::optional<int64_t> converted = args[0].kind == Value::Kind::Float
+                                               ? floatToInt(args[0].f)
+                                               : std::optional<int64_t>(asInt(args[0]));
+        if (!converted)
+          raise("OverflowError", "cannot convert float to integer", at, frame);
+        int64_t x = *converted;
         unsigned shift = 64 - t.bits();
         if (shift)
           x = t.isSigned() ? static_cast<int64_t>(static_cast<uint64_t>(x) << shift) >> shift
