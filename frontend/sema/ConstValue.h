@@ -11,6 +11,7 @@
 #include "frontend/sema/Types.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace nvc {
@@ -28,6 +29,11 @@ struct ConstValue {
 /// `v` rounded to the nearest float of `bits` (16, 32 or 64) bits, ties to
 /// even: NumPy's astype(float16/float32) of a float64.
 double roundToFloatWidth(double v, unsigned bits);
+
+/// Python's repr() of a float: the shortest text that reads back as `v`
+/// (positional between 1e-4 and 1e16), with a `.0` when integral; `nan`,
+/// `inf`, `-inf`.
+std::string floatRepr(double v);
 
 } // namespace nvc
 

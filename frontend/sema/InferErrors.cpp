@@ -39,18 +39,6 @@ std::string dottedName(const ast::Expr &e) {
   return "";
 }
 
-/// Python's repr() of a float (the shortest text that reads back as `v`,
-/// positional between 1e-4 and 1e16, with a `.0` when integral).
-std::string floatRepr(double v) {
-  if (std::isnan(v))
-    return "nan";
-  if (std::isinf(v))
-    return v < 0 ? "-inf" : "inf";
-  std::string s = fmt::format("{}", v);
-  if (s.find_first_of(".en") == std::string::npos)
-    s += ".0";
-  return s;
-}
 
 /// Python's repr() of a string: single quotes unless the text has one and
 /// no double quote; backslashes and the quote escaped.

@@ -59,6 +59,17 @@ double ConstValue::asDouble() const {
   return static_cast<double>(i);
 }
 
+std::string floatRepr(double v) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v < 0 ? "-inf" : "inf";
+  std::string s = fmt::format("{}", v);
+  if (s.find_first_of(".en") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
 /// `math.pi`, `np.e`, ...: float64 constants of the math and NumPy modules.
 static std::optional<ConstValue> mathConstant(const std::string &name) {
   static const std::map<std::string, double> values = {

@@ -486,17 +486,6 @@ bool classMatches(const Type &t, bool literal, const std::string &cls) {
   return false;
 }
 
-/// Python's repr of a float (shortest round trip, ".0" for integral values).
-std::string floatRepr(double v) {
-  if (std::isnan(v))
-    return "nan";
-  if (std::isinf(v))
-    return v < 0 ? "-inf" : "inf";
-  std::string s = fmt::format("{}", v);
-  if (s.find_first_of(".en") == std::string::npos)
-    s += ".0";
-  return s;
-}
 
 std::string typeStr(const Type &t, const std::optional<ConstValue> &literal) {
   if (literal) {
