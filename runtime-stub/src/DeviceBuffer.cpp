@@ -82,16 +82,20 @@ void submitAndWait(const Device::Context &ctx, const std::function<void(VkComman
 } // namespace detail
 
 DeviceBuffer::DeviceBuffer(const Device &device, std::uint64_t bytes)
-    : state_(std::make_shared<State>()) {
-  State &s = *state_;
-  s.context = device.context();
+    : state_(detail::allocateDeviceBuffer(device.context(), bytes)) {}
+
+std::shared_ptr<DeviceBuffer::State>
+detail::allocateDeviceBuffer(const std::shared_ptr<Device::Context> &context, std::uint64_t bytes) {
+  auto state = std::make_shared<DeviceBuffer::State>();
+  DeviceBuffer::State &s = *state;
+  s.context = context;
   const Device::Context &ctx = *s.context;
   s.size = std::max<std::uint64_t>(4, (bytes + 3) / 4 * 4);
   if (auto pooled = ctx.bufferPool->take(s.size, kUsage, false)) {
     s.buffer = pooled->buffer;
     s.memory = pooled->memory;
     s.capacity = pooled->capacity;
-    return;
+    return state;
   }
   s.capacity = s.size;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -122,6 +126,7 @@ DeviceBuffer::DeviceBuffer(const Device &device, std::uint64_t bytes)
   detail::vkCheck(vkAllocateMemory(ctx.device, &alloc, nullptr, &s.memory),
                   fmt::format("allocating {} bytes of device memory", s.size).c_str());
   detail::vkCheck(vkBindBufferMemory(ctx.device, s.buffer, s.memory, 0), "vkBindBufferMemory");
+  return state;
 }
 
 std::uint64_t DeviceBuffer::size() const { return state_->size; }

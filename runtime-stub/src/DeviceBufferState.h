@@ -30,6 +30,13 @@ struct DeviceBuffer::State {
 };
 
 namespace detail {
+/// A device-local storage buffer of `bytes` bytes (rounded up to a multiple of 4, at
+/// least 4; usable as a copy source and destination), from the device's pool when it
+/// holds one that fits: what DeviceBuffer's constructor makes, for the runtime's own
+/// buffers (the state buffer of a grid-synchronising launch).
+std::shared_ptr<DeviceBuffer::State>
+allocateDeviceBuffer(const std::shared_ptr<Device::Context> &context, std::uint64_t bytes);
+
 /// Throws Error (naming `what`) unless `h` has the dtype and shape of `a`: what every
 /// copy between a host array and a device array checks first.
 void checkSameDTypeAndShape(const DeviceArray &a, const HostArray &h, const char *what);

@@ -6,8 +6,10 @@
 // dynamic_shared_memory.spec_id), and the synchronous launch: buffers, upload, descriptor set,
 // command buffer, dispatch, wait, download.
 #include "nvc/Kernel.h"
+#include "DeviceBufferState.h"
 #include "HostVisibleBuffer.h"
 #include "KernelState.h"
+#include "LaunchStep.h"
 #include "PipelineCache.h"
 #include "ReportBuffers.h"
 #include "VulkanCheck.h"
@@ -16,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace nvc::rt {
@@ -91,8 +94,10 @@ std::unique_ptr<Kernel::State> makeKernelState(std::shared_ptr<Module::State> mo
       bindings.push_back(
           {a.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
   // The hidden error and print buffers (docs/manifest.md "Errors and printing").
+  // And the state buffer of a grid-synchronising kernel ("Grid synchronisation").
   for (const auto *hidden : {entry.errorBuffer ? &entry.errorBuffer->binding : nullptr,
-                             entry.printBuffer ? &entry.printBuffer->binding : nullptr})
+                             entry.printBuffer ? &entry.printBuffer->binding : nullptr,
+                             entry.gridSync ? &entry.gridSync->binding : nullptr})
     if (hidden)
       bindings.push_back(
           {*hidden, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
@@ -126,22 +131,60 @@ std::unique_ptr<Kernel::State> makeKernelState(std::shared_ptr<Module::State> mo
 
 namespace {
 
-/// Owns the Vulkan objects of one launch that are not buffers.
+/// Owns the Vulkan objects of one launch that are not buffers: its descriptor pool
+/// and its command buffers, each with a fence (one, or a few reused in turn for the
+/// pieces of a grid-synchronising launch of many dispatches).
 struct LaunchObjects {
   VkDevice device;
   VkCommandPool pool;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
-  VkCommandBuffer commands = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
-  bool submitted = false;
+  std::vector<VkCommandBuffer> commands;
+  std::vector<VkFence> fences;
+  std::vector<bool> submitted;
+
+  /// Command buffer and fence `i`, made when first asked for; if submitted before,
+  /// waits for it and resets the fence (the command buffer is reset by
+  /// vkBeginCommandBuffer: the pool is created with RESET_COMMAND_BUFFER).
+  std::pair<VkCommandBuffer, VkFence> slot(std::size_t i) {
+    while (commands.size() <= i) {
+      VkCommandBufferAllocateInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+      cbInfo.commandPool = pool;
+      cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+      cbInfo.commandBufferCount = 1;
+      VkCommandBuffer cb = VK_NULL_HANDLE;
+      detail::vkCheck(vkAllocateCommandBuffers(device, &cbInfo, &cb), "vkAllocateCommandBuffers");
+      commands.push_back(cb);
+      VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      VkFence fence = VK_NULL_HANDLE;
+      const VkResult r = vkCreateFence(device, &fenceInfo, nullptr, &fence);
+      fences.push_back(fence);
+      submitted.push_back(false);
+      detail::vkCheck(r, "vkCreateFence");
+    }
+    if (submitted[i]) {
+      wait(i);
+      detail::vkCheck(vkResetFences(device, 1, &fences[i]), "vkResetFences");
+    }
+    return {commands[i], fences[i]};
+  }
+  void wait(std::size_t i) {
+    if (!submitted[i])
+      return;
+    detail::vkCheck(vkWaitForFences(device, 1, &fences[i], VK_TRUE, UINT64_MAX),
+                    "vkWaitForFences (waiting for the kernel)");
+    submitted[i] = false;
+  }
 
   ~LaunchObjects() {
-    if (submitted && fence)
-      vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
-    if (fence)
-      vkDestroyFence(device, fence, nullptr);
-    if (commands)
-      vkFreeCommandBuffers(device, pool, 1, &commands);
+    for (std::size_t i = 0; i < fences.size(); ++i) {
+      if (submitted[i] && fences[i])
+        vkWaitForFences(device, 1, &fences[i], VK_TRUE, UINT64_MAX);
+      if (fences[i])
+        vkDestroyFence(device, fences[i], nullptr);
+    }
+    if (!commands.empty())
+      vkFreeCommandBuffers(device, pool, static_cast<std::uint32_t>(commands.size()),
+                           commands.data());
     if (descriptorPool)
       vkDestroyDescriptorPool(device, descriptorPool, nullptr);
   }
@@ -205,6 +248,16 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   reports.resetOnHost();
   std::uint32_t hiddenBuffers = 0;
   reports.forEachBinding([&](std::uint32_t, const detail::HostVisibleBuffer &) { ++hiddenBuffers; });
+  // The state buffer of a grid-synchronising kernel (docs/manifest.md "Grid
+  // synchronisation"), device-local, from the device's buffer pool.
+  std::shared_ptr<DeviceBuffer::State> gridSyncState;
+  GridSyncPlan gridSync;
+  if (entry.gridSync) {
+    gridSync = planGridSync(entry, bound, result.dispatch, ctx.limits);
+    gridSyncState = detail::allocateDeviceBuffer(context, gridSync.bytes);
+    ++hiddenBuffers;
+  }
+  result.dispatches = gridSync.dispatches;
 
   LaunchObjects objects{ctx.device, ctx.commandPool};
 
@@ -233,9 +286,8 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
     std::vector<VkDescriptorBufferInfo> infos;
     infos.reserve(buffers.size() + 3);
     std::vector<VkWriteDescriptorSet> writes;
-    auto addWrite = [&](std::uint32_t binding, VkDescriptorType type,
-                        const detail::HostVisibleBuffer &buffer) {
-      infos.push_back({buffer.handle(), 0, VK_WHOLE_SIZE});
+    auto addWrite = [&](std::uint32_t binding, VkDescriptorType type, VkBuffer buffer) {
+      infos.push_back({buffer, 0, VK_WHOLE_SIZE});
       VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
       w.dstSet = set;
       w.dstBinding = binding;
@@ -245,52 +297,60 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
       writes.push_back(w);
     };
     for (std::size_t i = 0; i < buffers.size(); ++i)
-      addWrite(bound.arrays()[i].desc->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, *buffers[i]);
+      addWrite(bound.arrays()[i].desc->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+               buffers[i]->handle());
     if (uniform)
-      addWrite(*blockDesc.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, *uniform);
+      addWrite(*blockDesc.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, uniform->handle());
     reports.forEachBinding([&](std::uint32_t binding, const detail::HostVisibleBuffer &buffer) {
-      addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer);
+      addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer.handle());
     });
+    if (gridSyncState)
+      addWrite(entry.gridSync->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gridSyncState->buffer);
     vkUpdateDescriptorSets(ctx.device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
   }
 
-  // Record: bind, push constants, dispatch, make the writes visible to the host.
-  VkCommandBufferAllocateInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  cbInfo.commandPool = ctx.commandPool;
-  cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  cbInfo.commandBufferCount = 1;
-  detail::vkCheck(vkAllocateCommandBuffers(ctx.device, &cbInfo, &objects.commands),
-                  "vkAllocateCommandBuffers");
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  detail::vkCheck(vkBeginCommandBuffer(objects.commands, &begin), "vkBeginCommandBuffer");
-  vkCmdBindPipeline(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  if (set)
-    vkCmdBindDescriptorSets(objects.commands, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0,
-                            1, &set, 0, nullptr);
-  if (blockDesc.kind == ParameterBlockKind::PushConstant)
-    vkCmdPushConstants(objects.commands, s.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       static_cast<std::uint32_t>(block.size()), block.data());
-  const auto &groups = result.dispatch.workgroupCount;
-  vkCmdDispatch(objects.commands, groups[0], groups[1], groups[2]);
-  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(objects.commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
-  detail::vkCheck(vkEndCommandBuffer(objects.commands), "vkEndCommandBuffer");
-
-  // Submit and wait.
-  VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  detail::vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &objects.fence), "vkCreateFence");
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &objects.commands;
-  detail::vkCheck(vkQueueSubmit(ctx.queue, 1, &submit, objects.fence), "vkQueueSubmit");
-  objects.submitted = true;
-  detail::vkCheck(vkWaitForFences(ctx.device, 1, &objects.fence, VK_TRUE, UINT64_MAX),
-                  "vkWaitForFences (waiting for the kernel)");
+  // Record: bind, push constants, dispatch(es), make the writes visible to the host;
+  // submit and wait. A grid-synchronising launch of many dispatches is recorded in
+  // pieces of kGridSyncDispatchesPerCommandBuffer, each submitted when recorded, with
+  // at most kGridSyncPiecesInFlight of them in flight (the queue runs one piece while
+  // the next is recorded, and memory stays bounded).
+  const std::uint64_t dispatches = gridSync.dispatches;
+  const std::uint64_t perPiece = detail::kGridSyncDispatchesPerCommandBuffer;
+  const std::uint64_t pieces = (dispatches + perPiece - 1) / perPiece;
+  for (std::uint64_t piece = 0; piece < pieces; ++piece) {
+    const std::size_t index = static_cast<std::size_t>(piece % detail::kGridSyncPiecesInFlight);
+    const auto [cb, fence] = objects.slot(index);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    detail::vkCheck(vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    if (set)
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0, 1, &set, 0,
+                              nullptr);
+    if (blockDesc.kind == ParameterBlockKind::PushConstant)
+      vkCmdPushConstants(cb, s.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         static_cast<std::uint32_t>(block.size()), block.data());
+    const std::uint64_t first = piece * perPiece;
+    detail::recordDispatches(cb, gridSyncState ? gridSyncState->buffer : VK_NULL_HANDLE,
+                             gridSync.fillBytes, result.dispatch.workgroupCount, first,
+                             std::min(perPiece, dispatches - first));
+    if (piece + 1 == pieces) {
+      VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+      barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+      barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+      vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                           1, &barrier, 0, nullptr, 0, nullptr);
+    }
+    detail::vkCheck(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cb;
+    detail::vkCheck(vkQueueSubmit(ctx.queue, 1, &submit, fence), "vkQueueSubmit");
+    objects.submitted[index] = true;
+  }
+  for (std::size_t i = 0; i < objects.commands.size(); ++i)
+    objects.wait(i);
 
   // Copy back what the kernel may have written.
   for (std::size_t i = 0; i < buffers.size(); ++i) {

@@ -141,6 +141,11 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
     step->reports->forEachBinding(
         [&](std::uint32_t, const HostVisibleBuffer &) { ++hiddenBuffers; });
   }
+  if (entry.gridSync) {
+    step->gridSync = planGridSync(entry, bound, shape, ctx.limits);
+    step->gridSyncState = allocateDeviceBuffer(context, step->gridSync.bytes);
+    ++hiddenBuffers;
+  }
   if (step->storage.empty() && !step->uniform && !hiddenBuffers)
     return step;
   const std::uint32_t storageCount = static_cast<std::uint32_t>(step->storage.size()) + hiddenBuffers;
@@ -187,6 +192,9 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
     step->reports->forEachBinding([&](std::uint32_t binding, const HostVisibleBuffer &buffer) {
       addWrite(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer.handle());
     });
+  if (step->gridSyncState)
+    addWrite(entry.gridSync->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+             step->gridSyncState->buffer);
   vkUpdateDescriptorSets(ctx.device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                          nullptr);
   return step;
@@ -213,17 +221,53 @@ std::unique_ptr<LaunchStep> prepareBufferCopy(const std::shared_ptr<Device::Cont
   return step;
 }
 
+void recordDispatches(VkCommandBuffer cb, VkBuffer gridSyncState, VkDeviceSize fillBytes,
+                      const std::array<std::uint32_t, 3> &groups, std::uint64_t first,
+                      std::uint64_t count) {
+  for (std::uint64_t i = first; i < first + count; ++i) {
+    if (gridSyncState) {
+      VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+      b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+      if (i == 0) {
+        // Slot 0 (each invocation's state) starts at 0 in every launch.
+        vkCmdFillBuffer(cb, gridSyncState, 0, fillBytes, 0);
+        b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0, nullptr, 0,
+                             nullptr);
+      } else {
+        // The grid barrier: every write of the phase before is visible to the next.
+        b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0, nullptr, 0,
+                             nullptr);
+      }
+    }
+    vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
+  }
+}
+
+void recordBindings(VkCommandBuffer cb, const LaunchStep &s) {
+  vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipeline);
+  if (s.set)
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.kernel->pipelineLayout, 0, 1,
+                            &s.set, 0, nullptr);
+  if (!s.pushConstants.empty())
+    vkCmdPushConstants(cb, s.kernel->pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                       static_cast<std::uint32_t>(s.pushConstants.size()),
+                       s.pushConstants.data());
+}
+
+void recordLaunchDispatches(VkCommandBuffer cb, const LaunchStep &s, std::uint64_t first,
+                            std::uint64_t count) {
+  recordBindings(cb, s);
+  recordDispatches(cb, s.gridSyncState ? s.gridSyncState->buffer : VK_NULL_HANDLE,
+                   s.gridSync.fillBytes, s.groups, first, count);
+}
+
 void recordStep(VkCommandBuffer cb, const LaunchStep &s) {
   if (s.kernel) {
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipeline);
-    if (s.set)
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.kernel->pipelineLayout, 0, 1,
-                              &s.set, 0, nullptr);
-    if (!s.pushConstants.empty())
-      vkCmdPushConstants(cb, s.kernel->pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                         static_cast<std::uint32_t>(s.pushConstants.size()),
-                         s.pushConstants.data());
-    vkCmdDispatch(cb, s.groups[0], s.groups[1], s.groups[2]);
+    recordLaunchDispatches(cb, s, 0, s.gridSync.dispatches);
   } else if (s.timestampPool) {
     vkCmdResetQueryPool(cb, s.timestampPool, s.query, 1);
     vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.timestampPool, s.query);

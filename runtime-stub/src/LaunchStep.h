@@ -11,6 +11,7 @@
 #include "ReportBuffers.h"
 #include "nvc/BoundArguments.h"
 #include "nvc/Chain.h"
+#include "nvc/GridSync.h"
 
 #include <array>
 #include <memory>
@@ -19,6 +20,14 @@
 #include <vector>
 
 namespace nvc::rt::detail {
+
+/// The dispatches of a grid-synchronising launch (docs/manifest.md "Grid
+/// synchronisation") recorded into one command buffer before it is submitted (a
+/// synchronous launch on host arrays records and submits the rest in further pieces,
+/// at most kGridSyncPiecesInFlight of them in flight). Measured on lavapipe: see
+/// docs/manifest.md.
+constexpr std::uint64_t kGridSyncDispatchesPerCommandBuffer = 4096;
+constexpr std::size_t kGridSyncPiecesInFlight = 3;
 
 /// One operation: a launch when `kernel` is set, a copy when `src` or `stagingSrc` is, a
 /// timestamp when `timestampPool` is, else nothing (an event on a queue without
@@ -35,6 +44,10 @@ struct LaunchStep {
   std::uint32_t uniformBinding = 0;
   /// The launch's hidden error and print buffers (null when it has none).
   std::unique_ptr<ReportBuffers> reports;
+  /// A grid-synchronising launch (manifest grid_sync): its state buffer (null
+  /// otherwise) and plan; the step records plan.dispatches dispatches.
+  std::shared_ptr<DeviceBuffer::State> gridSyncState;
+  GridSyncPlan gridSync;
   DispatchShape shape; ///< the planned dispatch
   std::array<std::uint32_t, 3> groups{1, 1, 1};
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE; ///< back to the context's free pools
@@ -92,6 +105,26 @@ std::unique_ptr<LaunchStep> prepareBufferCopy(const std::shared_ptr<Device::Cont
 /// a launch's error and print buffers themselves (ReportBuffers: on the host for a
 /// step that runs once, in the command buffer for a chain that repeats it).
 void recordStep(VkCommandBuffer cb, const LaunchStep &step);
+
+/// Records dispatches `first` to `first + count - 1` of a launch of `groups`
+/// workgroups whose pipeline, descriptor set and parameter block are bound: for a
+/// grid-synchronising launch (`gridSyncState` set, docs/manifest.md "Grid
+/// synchronisation"), dispatch 0 is preceded by zeroing the first `fillBytes` bytes of
+/// the state buffer and a transfer-to-compute barrier, and every later dispatch by a
+/// compute-write-to-compute-read/write barrier (also when it starts a command buffer:
+/// a barrier's first scope covers the queue's earlier submissions). Without a state
+/// buffer, `count` must be 1 and it records one dispatch.
+void recordDispatches(VkCommandBuffer cb, VkBuffer gridSyncState, VkDeviceSize fillBytes,
+                      const std::array<std::uint32_t, 3> &groups, std::uint64_t first,
+                      std::uint64_t count);
+
+/// Records binding `step`'s pipeline, descriptor set and push constants (a launch).
+void recordBindings(VkCommandBuffer cb, const LaunchStep &step);
+
+/// Records dispatches `first` to `first + count - 1` of the launch `step`, with its
+/// bindings (recordDispatches).
+void recordLaunchDispatches(VkCommandBuffer cb, const LaunchStep &step, std::uint64_t first,
+                            std::uint64_t count);
 
 /// Milliseconds from timestamp `from` to timestamp `to` of a queue with `support`
 /// (the difference taken modulo its valid bits, times timestampPeriod).

@@ -316,6 +316,120 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
 
 UfuncDesc parseUfunc(const json &j, const EntryPointDesc &e, const Path &entryPath);
 
+constexpr std::pair<const char *, GridSyncExpr::Op> kGridSyncOps[] = {
+    {"+", GridSyncExpr::Op::Add},          {"-", GridSyncExpr::Op::Sub},
+    {"*", GridSyncExpr::Op::Mul},          {"//", GridSyncExpr::Op::FloorDiv},
+    {"max", GridSyncExpr::Op::Max},        {"min", GridSyncExpr::Op::Min},
+    {"range_len", GridSyncExpr::Op::RangeLen}};
+
+/// Deeper expressions are refused (they would only come from a broken producer).
+constexpr int kMaxGridSyncExprDepth = 64;
+
+/// One node of `grid_sync.dispatches` (docs/manifest.md "Grid synchronisation"),
+/// checked against the entry point's arguments: an integer, {"arg": NAME} of an
+/// integer or bool scalar, {"shape": [NAME, D]} of an array with more than D
+/// dimensions, or {"op": OP, "args": [...]} with the operand count OP takes.
+GridSyncExpr parseGridSyncExpr(const json &j, const EntryPointDesc &e, const Path &path,
+                               int depth) {
+  if (depth > kMaxGridSyncExprDepth)
+    path.fail(fmt::format("the expression is nested more than {} levels deep",
+                          kMaxGridSyncExprDepth));
+  GridSyncExpr x;
+  if (j.is_number_integer()) {
+    if (j.is_number_unsigned() &&
+        j.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+      path.fail(fmt::format("the constant {} does not fit a signed 64-bit integer", j.dump()));
+    x.kind = GridSyncExpr::Kind::Constant;
+    x.value = j.get<std::int64_t>();
+    return x;
+  }
+  if (!j.is_object())
+    path.fail(fmt::format("an expression must be an integer or an object with 'arg', 'shape' or "
+                          "'op', not {}",
+                          describe(j)));
+  const bool hasArg = j.contains("arg"), hasShape = j.contains("shape"), hasOp = j.contains("op");
+  if (hasArg + hasShape + hasOp != 1)
+    path.fail(fmt::format("an expression object must have exactly one of 'arg', 'shape' and "
+                          "'op', not {}",
+                          describe(j)));
+  for (const auto &[key, value] : j.items())
+    if (key != "arg" && key != "shape" && key != "op" && (key != "args" || !hasOp))
+      path.fail(fmt::format("unknown field '{}' in expression {}", key, describe(j)));
+  if (hasArg) {
+    x.kind = GridSyncExpr::Kind::Arg;
+    x.name = stringField(j, "arg", path);
+    const ArgumentDesc *a = e.findArgument(x.name);
+    if (!a)
+      path.fail(fmt::format("'arg' names '{}', which is not an argument of the entry point",
+                            x.name));
+    if (a->kind != ArgumentKind::Scalar ||
+        !(a->dtype == DType::Bool || isIntegerDType(a->dtype)))
+      path.fail(fmt::format("'arg' names '{}' ({} {}), which is not an integer or bool scalar",
+                            x.name, dtypeName(a->dtype), toString(a->kind)));
+    return x;
+  }
+  if (hasShape) {
+    x.kind = GridSyncExpr::Kind::Shape;
+    const json &shape = j.at("shape");
+    if (!shape.is_array() || shape.size() != 2 || !shape[0].is_string())
+      path.fail(fmt::format("'shape' must be [NAME, D] (an array argument's name and an axis), "
+                            "not {}",
+                            describe(shape)));
+    x.name = shape[0].get<std::string>();
+    x.dim = static_cast<std::uint32_t>(toUnsigned(shape[1], "the axis of 'shape'", path,
+                                                  std::numeric_limits<std::uint32_t>::max()));
+    const ArgumentDesc *a = e.findArgument(x.name);
+    if (!a)
+      path.fail(fmt::format("'shape' names '{}', which is not an argument of the entry point",
+                            x.name));
+    if (a->kind != ArgumentKind::Array)
+      path.fail(fmt::format("'shape' names '{}', a scalar; it must be an array", x.name));
+    if (x.dim >= a->ndim)
+      path.fail(fmt::format("'shape' asks for axis {} of '{}', which has {} dimension{}", x.dim,
+                            x.name, a->ndim, a->ndim == 1 ? "" : "s"));
+    return x;
+  }
+  x.kind = GridSyncExpr::Kind::Op;
+  x.op = enumField(j, "op", path, kGridSyncOps);
+  const std::string opName = j.at("op").get<std::string>();
+  const json &args = arrayField(j, "args", path);
+  const std::size_t n = args.size();
+  switch (x.op) {
+  case GridSyncExpr::Op::Max:
+  case GridSyncExpr::Op::Min:
+    if (n < 1)
+      path.fail(fmt::format("'{}' takes at least 1 argument, not 0", opName));
+    break;
+  case GridSyncExpr::Op::RangeLen:
+    if (n != 3)
+      path.fail(fmt::format("'range_len' takes 3 arguments (start, stop, step), not {}", n));
+    break;
+  default:
+    if (n != 2)
+      path.fail(fmt::format("'{}' takes 2 arguments, not {}", opName, n));
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    x.args.push_back(
+        parseGridSyncExpr(args[i], e, path.child(fmt::format("'{}' argument {}", opName, i)),
+                          depth + 1));
+  return x;
+}
+
+GridSyncDesc parseGridSync(const json &j, const EntryPointDesc &e, const Path &path) {
+  GridSyncDesc g;
+  g.wordsPerInvocation = u32Field(j, "words_per_invocation", path);
+  if (g.wordsPerInvocation == 0)
+    path.fail("field 'words_per_invocation' must be at least 1 (word 0 is the state)");
+  g.dispatches = parseGridSyncExpr(field(j, "dispatches", path), e, path.child("dispatches"), 0);
+  const json &barriers = arrayField(j, "barriers", path);
+  for (std::size_t i = 0; i < barriers.size(); ++i) {
+    const Path p = path.child(fmt::format("barrier {}", i));
+    requireObject(barriers[i], "the barrier", p);
+    g.barriers.push_back({u32Field(barriers[i], "line", p), u32Field(barriers[i], "column", p)});
+  }
+  return g;
+}
+
 EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
   EntryPointDesc e;
   e.name = stringField(j, "name", path);
@@ -527,9 +641,22 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
     }
     e.printBuffer = std::move(d);
   }
+  // The hidden state buffer of a grid-synchronising kernel (docs/manifest.md "Grid
+  // synchronisation").
+  if (j.contains("grid_sync") && !j.at("grid_sync").is_null()) {
+    const json &gs = j.at("grid_sync");
+    requireObject(gs, "field 'grid_sync'", path);
+    const Path gsPath = path.child("grid_sync");
+    const std::uint32_t b = hiddenBinding(gs, gsPath);
+    e.gridSync = parseGridSync(gs, e, gsPath);
+    e.gridSync->binding = b;
+  }
   checkBlockFields(e, path);
-  if (j.contains("ufunc") && !j.at("ufunc").is_null())
+  if (j.contains("ufunc") && !j.at("ufunc").is_null()) {
     e.ufunc = parseUfunc(j.at("ufunc"), e, path);
+    if (e.gridSync)
+      path.fail("a ufunc entry point cannot have 'grid_sync' (its launcher dispatches it once)");
+  }
   return e;
 }
 

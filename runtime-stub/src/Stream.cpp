@@ -434,6 +434,7 @@ LaunchResult Kernel::launch(const DeviceArguments &args, const LaunchConfig &con
     step->reports->resetOnHost();
   LaunchResult result;
   result.dispatch = step->shape;
+  result.dispatches = step->gridSync.dispatches;
   stream.state()->enqueue(std::move(step));
   return result;
 }

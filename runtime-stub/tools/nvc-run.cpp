@@ -524,6 +524,19 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
                 formatSize(result.dispatch.workgroupSize).c_str());
     std::printf("dynamic shared memory: %u bytes%s\n", config.sharedMemoryBytes,
                 entry.dynamicSharedMemory ? "" : " (the entry point has no dynamic shared array)");
+    if (entry.gridSync) {
+      // One dispatch per phase of a grid-synchronising kernel (docs/manifest.md "Grid
+      // synchronisation").
+      const GridSyncPlan plan = planGridSync(entry, BoundArguments::bind(entry, args),
+                                             result.dispatch, device.limits());
+      std::printf("dispatches: %llu (grid_sync: %s; %u word%s of state per invocation, %llu "
+                  "invocations)\n",
+                  static_cast<unsigned long long>(plan.dispatches),
+                  formatGridSyncExpr(entry.gridSync->dispatches).c_str(),
+                  entry.gridSync->wordsPerInvocation,
+                  entry.gridSync->wordsPerInvocation == 1 ? "" : "s",
+                  static_cast<unsigned long long>(plan.invocations));
+    }
     const PipelineCacheStatus cache = device.pipelineCache();
     if (cache.path.empty())
       std::printf("pipeline cache: off (NVC_PIPELINE_CACHE=0 or no cache directory)\n");

@@ -22,6 +22,9 @@ class Stream;
 /// What a launch did (or, for a launch on device arrays, will do).
 struct LaunchResult {
   DispatchShape dispatch; ///< workgroup size and count used
+  /// vkCmdDispatch calls of the launch: the manifest's grid_sync.dispatches for a
+  /// grid-synchronising kernel (docs/manifest.md "Grid synchronisation"), else 1.
+  std::uint64_t dispatches = 1;
 };
 
 /// A launchable entry point. Made by Module::kernel; keeps the module and device alive.
@@ -61,6 +64,7 @@ public:
 
   /// Implementation state (runtime sources only).
   struct State;
+  const std::shared_ptr<State> &state() const { return state_; }
 
 private:
   friend class Module;

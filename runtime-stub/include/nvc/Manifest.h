@@ -83,7 +83,6 @@ struct DynamicSharedMemoryDesc {
   std::uint64_t allocatedBytes(std::uint64_t bytes) const;
 };
 
-/// One kernel (manifest `entry_points[i]`).
 /// One row of an entry point's error table (docs/manifest.md "The error
 /// buffer"): what an error id stands for.
 struct ErrorSiteDesc {
@@ -173,6 +172,43 @@ struct UfuncDesc {
 std::string formatUfuncSignature(const std::vector<std::vector<std::string>> &coreDims,
                                  std::uint32_t nin);
 
+/// An integer expression of a launch's arguments (manifest `grid_sync.dispatches`,
+/// docs/manifest.md "Grid synchronisation"): a constant, the value of an integer or
+/// bool scalar argument, an extent of an array argument, or an operation on
+/// sub-expressions. Evaluated per launch by evaluateGridSyncExpr (nvc/GridSync.h).
+struct GridSyncExpr {
+  enum class Kind { Constant, Arg, Shape, Op };
+  /// The operations: "+", "-", "*" and "//" (Python's floor division) of two
+  /// arguments, "max" and "min" of one or more, "range_len" of three (Python's
+  /// len(range(start, stop, step))).
+  enum class Op { Add, Sub, Mul, FloorDiv, Max, Min, RangeLen };
+  Kind kind = Kind::Constant;
+  std::int64_t value = 0;      ///< Constant
+  std::string name;            ///< Arg, Shape: the argument's name
+  std::uint32_t dim = 0;       ///< Shape: the extent's axis
+  Op op = Op::Add;             ///< Op
+  std::vector<GridSyncExpr> args; ///< Op: the operands
+};
+
+/// Where a grid barrier (`cuda.cg.this_grid().sync()`) is in the source.
+struct GridBarrierSite {
+  std::uint32_t line = 0, column = 0;
+};
+
+/// The grid-wide synchronisation of an entry point (manifest `grid_sync`,
+/// docs/manifest.md "Grid synchronisation"): the kernel is a state machine the
+/// launcher dispatches `dispatches` times in a row (one phase per dispatch, the end of
+/// a dispatch being the grid barrier), with a hidden storage buffer of
+/// `wordsPerInvocation` 32-bit words per invocation at `binding`, whose first N words
+/// (N: the invocations of the launch) are zeroed before the first dispatch.
+struct GridSyncDesc {
+  std::uint32_t binding = 0;
+  std::uint32_t wordsPerInvocation = 1;
+  GridSyncExpr dispatches;
+  std::vector<GridBarrierSite> barriers;
+};
+
+/// One kernel (manifest `entry_points[i]`).
 struct EntryPointDesc {
   std::string name;                                           ///< OpEntryPoint name
   std::string function;                                       ///< Python function name
@@ -207,6 +243,9 @@ struct EntryPointDesc {
   /// Set when the entry point is one loop of a ufunc (manifest `ufunc`, optional:
   /// absent or null for an ordinary kernel). Launch it through Ufunc (nvc/Ufunc.h).
   std::optional<UfuncDesc> ufunc;
+  /// Set when the kernel synchronises its whole grid (manifest `grid_sync`, optional:
+  /// absent or null for none): every launch dispatches it several times.
+  std::optional<GridSyncDesc> gridSync;
 
   /// The argument called `name`, or nullptr.
   const ArgumentDesc *findArgument(const std::string &name) const;

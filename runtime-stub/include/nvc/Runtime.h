@@ -25,6 +25,7 @@
 #include "nvc/DeviceBuffer.h"
 #include "nvc/EmbeddedModule.h"
 #include "nvc/Dispatch.h"
+#include "nvc/GridSync.h"
 #include "nvc/Error.h"
 #include "nvc/HostArray.h"
 #include "nvc/Kernel.h"
