@@ -73,6 +73,14 @@ void StreamState::release(Submission &s) {
     freeFences_.push_back(s.fence);
   for (const auto &[commands, engine] : s.commands)
     freeCommands_[engine].push_back(commands);
+  // Earlier pieces of a grid-sync launch: complete when the submission is (they come
+  // before its last command buffer on the queue), waited for to be sure before reuse.
+  for (const auto &[fence, commands] : s.pieces) {
+    vkWaitForFences(context_->device, 1, &fence, VK_TRUE, UINT64_MAX);
+    freeFences_.push_back(fence);
+    freeCommands_[Compute].push_back(commands);
+  }
+  s.pieces.clear();
   s.fence = VK_NULL_HANDLE;
   s.commands.clear();
 }
@@ -136,12 +144,8 @@ void StreamState::flush() {
       VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
       vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &s.fence), "vkCreateFence");
     }
-    // One command buffer per run of steps on one engine; without a copy queue, one.
-    for (std::size_t begin = 0; begin < batch_.size();) {
-      const Engine engine = engineOf(*batch_[begin]);
-      std::size_t end = begin + 1;
-      while (end < batch_.size() && engineOf(*batch_[end]) == engine)
-        ++end;
+    // A new command buffer of `engine`, begun (from the free list or allocated).
+    auto startCommands = [&](Engine engine) {
       VkCommandBuffer cb = VK_NULL_HANDLE;
       if (!freeCommands_[engine].empty()) { // reset by vkBeginCommandBuffer (RESET pool)
         cb = freeCommands_[engine].back();
@@ -157,16 +161,10 @@ void StreamState::flush() {
       VkCommandBufferBeginInfo beginInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
       beginInfo.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
       vkCheck(vkBeginCommandBuffer(cb, &beginInfo), "vkBeginCommandBuffer");
-      // Orders the run after this queue's earlier submissions (and host writes
-      // before the submission are visible to it by vkQueueSubmit's own guarantee).
-      const auto barrier = engine == Copy && ctx.copyFamily != ctx.queueFamily
-                               ? recordTransferBarrier
-                               : recordBarrier;
-      barrier(cb);
-      for (std::size_t i = begin; i < end; ++i) {
-        recordStep(cb, *batch_[i]);
-        barrier(cb);
-      }
+      return cb;
+    };
+    // Ends and submits `cb`, signalling `fence` (may be null).
+    auto submitCommands = [&](VkCommandBuffer cb, Engine engine, VkFence fence) {
       vkCheck(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
       VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
       submit.commandBufferCount = 1;
@@ -188,12 +186,71 @@ void StreamState::flush() {
         submit.signalSemaphoreCount = 1;
         submit.pSignalSemaphores = &timeline_;
       }
-      const bool last = end == batch_.size();
-      vkCheck(vkQueueSubmit(engine == Copy ? copyQueue_ : queue_, 1, &submit,
-                            last ? s.fence : VK_NULL_HANDLE),
+      vkCheck(vkQueueSubmit(engine == Copy ? copyQueue_ : queue_, 1, &submit, fence),
               "vkQueueSubmit");
       if (timeline_)
         timelineValue_ = signalValue;
+    };
+    // One command buffer per run of steps on one engine; without a copy queue, one.
+    for (std::size_t begin = 0; begin < batch_.size();) {
+      const Engine engine = engineOf(*batch_[begin]);
+      std::size_t end = begin + 1;
+      while (end < batch_.size() && engineOf(*batch_[end]) == engine)
+        ++end;
+      VkCommandBuffer cb = startCommands(engine);
+      // Orders the run after this queue's earlier submissions (and host writes
+      // before the submission are visible to it by vkQueueSubmit's own guarantee).
+      const auto barrier = engine == Copy && ctx.copyFamily != ctx.queueFamily
+                               ? recordTransferBarrier
+                               : recordBarrier;
+      barrier(cb);
+      for (std::size_t i = begin; i < end; ++i) {
+        const LaunchStep &step = *batch_[i];
+        const std::uint64_t dispatches = step.kernel ? step.gridSync.dispatches : 1;
+        if (dispatches <= kGridSyncDispatchesPerCommandBuffer) {
+          recordStep(cb, step);
+        } else {
+          // A grid-synchronising launch of many dispatches (docs/manifest.md "Grid
+          // synchronisation"): pieces of kGridSyncDispatchesPerCommandBuffer, each
+          // submitted when recorded; before recording a piece, the one
+          // kGridSyncPiecesInFlight before it is waited for and its command buffer
+          // reused, so that recorded commands stay bounded.
+          const std::uint64_t per = kGridSyncDispatchesPerCommandBuffer;
+          for (std::uint64_t first = 0; first < dispatches; first += per) {
+            if (first > 0) {
+              VkFence pieceFence = VK_NULL_HANDLE;
+              if (!freeFences_.empty()) {
+                pieceFence = freeFences_.back();
+                freeFences_.pop_back();
+                vkCheck(vkResetFences(ctx.device, 1, &pieceFence), "vkResetFences");
+              } else {
+                VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+                vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &pieceFence),
+                        "vkCreateFence");
+              }
+              try {
+                submitCommands(cb, engine, pieceFence);
+              } catch (...) {
+                freeFences_.push_back(pieceFence); // never submitted
+                throw;
+              }
+              s.pieces.push_back({pieceFence, cb});
+              s.commands.pop_back(); // with its piece now
+              if (s.pieces.size() >= kGridSyncPiecesInFlight) {
+                auto [oldFence, oldCommands] = s.pieces.front();
+                s.pieces.pop_front();
+                waitFence(oldFence);
+                freeFences_.push_back(oldFence);
+                freeCommands_[engine].push_back(oldCommands);
+              }
+              cb = startCommands(engine);
+            }
+            recordLaunchDispatches(cb, step, first, std::min(per, dispatches - first));
+          }
+        }
+        barrier(cb);
+      }
+      submitCommands(cb, engine, end == batch_.size() ? s.fence : VK_NULL_HANDLE);
       begin = end;
     }
   } catch (...) {

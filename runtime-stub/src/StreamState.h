@@ -75,6 +75,10 @@ private:
     /// One command buffer per run of consecutive steps on one engine, in order.
     std::vector<std::pair<VkCommandBuffer, Engine>> commands;
     VkFence fence = VK_NULL_HANDLE; ///< signalled with the last command buffer
+    /// Pieces of a grid-sync launch of many dispatches submitted with fences of their
+    /// own (recordLaunchDispatches), not yet known complete: their fence and
+    /// (Compute) command buffer, in submission order.
+    std::deque<std::pair<VkFence, VkCommandBuffer>> pieces;
     std::uint64_t lastTicket = 0;
     std::vector<std::unique_ptr<LaunchStep>> steps;
     std::vector<std::function<void()>> completions;

@@ -405,11 +405,19 @@ TEST_CASE("grid_sync launches on device arrays, streams and chains", "[grid-sync
                   stream);
   stream.synchronize();
   CHECK(allEqual(out2.toVector<std::int32_t>(), 5));
-  // More dispatches than one command buffer holds, asynchronously.
-  kernel.launch(DeviceArguments().array("out", out2).scalar("n", 5000), LaunchConfig::grid(128),
-                stream);
-  stream.synchronize();
-  CHECK(allEqual(out2.toVector<std::int32_t>(), 5000));
+  // More dispatches than one command buffer holds, asynchronously: 5000 (two pieces),
+  // and 4 x 4096 + 1 (five pieces, the first two waited for before the fourth and fifth
+  // are recorded), each followed by another launch in the same batch.
+  DeviceArray out3(device, DType::Int32, {64});
+  for (std::int64_t n : {5000, 4 * 4096 + 1}) {
+    kernel.launch(DeviceArguments().array("out", out2).scalar("n", n), LaunchConfig::grid(128),
+                  stream);
+    kernel.launch(DeviceArguments().array("out", out3).scalar("n", 2), LaunchConfig::grid(64),
+                  stream);
+    stream.synchronize();
+    CHECK(allEqual(out2.toVector<std::int32_t>(), std::int32_t(n)));
+    CHECK(allEqual(out3.toVector<std::int32_t>(), 2));
+  }
   // A chain repeats the whole schedule (state zeroed each time).
   Chain chain(device);
   chain.launch(kernel, DeviceArguments().array("out", out).scalar("n", 6), LaunchConfig::grid(500));
