@@ -60,6 +60,11 @@ def main():
                            {"name": "v", "dtype": "float32", "offset": 4},
                            {"name": "alive", "dtype": "bool", "offset": 8}]}
 
+    def grid_sync(dispatches):
+        """A grid_sync object (docs/manifest.md "Grid synchronisation") at binding 2."""
+        return {"binding": 2, "words_per_invocation": 2, "dispatches": dispatches,
+                "barriers": [{"line": 5, "column": 9}]}
+
     def records(a, **changes):
         """Argument a as a 1-d array of particles (docs/manifest.md "Arrays of records")."""
         record = copy.deepcopy(particle)
@@ -96,8 +101,35 @@ def main():
                 {"name": "b", "dtype": "float64", "offset": 8},
                 {"name": "d", "dtype": "complex64", "offset": 16, "shape": [1]}]),
         "single record": lambda m, e, a: records(a[1], ndim=0),
+        "no grid_sync": lambda m, e, a: e.update(grid_sync=None),
+        "grid_sync with a constant": lambda m, e, a: e.update(grid_sync=grid_sync(5)),
+        "grid_sync with a nested expression": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"op": "max", "args": [1, {"op": "range_len", "args": [
+                {"arg": "a"}, {"shape": ["x", 0]}, -2]}, {"op": "//", "args": [
+                    {"op": "*", "args": [{"arg": "a"}, 3]}, {"op": "-", "args": [7, 2]}]}]})),
     }
     bad = {
+        "grid_sync without dispatches": lambda m, e, a: e.update(grid_sync={
+            k: v for k, v in grid_sync(1).items() if k != "dispatches"}),
+        "grid_sync with 0 words": lambda m, e, a: e.update(
+            grid_sync=dict(grid_sync(1), words_per_invocation=0)),
+        "grid_sync with an unknown field": lambda m, e, a: e.update(
+            grid_sync=dict(grid_sync(1), extra=1)),
+        "grid_sync dispatches a float": lambda m, e, a: e.update(grid_sync=grid_sync(2.5)),
+        "grid_sync op %": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"op": "%", "args": [1, 2]})),
+        "grid_sync + of 3": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"op": "+", "args": [1, 2, 3]})),
+        "grid_sync max of none": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"op": "max", "args": []})),
+        "grid_sync range_len of 2": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"op": "range_len", "args": [0, 1]})),
+        "grid_sync shape without axis": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"shape": ["x"]})),
+        "grid_sync arg and op": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"arg": "a", "op": "+", "args": [1, 2]})),
+        "grid_sync barrier without column": lambda m, e, a: e.update(
+            grid_sync=dict(grid_sync(1), barriers=[{"line": 3}])),
         "missing array binding": lambda m, e, a: a[2].pop("binding"),
         "missing scalar offset": lambda m, e, a: a[0].pop("offset"),
         "scalar with a binding": lambda m, e, a: a[0].update(binding=0),
