@@ -22,10 +22,10 @@
 namespace nvc::rt::detail {
 
 /// The dispatches of a grid-synchronising launch (docs/manifest.md "Grid
-/// synchronisation") recorded into one command buffer before it is submitted (a
-/// synchronous launch on host arrays records and submits the rest in further pieces,
-/// at most kGridSyncPiecesInFlight of them in flight). Measured on lavapipe: see
-/// docs/manifest.md.
+/// synchronisation") recorded into one command buffer before it is submitted:
+/// Kernel::launch on host arrays and streams record and submit a longer schedule in
+/// pieces, at most kGridSyncPiecesInFlight of them in flight (a Chain records its
+/// launches whole). Measured on lavapipe: see docs/manifest.md.
 constexpr std::uint64_t kGridSyncDispatchesPerCommandBuffer = 4096;
 constexpr std::size_t kGridSyncPiecesInFlight = 3;
 
