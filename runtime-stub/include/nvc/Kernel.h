@@ -50,7 +50,10 @@ public:
   /// A kernel that prints hands its lines to the device's print handler after the
   /// dispatch (Device::setPrintHandler); an exception the kernel raised is thrown as
   /// KernelError after the copy-back (the invocations that did not raise ran to
-  /// completion, docs/language.md "Errors").
+  /// completion, docs/language.md "Errors"). A grid-synchronising entry point
+  /// (manifest grid_sync, nvc/GridSync.h) is dispatched max(1, dispatches) times with
+  /// its state buffer (Error, before anything runs, if the expression fails or the
+  /// buffer exceeds the device's limits); result.dispatches says how many.
   LaunchResult launch(const Arguments &args, const LaunchConfig &config);
 
   /// Enqueues a launch on device arrays (nvc/Stream.h) on the device's default stream
