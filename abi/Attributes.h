@@ -50,6 +50,17 @@ inline constexpr llvm::StringLiteral kStagedSharedBytesAttr = "nvc.staged_shared
 /// vector views of an array argument's buffer; LowerKernelABI binds each view
 /// to its array's buffer binding and removes the attribute.
 inline constexpr llvm::StringLiteral kBufferAliasesAttr = "nvc.buffer_aliases";
+/// i32, on a kernel: the index of its hidden grid-sync buffer argument (the
+/// kernel has grid barriers). Set by MLIR generation; read by
+/// SplitGridBarriers and the passes that must leave such kernels alone.
+inline constexpr llvm::StringLiteral kGridSyncArgAttr = "nvc.grid_sync_arg";
+/// i32, on a kernel: the grid-sync buffer's 32-bit words per invocation.
+/// Set by SplitGridBarriers; read by the manifest writer.
+inline constexpr llvm::StringLiteral kGridSyncWordsAttr = "nvc.grid_sync_words";
+/// i32, on the gpu.barrier that marks a grid barrier (`g.sync()`): its
+/// phase, 1 for the first barrier in the source. Set by MLIR generation;
+/// SplitGridBarriers replaces the marker (no gpu.barrier with it is left).
+inline constexpr llvm::StringLiteral kGridBarrierAttr = "nvc.grid_barrier";
 /// Array of strings: the Python names of a kernel's MLIR arguments, in
 /// argument order; set by the LLVM backend (compiler/LLVMBackend.cpp), read
 /// by LowerToLLVMSPIRV and kept by KernelFuncToGPU.

@@ -92,6 +92,16 @@ struct UfuncABI {
   std::string identity; ///< JSON text ("0", "\"reorderable\""); empty: null
 };
 
+/// What the manifest's `grid_sync` object says of a kernel split at its
+/// grid barriers (docs/manifest.md "Grid synchronisation").
+struct GridSyncABI {
+  /// 32-bit words of the grid-sync buffer per invocation (the state word and
+  /// the values carried across barriers); SplitGridBarriers decides it.
+  unsigned wordsPerInvocation = 1;
+  std::string dispatches; ///< JSON text of the dispatch-count expression
+  std::vector<std::pair<unsigned, unsigned>> barriers; ///< (line, column) of each
+};
+
 struct EntryPointABI {
   std::string entryName;    ///< the SPIR-V entry point (= MLIR function) name
   std::string functionName; ///< the Python function
@@ -116,6 +126,8 @@ struct EntryPointABI {
   std::vector<PrintSiteABI> prints; ///< the module's, when printBuffer
   /// Set for the entry points of ufuncs (the manifest's `ufunc`).
   std::optional<UfuncABI> ufunc;
+  /// Set for kernels with grid barriers (the manifest's `grid_sync`).
+  std::optional<GridSyncABI> gridSync;
 };
 
 } // namespace nvc

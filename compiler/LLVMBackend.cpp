@@ -248,6 +248,8 @@ bool compileThroughLLVM(mlir::ModuleOp module, const std::vector<EntryPointABI> 
       out.assumesNoAlias.insert(f.getName().str());
     if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>(abi::kStagedSharedBytesAttr))
       out.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
+    if (auto words = f->getAttrOfType<mlir::IntegerAttr>(abi::kGridSyncWordsAttr))
+      out.gridSyncWords[f.getName().str()] = static_cast<unsigned>(words.getInt());
   });
   mlir::gpu::GPUModuleOp gpuModule;
   module.walk([&](mlir::gpu::GPUModuleOp m) { gpuModule = m; });

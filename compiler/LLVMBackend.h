@@ -38,6 +38,7 @@ struct LLVMBackendOutput {
   std::set<std::string> assumesNoAlias;
   /// Workgroup memory StageShared added, per entry point (manifest).
   std::map<std::string, uint32_t> stagedSharedBytes;
+  std::map<std::string, unsigned> gridSyncWords; ///< as SPIRVModuleInfo's
 };
 
 /// Lowers `module` (verified frontend MLIR; consumed) through LLVM. With

@@ -199,6 +199,7 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
   SPIRVModuleInfo info = spirvModuleInfo(llvmOut.words, *lowering.target.env);
   info.assumesNoAlias = llvmOut.assumesNoAlias;
   info.stagedSharedBytes = llvmOut.stagedSharedBytes;
+  info.gridSyncWords = llvmOut.gridSyncWords;
   writeOutputs(c, frontend, std::move(llvmOut.words), info, {});
   return true;
 }

@@ -46,6 +46,8 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<
       info.assumesNoAlias.insert(f.getName().str());
     if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>(abi::kStagedSharedBytesAttr))
       info.stagedSharedBytes[f.getName().str()] = static_cast<uint32_t>(bytes.getInt());
+    if (auto words = f->getAttrOfType<mlir::IntegerAttr>(abi::kGridSyncWordsAttr))
+      info.gridSyncWords[f.getName().str()] = static_cast<unsigned>(words.getInt());
     if (auto factor = f->getAttrOfType<mlir::IntegerAttr>(abi::kCoarsenAttr))
       info.coarsen[f.getName().str()] = static_cast<unsigned>(factor.getInt());
     if (auto word = f->getAttrOfType<mlir::IntegerAttr>(abi::kDynamicSharedWordAttr)) {
@@ -194,6 +196,20 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       }
       printBuffer = {{"binding", binding++}, {"header_words", 4}, {"records", records}};
     }
+    // Kernels split at grid barriers: the hidden buffer of their state
+    // (docs/manifest.md "Grid synchronisation").
+    json gridSync = nullptr;
+    if (entry.gridSync) {
+      json barriers = json::array();
+      for (auto [line, column] : entry.gridSync->barriers)
+        barriers.push_back({{"line", line}, {"column", column}});
+      auto words = module.gridSyncWords.find(entry.entryName);
+      gridSync = {{"binding", binding++},
+                  {"words_per_invocation",
+                   words == module.gridSyncWords.end() ? 1u : words->second},
+                  {"dispatches", json::parse(entry.gridSync->dispatches)},
+                  {"barriers", barriers}};
+    }
     json block;
     if (sizes.empty())
       block = {{"kind", "none"}, {"size", 0}, {"binding", nullptr}};
@@ -245,6 +261,7 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"arguments", args},
         {"error_buffer", errorBuffer},
         {"print_buffer", printBuffer},
+        {"grid_sync", gridSync},
     });
     if (entry.ufunc) {
       const UfuncABI &u = *entry.ufunc;

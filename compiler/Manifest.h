@@ -38,6 +38,9 @@ struct SPIRVModuleInfo {
   /// Thread coarsening factor of each coarsened entry point (CoarsenThreads'
   /// `nvc.coarsen`): outputs per invocation; absent means 1.
   std::map<std::string, unsigned> coarsen;
+  /// Words per invocation of each grid-sync buffer (SplitGridBarriers'
+  /// `nvc.grid_sync_words`).
+  std::map<std::string, unsigned> gridSyncWords;
   /// Entry points with dynamic shared memory (passes/DynamicSharedMemory.h).
   struct DynamicShared {
     std::string dtype;      ///< of its arrays; empty when none is left

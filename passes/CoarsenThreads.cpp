@@ -373,7 +373,9 @@ struct CoarsenThreadsPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!func->hasAttr(abi::kKernelAttr))
+    // A kernel split at grid barriers keeps one invocation per state slot
+    // (passes/SplitGridBarriers.cpp).
+    if (!func->hasAttr(abi::kKernelAttr) || func->hasAttr(abi::kGridSyncArgAttr))
       return;
     unsigned requested = factor;
     if (auto attr = func->getAttrOfType<IntegerAttr>(abi::kCoarsenRequestAttr))

@@ -49,7 +49,7 @@ struct KernelFuncToGPUPass
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
       for (llvm::StringRef attr :
            {abi::kPythonNameAttr, abi::kAssumesNoAliasAttr, abi::kArgNamesAttr,
-            abi::kStagedSharedBytesAttr, abi::kCoarsenAttr, abi::kBufferAliasesAttr,
+            abi::kStagedSharedBytesAttr, abi::kGridSyncWordsAttr, abi::kCoarsenAttr, abi::kBufferAliasesAttr,
             abi::kDynamicSharedArgAttr, abi::kDynamicSharedDtypeAttr})
         if (auto value = func->getAttr(attr))
           gpuFunc->setAttr(attr, value);

@@ -227,7 +227,8 @@ struct KernelFuncLowering : ConvertOpToLLVMPattern<gpu::GPUFuncOp> {
         {pair("hlsl.shader", "compute"), pair("hlsl.numthreads", numthreads)}));
     // The manifest reports them (assumes_no_alias, shared_memory_bytes); not
     // translated to LLVM IR.
-    for (StringRef attr : {abi::kAssumesNoAliasAttr, abi::kStagedSharedBytesAttr})
+    for (StringRef attr : {abi::kAssumesNoAliasAttr, abi::kStagedSharedBytesAttr,
+                           abi::kGridSyncWordsAttr})
       if (auto value = op->getAttr(attr))
         fn->setAttr(attr, value);
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());

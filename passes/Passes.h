@@ -24,6 +24,14 @@ namespace nvc {
 /// keeps each intermediate in a register (docs/optimisation.md, "Launch
 /// chains").
 std::unique_ptr<mlir::Pass> createChainIntermediatesPass();
+/// Makes each kernel with grid barriers (abi::kGridSyncArgAttr) resumable at
+/// them, one dispatch per phase (frontend/sema/GridSchedule.h); runs after
+/// inlining, before mem2reg. Sets abi::kGridSyncWordsAttr.
+std::unique_ptr<mlir::Pass> createSplitGridBarriersPass();
+/// Turns each operation on an arith.select of memrefs (a variable holding
+/// views of several array arguments) into an scf.if choosing the operation on
+/// one buffer or the other (Vulkan cannot select between storage buffers).
+std::unique_ptr<mlir::Pass> createExpandBufferSelectsPass();
 
 /// On each gpu.module after inlining (passes/DynamicSharedMemory.h, step 2):
 /// gives every kernel with dynamic shared arrays (`cuda.shared.array(0,

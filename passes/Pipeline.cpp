@@ -165,7 +165,13 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   auto &kernels = pm.nest<mlir::gpu::GPUModuleOp>().nest<mlir::func::FuncOp>();
   // Launch chains: check and privatise their intermediates (correctness:
   // a dynamically sized intermediate cannot be lowered).
+  // Variables holding views of several arrays: one access per buffer
+  // (correctness: Vulkan cannot select between storage buffers).
+  kernels.addPass(createExpandBufferSelectsPass());
   kernels.addPass(createChainIntermediatesPass());
+  // Grid barriers: one dispatch per phase (correctness: Vulkan has no
+  // grid-wide barrier inside a dispatch).
+  kernels.addPass(createSplitGridBarriersPass());
   if (enabled("mem2reg"))
     kernels.addPass(mlir::createMem2Reg());
   kernels.addPass(mlir::createLiftControlFlowToSCFPass());

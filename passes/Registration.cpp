@@ -25,6 +25,8 @@ void registerNvcPasses() {
     reg([] { return createDynamicSharedMemoryPass(/*llvmBackend=*/false); });
     // Step 1: structuring.
     reg([] { return createChainIntermediatesPass(); });
+    reg([] { return createSplitGridBarriersPass(); });
+    reg([] { return createExpandBufferSelectsPass(); });
     reg([] { return createLowerIndexSwitchPass(); });
     // Step 2: optimisations.
     reg([=] { return createFoldRangeChecksPass(defaults.indexBits); });

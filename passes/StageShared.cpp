@@ -305,7 +305,9 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
 
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    if (!kernel->hasAttr(abi::kKernelAttr))
+    // A kernel split at grid barriers may run invocations of one workgroup
+    // in different phases: no cooperative staging.
+    if (!kernel->hasAttr(abi::kKernelAttr) || kernel->hasAttr(abi::kGridSyncArgAttr))
       return;
     // With dynamic shared memory the launch decides how much workgroup
     // memory is left; tiles could make a launch numba-cuda accepts exceed

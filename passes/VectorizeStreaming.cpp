@@ -381,7 +381,9 @@ struct VectorizeStreamingPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!func->hasAttr(abi::kKernelAttr) || func->hasAttr(abi::kCoarsenAttr))
+    // Not a kernel split at grid barriers: one invocation per state slot.
+    if (!func->hasAttr(abi::kKernelAttr) || func->hasAttr(abi::kCoarsenAttr) ||
+        func->hasAttr(abi::kGridSyncArgAttr))
       return;
     std::optional<StreamingKernel> k = match(func);
     if (!k)

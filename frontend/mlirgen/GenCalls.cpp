@@ -275,6 +275,10 @@ Val Generator::call(const ast::Call &c) {
     mlir::gpu::BarrierOp::create(b_, l);
     return Val{Type::none(), {}};
   }
+  if (isInFamily(builtin, BuiltinFamily::GridSync))
+    return Val{Type::gridGroup(), {}}; // the grid group has no run-time value
+  if (callee.kind() == Type::Kind::Function && callee.name() == "grid_group.sync")
+    return gridBarrier(c);
   const Type &rt = typeOf(c);
   if (callee.kind() == Type::Kind::DType)
     return convert(expr(*c.args[0]), callee.element(), c.getLoc());
@@ -494,6 +498,19 @@ Val Generator::builtinInFloat32(const ast::Call &c, const BuiltinInfo *builtin,
     return Val{rt, emitMathBuiltin(emitter, f, values, types, rt, c.getLoc())};
   }
   fail(c.getLoc(), fmt::format("{}() is not supported in kernels yet", f));
+}
+
+Val Generator::gridBarrier(const ast::Call &c) {
+  // A marker, numbered by the barrier's phase: SplitGridBarriers ends a
+  // dispatch there (frontend/sema/GridSchedule.h) and removes it.
+  const std::vector<const ast::Call *> &barriers = k_.gridSchedule->barriers;
+  auto at = std::find(barriers.begin(), barriers.end(), &c);
+  if (at == barriers.end())
+    fail(c.getLoc(), "internal error: a grid barrier the schedule does not list");
+  auto marker = mlir::gpu::BarrierOp::create(b_, loc(c.getLoc()));
+  marker->setAttr(abi::kGridBarrierAttr,
+                  b_.getI32IntegerAttr(static_cast<int32_t>(at - barriers.begin()) + 1));
+  return Val{Type::none(), {}};
 }
 
 } // namespace nvc::mlirgen

@@ -57,6 +57,9 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
   entry_ = func.addEntryBlock();
   b_.setInsertionPointToStart(entry_);
   unsigned argIdx = 0;
+  // Re-bound array parameters become variables once every parameter's buffer
+  // is known (a variable may hold views of several).
+  std::vector<std::tuple<std::string, const ArrayHandle *, ast::Location>> rebound;
   for (size_t i = 0; i < k_.signature.params.size(); ++i) {
     const Type &t = k_.signature.params[i];
     const std::string &pname = def.params[i].name;
@@ -88,7 +91,7 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
       for (unsigned d = 0; d < t.ndim(); ++d)
         handle->strides.push_back(entry_->getArgument(argIdx++));
       if (k_.reassignedArrayParams.count(pname))
-        storeArrayLocal(pname, *handle, def.params[i].loc);
+        rebound.emplace_back(pname, handle.get(), def.params[i].loc);
       arrays_[pname] = std::move(handle);
     } else {
       Val v{t, {}};
@@ -98,6 +101,8 @@ void Generator::generateDevice(mlir::OpBuilder &moduleBuilder, const std::string
       storeLocal(pname, v, def.params[i].loc);
     }
   }
+  for (auto &[name, handle, at] : rebound)
+    storeArrayLocal(name, *handle, at);
   if (k_.mayRaise)
     errorBuffer_ = entry_->getArgument(argIdx++);
   if (k_.mayPrint)
@@ -145,7 +150,8 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
   std::vector<EntryParameter> params;
   for (size_t i = 0; i < sig.params.size(); ++i)
     params.push_back({def.params[i].name, def.params[i].loc, sig.params[i], k_.access[i]});
-  EntryArguments args = entryArguments(params, abi, k_.mayRaise, k_.mayPrint);
+  EntryArguments args =
+      entryArguments(params, abi, k_.mayRaise, k_.mayPrint, k_.gridSchedule.get());
   const std::vector<mlir::Type> &inputs = args.types;
 
   auto func = mlir::func::FuncOp::create(moduleBuilder, loc(def.getLoc()), entryName,
@@ -156,6 +162,8 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
     func->setAttr(abi::kFastmathAttr, b_.getUnitAttr());
   if (k_.coarsen)
     func->setAttr(abi::kCoarsenRequestAttr, b_.getI32IntegerAttr(k_.coarsen));
+  if (args.gridSyncBuffer >= 0)
+    func->setAttr(abi::kGridSyncArgAttr, b_.getI32IntegerAttr(args.gridSyncBuffer));
   // Array extents, strides and offsets are never negative (the runtime
   // passes dense device copies); FoldRangeChecks folds sign tests with it.
   for (size_t i = args.firstDescriptor; i < inputs.size(); ++i)
@@ -204,6 +212,12 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
   for (auto &p : def.params)
     params.push_back({p.name, p.loc, typed.types.at(p.name), typed.access[p.name]});
   bool chainRaises = false, chainPrints = false;
+  for (size_t li = 0; li < typed.launched.size(); ++li)
+    if (typed.launched[li]->gridSchedule)
+      fail(chain.launches[li].loc,
+           fmt::format("a launch chain cannot launch '{}': its grid barriers split it into "
+                       "several dispatches (launch it on its own)",
+                       chain.launches[li].kernel));
   for (const TypedKernel *k : typed.launched) {
     chainRaises |= k->mayRaise;
     chainPrints |= k->mayPrint;
@@ -284,7 +298,8 @@ Generator::generateChain(mlir::OpBuilder &moduleBuilder, const LaunchChain &chai
 
 Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParameter> &params,
                                                    EntryPointABI &abi, bool errorBuffer,
-                                                   bool printBuffer) {
+                                                   bool printBuffer,
+                                                   const GridSchedule *gridSync) {
   std::vector<mlir::Type> scalarTys, bufferTys, descTys;
   for (const EntryParameter &p : params) {
     const Type &t = p.type;
@@ -343,6 +358,15 @@ Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParam
     out.printBuffer = static_cast<int>(out.types.size());
     out.types.push_back(bufferMemRefType(Type::integer(32)));
   }
+  if (gridSync) {
+    out.gridSyncBuffer = static_cast<int>(out.types.size());
+    out.types.push_back(bufferMemRefType(Type::integer(32)));
+    GridSyncABI g;
+    g.dispatches = gridSync->dispatchesJson;
+    for (const ast::Call *c : gridSync->barriers)
+      g.barriers.push_back({c->getLoc().line, c->getLoc().col});
+    abi.gridSync = g;
+  }
   out.types.insert(out.types.end(), descTys.begin(), descTys.end());
   out.firstBuffer = scalarTys.size();
   out.firstDescriptor = out.types.size() - descTys.size();
@@ -352,6 +376,7 @@ Generator::EntryArguments Generator::entryArguments(const std::vector<EntryParam
 void Generator::bindEntryArguments(
     const std::vector<EntryParameter> &params, const EntryArguments &args,
     llvm::function_ref<void(const EntryParameter &, const Val &)> bindScalar) {
+  std::vector<std::tuple<std::string, const ArrayHandle *, ast::Location>> rebound;
   unsigned scalarIdx = 0, bufferIdx = args.firstBuffer, descIdx = args.firstDescriptor;
   for (const EntryParameter &p : params) {
     const Type &t = p.type;
@@ -380,7 +405,7 @@ void Generator::bindEntryArguments(
       if (t.layout() == 'C')
         deriveContiguousStrides(*handle, pl);
       if (k_.reassignedArrayParams.count(p.name))
-        storeArrayLocal(p.name, *handle, p.loc);
+        rebound.emplace_back(p.name, handle.get(), p.loc);
       arrays_[p.name] = std::move(handle);
     } else if (t.isArray()) {
       auto handle = std::make_unique<ArrayHandle>();
@@ -394,7 +419,7 @@ void Generator::bindEntryArguments(
       if (t.layout() == 'C' || t.layout() == 'F')
         deriveContiguousStrides(*handle, pl);
       if (k_.reassignedArrayParams.count(p.name))
-        storeArrayLocal(p.name, *handle, p.loc);
+        rebound.emplace_back(p.name, handle.get(), p.loc);
       arrays_[p.name] = std::move(handle);
     } else if (t.isComplex()) {
       mlir::Value re = toWidth(entry_->getArgument(scalarIdx++), lowerScalar(t.complexPart()), pl);
@@ -404,6 +429,8 @@ void Generator::bindEntryArguments(
       bindScalar(p, Val{t, {fromParamField(entry_->getArgument(scalarIdx++), t, pl)}});
     }
   }
+  for (auto &[name, handle, at] : rebound)
+    storeArrayLocal(name, *handle, at);
 }
 
 std::vector<mlir::Type> Generator::leafTypes(const Type &t) {
@@ -440,10 +467,12 @@ void Generator::flattenTypes(const Type &t, std::vector<Type> &out) {
   if (t.isComplex()) {
     out.push_back(t.complexPart());
     out.push_back(t.complexPart());
-  } else if (t.isTuple())
+  } else if (t.isTuple()) {
     for (auto &e : t.elements())
       flattenTypes(e, out);
-  else
+  } else if (t.kind() == Type::Kind::GridGroup) {
+    // No value at run time: its sync() is a marker (passes/SplitGridBarriers).
+  } else
     out.push_back(t);
 }
 

@@ -57,7 +57,6 @@ void Generator::storeArrayLocal(const std::string &name, const ArrayHandle &a, a
   if (it == arrayLocals_.end()) {
     ArrayLocal local;
     local.type = k_.varTypes.at(name);
-    local.buffer = a.buffer;
     local.storage = a.storage;
     local.units = a.units;
     auto slotTy = mlir::MemRefType::get(
@@ -67,9 +66,23 @@ void Generator::storeArrayLocal(const std::string &name, const ArrayHandle &a, a
     b_.setInsertionPointToStart(entry_);
     for (unsigned k = 0; k < 2 * a.type.ndim() + 1; ++k)
       local.slots.push_back(mlir::memref::AllocaOp::create(b_, loc(at), slotTy));
+    if (auto roots = k_.arrayVariableRoots.find(name); roots != k_.arrayVariableRoots.end()) {
+      for (size_t r : roots->second)
+        local.candidates.push_back(arrays_.at(k_.def->params[r].name)->buffer);
+      local.selector = mlir::memref::AllocaOp::create(
+          b_, loc(at),
+          mlir::MemRefType::get(
+              {}, b_.getI32Type(), mlir::MemRefLayoutAttrInterface(),
+              mlir::spirv::StorageClassAttr::get(&ctx_, mlir::spirv::StorageClass::Function)));
+    } else {
+      local.buffer = a.buffer;
+    }
     it = arrayLocals_.emplace(name, std::move(local)).first;
   }
-  if (it->second.buffer != a.buffer)
+  if (!it->second.candidates.empty())
+    mlir::memref::StoreOp::create(b_, loc(at), candidateIndex(it->second.candidates, a.buffer, at),
+                                  it->second.selector);
+  else if (it->second.buffer != a.buffer)
     fail(at, "a variable can only hold views of one array");
   if (it->second.storage != a.storage || it->second.units != a.units)
     fail(at, "a variable can only hold views of one dtype of an array");
@@ -80,11 +93,56 @@ void Generator::storeArrayLocal(const std::string &name, const ArrayHandle &a, a
     mlir::memref::StoreOp::create(b_, loc(at), desc[k], it->second.slots[k]);
 }
 
+mlir::Value Generator::candidateIndex(const std::vector<mlir::Value> &candidates,
+                                      mlir::Value buffer, ast::Location at) {
+  mlir::Location l = loc(at);
+  auto position = [&](mlir::Value b) -> std::optional<int64_t> {
+    auto it = std::find(candidates.begin(), candidates.end(), b);
+    if (it == candidates.end())
+      return std::nullopt;
+    return it - candidates.begin();
+  };
+  if (auto p = position(buffer))
+    return intConst(*p, b_.getI32Type(), l);
+  // A view of another variable with several candidates: its selector,
+  // translated to positions among ours.
+  auto selected = selectedBuffers_.find(buffer);
+  if (selected == selectedBuffers_.end())
+    fail(at, "internal error: a view of an array this variable does not hold");
+  auto [selector, theirs] = selected->second;
+  mlir::Value index = intConst(0, b_.getI32Type(), l);
+  for (size_t j = 0; j < theirs.size(); ++j) {
+    std::optional<int64_t> p = position(theirs[j]);
+    if (!p)
+      fail(at, "internal error: a view of an array this variable does not hold");
+    index = mlir::arith::SelectOp::create(
+        b_, l,
+        mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, selector,
+                                    intConst(static_cast<int64_t>(j), b_.getI32Type(), l)),
+        intConst(*p, b_.getI32Type(), l), index);
+  }
+  return index;
+}
+
 Val Generator::loadArrayLocal(const std::string &name, ast::Location at) {
   ArrayLocal &local = arrayLocals_.at(name);
   ArrayHandle &v = views_.emplace_back();
   v.type = local.type;
   v.buffer = local.buffer;
+  if (!local.candidates.empty()) {
+    // The buffer the variable refers to now, chosen among its candidates.
+    mlir::Location l = loc(at);
+    mlir::Value selector = mlir::memref::LoadOp::create(b_, l, local.selector);
+    mlir::Value buffer = local.candidates[0];
+    for (size_t i = 1; i < local.candidates.size(); ++i)
+      buffer = mlir::arith::SelectOp::create(
+          b_, l,
+          mlir::arith::CmpIOp::create(b_, l, mlir::arith::CmpIPredicate::eq, selector,
+                                      intConst(static_cast<int64_t>(i), b_.getI32Type(), l)),
+          local.candidates[i], buffer);
+    selectedBuffers_[buffer] = {selector, local.candidates};
+    v.buffer = buffer;
+  }
   v.storage = local.storage;
   v.units = local.units;
   unsigned n = local.type.ndim();

@@ -158,14 +158,20 @@ private:
     unsigned firstDescriptor = 0; ///< index of the first descriptor value
     int errorBuffer = -1;         ///< index of the error buffer, -1 for none
     int printBuffer = -1;         ///< index of the print buffer, -1 for none
+    int gridSyncBuffer = -1;      ///< index of the grid-sync buffer, -1 for none
   };
   /// The argument list of an entry point taking `params`; appends each
   /// parameter's ArgumentABI to `abi.arguments`. Throws CompileError at a
   /// parameter whose type cannot be passed (a tuple, none).
   /// `errorBuffer`, `printBuffer`: the entry point takes the hidden buffers
-  /// (after the arrays' buffers, before the descriptors).
+  /// (after the arrays' buffers, before the descriptors); `gridSync`: the
+  /// kernel's schedule when it has grid barriers, which adds the grid-sync
+  /// buffer after those (docs/manifest.md "Grid synchronisation").
+  /// A grid barrier `g.sync()`: its marker call (abi::kGridBarrierAttr).
+  Val gridBarrier(const ast::Call &c);
   EntryArguments entryArguments(const std::vector<EntryParameter> &params, EntryPointABI &abi,
-                                bool errorBuffer, bool printBuffer);
+                                bool errorBuffer, bool printBuffer,
+                                const GridSchedule *gridSync = nullptr);
   /// Binds the arguments of entry_ (laid out by `args`) to `params`: an
   /// array to an ArrayHandle in arrays_, a scalar to the Val handed to
   /// `bindScalar`.
@@ -855,8 +861,21 @@ private:
     Type storage; ///< ArrayHandle::storage and units of the views it holds
     unsigned units = 1;
     std::vector<mlir::Value> slots; ///< offset, extents, strides
+    /// A variable holding views of several array parameters
+    /// (TypedKernel::arrayVariableRoots): their buffers, and the local
+    /// holding the index of the one it refers to (`buffer` is unset).
+    std::vector<mlir::Value> candidates;
+    mlir::Value selector;
   };
+  /// The buffers loadArrayLocal selects at run time (an arith.select chain
+  /// over memrefs; passes/ExpandBufferSelects turns each access into a
+  /// choice between accesses): the selector and the candidates.
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, std::vector<mlir::Value>>> selectedBuffers_;
   std::map<std::string, ArrayLocal> arrayLocals_;
+  /// The i32 position of `buffer` (a candidate, or a buffer another
+  /// variable selects) among `candidates`.
+  mlir::Value candidateIndex(const std::vector<mlir::Value> &candidates, mlir::Value buffer,
+                             ast::Location at);
   std::map<std::string, Local> locals_;
   /// The slots of each variable's webs (frontend/syntax/Rebindings.h) by
   /// Python name and type: webs of one name with one type share their

@@ -130,11 +130,11 @@ std::optional<size_t> Inferrer::rootOf(const ast::Expr &e) {
       c != result_.constants.end() && c->second.type.isArray())
     return kConstantArray; // a global array, or an item of a global tuple
   if (auto *n = dyn_cast<ast::Name>(&e)) {
-    if (paramIndex_.count(n->id))
-      return paramIndex_[n->id];
     auto it = arrayRoot_.find(n->id);
     if (it != arrayRoot_.end())
       return it->second;
+    if (paramIndex_.count(n->id))
+      return paramIndex_[n->id];
     return std::nullopt;
   }
   if (auto *sub = dyn_cast<ast::Subscript>(&e))
@@ -241,6 +241,11 @@ bool Inferrer::isSharedArrayExpr(const ast::Expr &e) {
 void Inferrer::checkWritable(const ast::Expr &array, ast::Location at) {
   std::optional<size_t> root = rootOf(array);
   const std::vector<Type> &params = result_.signature.params;
+  if (root && isMultiRoot(*root))
+    for (size_t r : rootMembers(*root))
+      if (params[r].isReadonly())
+        fail(at, fmt::format("Cannot modify readonly array '{}' (of type {}), as in Numba",
+                             fn_.def->params[r].name, params[r].str()));
   if (root && *root < params.size() && params[*root].isReadonly())
     fail(at, fmt::format("Cannot modify readonly array '{}' (of type {}), as in Numba",
                          fn_.def->params[*root].name, params[*root].str()));
@@ -267,7 +272,43 @@ void Inferrer::checkWritable(const ast::Expr &array, ast::Location at) {
                        n ? n->id : std::string("this")));
 }
 
+std::vector<size_t> Inferrer::rootMembers(size_t root) const {
+  if (isMultiRoot(root))
+    return multiRoots_[root - kMultiRoot];
+  return {root};
+}
+
+bool Inferrer::rootsOverlap(std::optional<size_t> a, std::optional<size_t> b) const {
+  if (!a || !b)
+    return false;
+  for (size_t x : rootMembers(*a))
+    for (size_t y : rootMembers(*b))
+      if (x == y)
+        return true;
+  return false;
+}
+
+void Inferrer::finishMultiRoots() {
+  for (const std::vector<size_t> &members : multiRoots_) {
+    ArrayAccess all;
+    for (size_t r : members) {
+      all.read |= result_.access[r].read;
+      all.written |= result_.access[r].written;
+    }
+    for (size_t r : members)
+      result_.access[r] = all;
+  }
+  for (const auto &[name, root] : arrayRoot_)
+    if (isMultiRoot(root))
+      result_.arrayVariableRoots[name] = multiRoots_[root - kMultiRoot];
+}
+
 void Inferrer::markAccess(std::optional<size_t> root, bool read, bool written) {
+  if (root && isMultiRoot(*root)) {
+    for (size_t r : multiRoots_[*root - kMultiRoot])
+      markAccess(r, read, written);
+    return;
+  }
   if (!root || *root == kPrivateArray || *root == kConstantArray)
     return;
   result_.access[*root].read |= read;

@@ -488,9 +488,23 @@ Type Inferrer::call(const ast::Call &c) {
       return record(c, Type::integer(64));
     return record(c, Type::tuple(std::vector<Type>(n, Type::integer(64))));
   }
-  if (isInFamily(builtin, BuiltinFamily::GridSync))
-    fail(c.getLoc(), "grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in "
-                     "one Vulkan dispatch: split the kernel into one launch per phase");
+  if (isInFamily(builtin, BuiltinFamily::GridSync)) {
+    // The grid group; its sync() is a grid barrier nvc splits the kernel at
+    // (frontend/sema/GridSchedule.h).
+    typeArgs();
+    needArgs(0, 0, f);
+    return record(c, Type::gridGroup());
+  }
+  if (f == "grid_group.sync") {
+    typeArgs();
+    needArgs(0, 0, "sync");
+    if (result_.isDevice)
+      fail(c.getLoc(), "grid.sync() in a device function: nvc splits a kernel at the grid "
+                       "barriers of its own body (docs/language.md \"Grid synchronisation\"); "
+                       "call the device function before or after the barrier instead");
+    result_.gridBarriers.insert(&c);
+    return record(c, Type::none());
+  }
   if (isInFamily(builtin, BuiltinFamily::PrivateArray))
     return privateArray(c, *builtin);
   if (isInFamily(builtin, BuiltinFamily::BarrierReduction))

@@ -318,6 +318,11 @@ Type Inferrer::attribute(const ast::Attribute &a) {
     }
     fail(a.attrLoc, fmt::format("unknown attribute '{}' of module '{}'", attr, m));
   }
+  if (base.kind() == Type::Kind::GridGroup) {
+    if (attr == "sync")
+      return record(a, Type::function("grid_group.sync"));
+    fail(a.attrLoc, fmt::format("GridGroup has no attribute '{}' (it has sync())", attr));
+  }
   if (base.kind() == Type::Kind::Dim3) {
     if (attr == "x" || attr == "y" || attr == "z")
       return record(a, Type::integer(32));

@@ -214,6 +214,7 @@ TypedKernel Inferrer::runRounds() {
     }
     if (before == result_.varTypes && returnBefore == result_.returnType) {
       noteRereadExpressions();
+      finishMultiRoots();
       return std::move(result_);
     }
   }

@@ -44,18 +44,41 @@ void Inferrer::assignTo(const ast::Expr &target, const Type &type, ast::Location
                            : "a variable can hold a view of an array argument (a[i], a row), "
                              "nothing else");
       auto it = arrayRoot_.find(name->id);
-      if (it != arrayRoot_.end() && it->second != *arrayRoot)
-        fail(valueLoc, fmt::format("variable '{}' refers to views of two different arrays",
-                                   name->id));
-      arrayRoot_[name->id] = *arrayRoot;
+      std::optional<size_t> current;
+      if (it != arrayRoot_.end())
+        current = it->second;
+      else if (auto p = paramIndex_.find(name->id); p != paramIndex_.end())
+        current = p->second;
+      auto paramLike = [&](size_t r) {
+        return r < result_.signature.params.size() || isMultiRoot(r);
+      };
+      if (current && *current != *arrayRoot) {
+        // Views of several array parameters (the heat equation's buffer
+        // swap): the variable's root becomes the set of them; MLIR
+        // generation selects the buffer at run time.
+        if (!paramLike(*current) || !paramLike(*arrayRoot))
+          fail(valueLoc, fmt::format("variable '{}' refers to views of two different arrays, "
+                                     "one of them not an argument",
+                                     name->id));
+        std::vector<size_t> merged = rootMembers(*current);
+        for (size_t r : rootMembers(*arrayRoot))
+          if (std::find(merged.begin(), merged.end(), r) == merged.end())
+            merged.push_back(r);
+        std::sort(merged.begin(), merged.end());
+        if (isMultiRoot(*current)) {
+          multiRoots_[*current - kMultiRoot] = merged;
+        } else {
+          multiRoots_.push_back(merged);
+          arrayRoot_[name->id] = kMultiRoot + multiRoots_.size() - 1;
+        }
+      } else {
+        arrayRoot_[name->id] = *arrayRoot;
+      }
     }
     if (paramIndex_.count(name->id) && result_.varTypes[name->id].isArray()) {
-      // `arr = arr.reshape(3, 2)` (numba-cuda's test_ssa): the parameter
-      // becomes a variable holding views of its argument, of its type.
-      if (type.isArray() && arrayRoot != paramIndex_[name->id])
-        fail(name->getLoc(), fmt::format("array parameter '{}' can be re-bound only to views of "
-                                         "its own argument, not to another array",
-                                         name->id));
+      // `arr = arr.reshape(3, 2)` (numba-cuda's test_ssa), `a, b = b, a`:
+      // the parameter becomes a variable holding views of arguments, of its
+      // type.
       if (!type.isArray() || !(type == result_.varTypes[name->id]))
         fail(name->getLoc(),
              fmt::format("array parameter '{}' can be re-bound only to a view of its own "
@@ -467,7 +490,7 @@ void Inferrer::checkNoOverlap(const ast::Expr &target, const ast::Expr &value) {
   for (const ast::Expr *op : operands) {
     const std::string opPart = complexPartOf(*op);
     const bool disjointParts = !targetPart.empty() && !opPart.empty() && opPart != targetPart;
-    if (rootOf(*op) == root && !sameExpr(op, &target) && !disjointParts &&
+    if (rootsOverlap(rootOf(*op), root) && !sameExpr(op, &target) && !disjointParts &&
         !(isa<ast::Name>(op) && isa<ast::Name>(&target)))
       fail(op->getLoc(), "the array expression reads the array it is assigned to, through "
                          "another view: the result would depend on the order of the elements; "

@@ -269,6 +269,21 @@ private:
   /// The root of frozen module-level arrays (read-only copies private to
   /// the invocation).
   static constexpr size_t kConstantArray = static_cast<size_t>(-2);
+  /// Roots from kMultiRoot on stand for a set of array parameters,
+  /// multiRoots_[root - kMultiRoot]: a variable that holds views of several
+  /// (`data = buf_0` here, `data = buf_1` there; 003_…txt's heat equation).
+  static constexpr size_t kMultiRoot = static_cast<size_t>(1) << 40;
+  std::vector<std::vector<size_t>> multiRoots_;
+  bool isMultiRoot(size_t root) const {
+    return root >= kMultiRoot && root - kMultiRoot < multiRoots_.size();
+  }
+  /// The parameters a root stands for (itself, for a parameter's).
+  std::vector<size_t> rootMembers(size_t root) const;
+  /// Whether the arrays of two roots may be the same.
+  bool rootsOverlap(std::optional<size_t> a, std::optional<size_t> b) const;
+  /// Gives every parameter of a set the access of all of them, and lists the
+  /// variables holding views of several parameters (TypedKernel).
+  void finishMultiRoots();
   int loopDepth_ = 0;
   std::vector<CompileError> errors_; ///< of statements skipped this round
 };

@@ -1633,6 +1633,32 @@ std::optional<ConstValue> ModuleScope::evaluate(const ast::Expr &expr) const {
         return std::nullopt;
       return floatValue(d, target->bits());
     }
+    // np.int64(np.timedelta64("3600", "s")) (003_…txt's sessionize): the
+    // count of the timedelta's unit, as NumPy converts it.
+    if (auto *td = dyn_cast<ast::Call>(call->args[0].get()); td && target->isInteger()) {
+      auto *f = dyn_cast<ast::Attribute>(td->func.get());
+      auto *fbase = f ? dyn_cast<ast::Name>(f->value.get()) : nullptr;
+      const GlobalSymbol *fsym = fbase ? lookup(fbase->id) : nullptr;
+      if (fsym && fsym->kind == GlobalSymbol::Kind::Module && fsym->qualifiedName == "np" &&
+          (f->attr == "timedelta64" || f->attr == "datetime64") && td->keywords.empty() &&
+          (td->args.size() == 1 || td->args.size() == 2)) {
+        std::optional<int64_t> count;
+        if (auto *text = dyn_cast<ast::StringLiteral>(td->args[0].get())) {
+          char *end = nullptr;
+          long long n = std::strtoll(text->value.c_str(), &end, 10);
+          if (!text->value.empty() && end == text->value.c_str() + text->value.size())
+            count = n;
+        } else if (auto n = evaluate(*td->args[0]); n && n->type.isInteger()) {
+          count = n->i;
+        }
+        if (!count || (td->args.size() == 2 && !isa<ast::StringLiteral>(*td->args[1])))
+          return std::nullopt;
+        ConstValue c;
+        c.type = *target;
+        c.i = *count;
+        return c;
+      }
+    }
     auto v = evaluate(*call->args[0]);
     if (!v || !v->type.isNumber())
       return std::nullopt;

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/sema/TypeInference.h"
+
+#include "frontend/sema/GridSchedule.h"
 #include "frontend/sema/Inferrer.h"
 
 #include "frontend/sema/ComplexMath.h"
@@ -77,7 +79,10 @@ TypedKernel inferKernel(InferenceContext &context, const DecoratedFunction &fn,
     const DecoratedFunction *k;
     ~Restore() { c.kernel = k; }
   } restore{context, outer};
-  return sema::Inferrer(context, fn, sig, /*isDevice=*/false).run();
+  TypedKernel k = sema::Inferrer(context, fn, sig, /*isDevice=*/false).run();
+  if (!k.gridBarriers.empty())
+    k.gridSchedule = std::make_shared<GridSchedule>(computeGridSchedule(k));
+  return k;
 }
 
 /// A readable, unique name for one specialization: `clamp__float32_float32`.

@@ -34,6 +34,17 @@ struct ArrayAccess {
   bool written = false;
 };
 
+/// A kernel split at its grid barriers into phases, one dispatch each
+/// (frontend/sema/GridSchedule.h computes it; docs/language.md "Grid
+/// synchronisation").
+struct GridSchedule {
+  /// The barriers in source order; barrier i (from 0) resumes as phase i + 1.
+  std::vector<const ast::Call *> barriers;
+  /// How many dispatches a launch takes, at most: the manifest's
+  /// `grid_sync.dispatches` expression (docs/manifest.md), as JSON text.
+  std::string dispatchesJson;
+};
+
 /// The result of typing one kernel for one signature.
 struct TypedKernel {
   const ast::FunctionDef *def = nullptr;
@@ -58,6 +69,10 @@ struct TypedKernel {
   /// type (`arr = arr.reshape(3, 2)`): variables holding a view, starting
   /// as the argument.
   std::unordered_set<std::string> reassignedArrayParams;
+  /// Variables (parameters among them) that hold views of more than one
+  /// array parameter (`data = buf_0` and `data = buf_1`), with those
+  /// parameters' indices in order: MLIR generation selects the buffer.
+  std::map<std::string, std::vector<size_t>> arrayVariableRoots;
   /// Compile-time values of expressions that name module constants.
   std::unordered_map<const ast::Expr *, ConstValue> constants;
   /// Per parameter index: how an array parameter is used.
@@ -144,6 +159,13 @@ struct TypedKernel {
   /// Whether it prints (a print() call, or a call of a function that does):
   /// it takes the entry point's print buffer.
   bool mayPrint = false;
+
+  /// The grid barriers (`g.sync()` of a cuda.cg.this_grid() group) the
+  /// body calls; kernels only.
+  std::unordered_set<const ast::Call *> gridBarriers;
+  /// How a kernel with grid barriers is launched (GridSchedule.h): set
+  /// after inference when gridBarriers is not empty.
+  std::shared_ptr<const GridSchedule> gridSchedule;
 
   const Type &typeOf(const ast::Expr *e) const;
 };

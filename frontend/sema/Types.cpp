@@ -248,6 +248,8 @@ std::string Type::str() const {
     return fmt::format("Dim3({})", name_);
   case Kind::UserFunction:
     return fmt::format("Dispatcher({})", name_);
+  case Kind::GridGroup:
+    return "GridGroup";
   case Kind::Record: {
     // Numba's str of a Record type: Record(a[type=float64;offset=0],...;16;False)
     std::string s = "Record(";

@@ -47,6 +47,10 @@ public:
     /// A value of this type refers to its element in memory, as in Numba:
     /// assigning a field writes the array.
     Record,
+    /// numba.cuda's GridGroup, the result of cuda.cg.this_grid(): has
+    /// .sync(), a grid-wide barrier (docs/language.md "Grid
+    /// synchronisation"); no value at run time.
+    GridGroup,
   };
 
   Type() = default;
@@ -86,6 +90,7 @@ public:
   static Type dtype(const Type &scalar);
   static Type dim3(std::string name);
   static Type userFunction(std::string name);
+  static Type gridGroup() { return make(Kind::GridGroup); }
   /// The record type of a structured dtype laid out as `layout` says.
   static Type record(std::shared_ptr<const RecordLayout> layout);
 

@@ -50,10 +50,7 @@ def is_later(reason):
 
 
 EXPECTED_FAILURES = {
-    'doc_cg/sequential_rows': later(23),
     'doc_cpointer/add_one': 'CPointer kernel arguments (types.CPointer(types.uint8) in a signature)',
-    'doc_laplace/solve_heat_equation': later(23),
-    'doc_sessionize/sessionize': later(23),
     'test_array/add_carray': 'CPointer kernel arguments and carray/farray (types.CPointer(types.float32) in a signature)',
     'test_array/add_farray': 'CPointer kernel arguments and carray/farray (types.CPointer(types.float32) in a signature)',
     'test_array/array_reshape1d__24': 'tuple kernel arguments (UniTuple/Tuple/NamedTuple in a signature)',
@@ -93,9 +90,6 @@ EXPECTED_FAILURES = {
     'test_constmem/cuconstRec': 'cuda.const.array_like of module-level record arrays',
     'test_constmem/cuconstRecAlign': 'cuda.const.array_like of module-level record arrays',
     'test_constmem/cuconstRecEmpty': 'cuda.const.array_like of module-level record arrays',
-    'test_cooperative_groups/sequential_rows': later(23),
-    'test_cooperative_groups/sync_group': later(23),
-    'test_cooperative_groups/this_grid': later(23),
     'test_datetime/foo_basic': "datetime64/timedelta64 arrays and scalars (NPDatetime('D'), NPTimedelta('D'))",
     'test_datetime/foo_scalar': "datetime64/timedelta64 arrays and scalars (NPDatetime('D'), NPTimedelta('D'))",
     'test_datetime/timediff': "datetime64/timedelta64 arrays and scalars (NPDatetime('D'), NPTimedelta('D'))",

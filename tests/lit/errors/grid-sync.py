@@ -1,12 +1,102 @@
-# RUN: not %nvc %s -o %t.spv 2>&1 | FileCheck %s
-# The heat-equation example of 003 synchronises the whole grid, which one
-# Vulkan dispatch cannot express.
-from numba import cuda
+# Grid barriers nvc cannot split at: the launcher must know before the launch
+# how many dispatches a launch takes, and shared memory does not survive a
+# dispatch (docs/language.md "Grid synchronisation").
+# RUN: rm -f %t.spv
+# RUN: not %nvc %s --kernel in_while -o %t.spv 2>&1 | FileCheck %s --check-prefix=WHILE
+# RUN: not %nvc %s --kernel computed_bound -o %t.spv 2>&1 | FileCheck %s --check-prefix=BOUND
+# RUN: not %nvc %s --kernel in_device_function -o %t.spv 2>&1 | FileCheck %s --check-prefix=DEVICE
+# RUN: not %nvc %s --kernel shared_across -o %t.spv 2>&1 | FileCheck %s --check-prefix=SHARED
+# RUN: not test -e %t.spv
+# What can be split: bounds from arguments, extents and locals set once from them.
+# RUN: %nvc %s --kernel bounded -o %t.spv && FileCheck %s --check-prefix=BOUNDED < %t.json
+# A parameter re-bound (`n = n + 1`) is a new variable (Numba's SSA): its value is computable.
+# RUN: %nvc %s --kernel rebound_param -o %t.spv && FileCheck %s --check-prefix=REBOUND < %t.json
+from numba import cuda, float32
 
 
-@cuda.jit("void(float32[:], float32[:])")
-def solve(buf_0, buf_1):
-    grid = cuda.cg.this_grid()
-    grid.sync()
+@cuda.jit("void(float32[::1], int32)")
+def in_while(x, n):
+    g = cuda.cg.this_grid()
+    while x[0] < n:
+        x[cuda.grid(1)] += 1
+        g.sync()
 
-# CHECK: grid-sync.py:9:12: error: grid-wide synchronisation (cuda.cg.this_grid()) cannot be expressed in one Vulkan dispatch
+# WHILE: grid-sync.py:22:9: error: nvc cannot split this kernel at this grid barrier: it is in the while loop at line 20
+# WHILE-NEXT: g.sync()
+# WHILE-NEXT: ^
+
+
+@cuda.jit("void(float32[::1], int32)")
+def computed_bound(x, n):
+    m = int(x[0])
+    for j in range(m):
+        cuda.cg.this_grid().sync()
+
+# BOUND: grid-sync.py:33:9: error: nvc cannot split this kernel at this grid barrier: the loop at line 32 repeats it, and the launcher must know before the launch how many times (one dispatch per phase), but 'm' is computed by the kernel (line 32, column 20)
+
+
+@cuda.jit(device=True)
+def helper():
+    cuda.cg.this_grid().sync()
+
+
+@cuda.jit("void(float32[::1])")
+def in_device_function(x):
+    helper()
+
+# DEVICE: grid-sync.py:40:5: error: grid.sync() in a device function
+
+
+@cuda.jit("void(float32[::1])")
+def shared_across(x):
+    s = cuda.shared.array(64, float32)
+    t = cuda.threadIdx.x
+    s[t] = x[t]
+    cuda.cg.this_grid().sync()
+    x[t] = s[63 - t]
+
+# SHARED: grid-sync.py:55:5: error: nvc cannot split this kernel at this grid barrier: a shared array is read after it before being written again
+
+
+@cuda.jit("void(float32[::1], int32)")
+def rebound_param(x, n):
+    n = n + 1
+    for j in range(n):
+        cuda.cg.this_grid().sync()
+
+# REBOUND: "arg": "n"
+# REBOUND-NEXT: },
+# REBOUND-NEXT: 1
+# REBOUND-NEXT: ],
+# REBOUND-NEXT: "op": "+"
+
+
+@cuda.jit("void(float32[:, ::1], int32)")
+def bounded(x, n):
+    g = cuda.cg.this_grid()
+    rows, cols = x.shape
+    half = rows // 2
+    for j in range(1, half, 2):
+        if x[0, 0] > 0:
+            g.sync()
+        else:
+            for k in range(n):
+                g.sync()
+    for v in x:
+        g.sync()
+    g.sync()
+
+# 1 + range_len(1, x.shape[0] // 2, 2) * max(1, range_len(0, n, 1)) + x.shape[0] + 1
+# BOUNDED: "dispatches": {
+# BOUNDED: "x",
+# BOUNDED: "op": "//"
+# BOUNDED: "op": "range_len"
+# BOUNDED: "arg": "n"
+# BOUNDED: "op": "range_len"
+# BOUNDED: "op": "max"
+# BOUNDED: "op": "*"
+# BOUNDED: "shape": [
+# BOUNDED-NEXT: "x",
+# BOUNDED-NEXT: 0
+# BOUNDED: "op": "+"
+# BOUNDED: "op": "+"
