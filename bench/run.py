@@ -127,6 +127,31 @@ def make_cases(reduced, rng):
         lambda o, runs, xs=xs, sig=sig: expect(1e-6)(rel_err(
             o["out"], np.exp(-0.5 * (xs.astype(np.float64) / sig) ** 2))),
         repeats=20, ufunc_out="out"))
+    # 003's heat equation, grid-synchronised: time per launch of `steps` steps (one
+    # dispatch per step for nvc), at 2^18 points (about the largest grid numba-cuda's
+    # cooperative launch accepts on an H200: 132 SMs x 2048 threads) and at 2^22,
+    # beyond it (nvc only). Each timed launch continues from the previous one's state
+    # (an even step count leaves it in buf_0), so the check applies steps * runs steps.
+    def heat_reference(data, total, k):
+        cur = data.astype(np.float64).copy()
+        for _ in range(total):
+            new = cur.copy()
+            new[0] = cur[0] + k * (cur[1] - 2 * cur[0])
+            new[-1] = cur[-1] + k * (cur[-2] - 2 * cur[-1])
+            new[1:-1] = cur[1:-1] + k * (cur[:-2] - 2 * cur[1:-1] + cur[2:])
+            cur = new
+        return cur
+    steps = 20 if reduced else 100
+    for points, numba_ok, reps in ((1 << 12, True, 5) if reduced else (1 << 18, True, 5),
+                                   (1 << 14, False, 2) if reduced else (1 << 22, False, 2)):
+        heat0 = rng.random(points)
+        cases.append(Case(
+            f"heat equation ({steps} grid syncs)", "solve_heat_equation.py", f"{points:,}",
+            [("buf_0", heat0), ("buf_1", np.full(points, np.nan)), ("timesteps", np.int32(steps)),
+             ("k", 0.25)], ["buf_0"], (points,), (256,), 32 * points * steps, 5 * points * steps,
+            lambda o, runs, heat0=heat0: expect(1e-12)(rel_err(
+                o["buf_0"], heat_reference(heat0, steps * runs, 0.25))),
+            repeats=reps, accumulates=True, numba=numba_ok))
     src = rand(n)
     cases.append(Case(
         "copy kernel", "copy.py", f"{n:,}", [("src", src), ("dst", np.full(n, np.nan, f32))], ["dst"], (n,), (256,),
