@@ -28,7 +28,8 @@
 //     (cuda.grid(1), a constant, an extent), else kept in a new local — the
 //     resume edges would otherwise break dominance;
 //  3. a local is carried across barrier k when a load may read it after k
-//     before any store (a backward dataflow over the blocks); private arrays
+//     before any store, or the next barrier carries it (a backward dataflow
+//     over the blocks, each suspend block reading what it saves); private arrays
 //     are carried whole when read after k; a local stored once with a value
 //     step 2 would recompute is recomputed on resume instead of saved;
 //  4. a shared array read after a barrier before the phase writes it is an
@@ -345,13 +346,22 @@ void Splitter::computeLiveness() {
         }
       });
   }
+  // Barrier k's suspend block saves what is live after k: for the dataflow
+  // it reads those locals, as if its successor were the code after k (what
+  // the next barrier saves must have been restored at the previous one).
+  llvm::DenseMap<Block *, Block *> resumesAt;
+  for (Barrier &bar : barriers_)
+    resumesAt[bar.suspend] = bar.after;
   llvm::DenseMap<Block *, llvm::DenseSet<Value>> liveIn;
   bool changed = true;
   while (changed) {
     changed = false;
     for (Block &block : llvm::reverse(body_)) {
       llvm::DenseSet<Value> in = uses[&block].gen;
-      for (Block *succ : block.getSuccessors())
+      SmallVector<Block *> successors(block.getSuccessors());
+      if (Block *after = resumesAt.lookup(&block))
+        successors.push_back(after);
+      for (Block *succ : successors)
         for (Value v : liveIn[succ])
           if (!uses[&block].kill.count(v))
             in.insert(v);
