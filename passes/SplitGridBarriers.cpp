@@ -95,6 +95,15 @@ Operation *topLevelAncestor(Operation *op, Region &body) {
   return op;
 }
 
+/// Per block: the values (locals, shared arrays) an operation may read
+/// before the block stores them (`gen`), and those it stores whole (`kill`).
+struct BlockUses {
+  llvm::DenseSet<Value> gen, kill;
+};
+
+/// How an operation uses one of its operands, for the dataflow.
+enum class UseKind { None, Read, Overwrite };
+
 struct Barrier {
   int32_t phase;
   Location loc;
@@ -118,6 +127,13 @@ private:
   LogicalResult carrySSAValues();
   bool rematerializable(Value v, unsigned &budget);
   Value rematerialize(Value v, OpBuilder &b, IRMapping &map);
+  /// Per block of the body, how its operations use the values `kind` classifies.
+  llvm::DenseMap<Block *, BlockUses>
+  blockUses(llvm::function_ref<UseKind(Operation *, Value, bool topLevel)> kind);
+  /// The values live into each block (backward dataflow over `uses`); with
+  /// `suspendsReadSaved`, each suspend block reads what is live after its barrier.
+  llvm::DenseMap<Block *, llvm::DenseSet<Value>>
+  liveIn(llvm::DenseMap<Block *, BlockUses> &uses, bool suspendsReadSaved);
   void computeLiveness();
   LogicalResult checkSharedMemory();
   Value recomputable(Value local);
@@ -314,113 +330,102 @@ LogicalResult Splitter::carrySSAValues() {
   return success();
 }
 
-/// Per block: the locals a load may read before the block stores them
-/// (`gen`), and those it stores whole (`kill`).
-struct BlockUses {
-  llvm::DenseSet<Value> gen, kill;
-};
-
-void Splitter::computeLiveness() {
-  // The locals: Function-storage allocas of the entry block.
+llvm::DenseMap<Block *, BlockUses>
+Splitter::blockUses(llvm::function_ref<UseKind(Operation *op, Value operand, bool topLevel)> kind) {
   llvm::DenseMap<Block *, BlockUses> uses;
   for (Block &block : body_) {
     BlockUses &u = uses[&block];
     for (Operation &top : block)
       top.walk([&](Operation *op) {
-        for (Value operand : op->getOperands()) {
-          auto alloca = operand.getDefiningOp<memref::AllocaOp>();
-          if (!alloca)
-            continue;
-          auto store = dyn_cast<memref::StoreOp>(op);
-          bool wholeStore = store && store.getMemRef() == operand &&
-                            alloca.getType().getRank() == 0 && op == &top;
-          if (store && store.getValueToStore() != operand && store.getMemRef() == operand &&
-              !wholeStore)
-            continue; // a store into an element of a private array
-          if (wholeStore) {
+        for (Value operand : op->getOperands())
+          switch (kind(op, operand, op == &top)) {
+          case UseKind::None:
+            break;
+          case UseKind::Overwrite:
             u.kill.insert(operand);
-            continue;
+            break;
+          case UseKind::Read:
+            if (!u.kill.count(operand))
+              u.gen.insert(operand);
+            break;
           }
-          if (!u.kill.count(operand))
-            u.gen.insert(operand);
-        }
       });
   }
-  // Barrier k's suspend block saves what is live after k: for the dataflow
-  // it reads those locals, as if its successor were the code after k (what
-  // the next barrier saves must have been restored at the previous one).
+  return uses;
+}
+
+llvm::DenseMap<Block *, llvm::DenseSet<Value>>
+Splitter::liveIn(llvm::DenseMap<Block *, BlockUses> &uses, bool suspendsReadSaved) {
+  // Barrier k's suspend block saves what is live after k: when the values
+  // are the carried locals, it reads them, as if its successor were the code
+  // after k (what the next barrier saves must have been restored at the
+  // previous one).
   llvm::DenseMap<Block *, Block *> resumesAt;
-  for (Barrier &bar : barriers_)
-    resumesAt[bar.suspend] = bar.after;
-  llvm::DenseMap<Block *, llvm::DenseSet<Value>> liveIn;
+  if (suspendsReadSaved)
+    for (Barrier &bar : barriers_)
+      resumesAt[bar.suspend] = bar.after;
+  llvm::DenseMap<Block *, llvm::DenseSet<Value>> in;
   bool changed = true;
   while (changed) {
     changed = false;
     for (Block &block : llvm::reverse(body_)) {
-      llvm::DenseSet<Value> in = uses[&block].gen;
+      llvm::DenseSet<Value> live = uses[&block].gen;
       SmallVector<Block *> successors(block.getSuccessors());
       if (Block *after = resumesAt.lookup(&block))
         successors.push_back(after);
       for (Block *succ : successors)
-        for (Value v : liveIn[succ])
+        for (Value v : in[succ])
           if (!uses[&block].kill.count(v))
-            in.insert(v);
-      if (in.size() != liveIn[&block].size()) {
-        liveIn[&block] = std::move(in);
+            live.insert(v);
+      if (live.size() != in[&block].size()) {
+        in[&block] = std::move(live);
         changed = true;
       }
     }
   }
+  return in;
+}
+
+void Splitter::computeLiveness() {
+  // The locals: Function-storage allocas of the entry block; a store of a
+  // whole scalar overwrites it, a store into a private array's element
+  // neither reads nor overwrites it.
+  llvm::DenseMap<Block *, BlockUses> uses = blockUses([](Operation *op, Value operand,
+                                                         bool topLevel) {
+    auto alloca = operand.getDefiningOp<memref::AllocaOp>();
+    if (!alloca)
+      return UseKind::None;
+    auto store = dyn_cast<memref::StoreOp>(op);
+    if (store && store.getMemRef() == operand)
+      return alloca.getType().getRank() == 0 && topLevel ? UseKind::Overwrite : UseKind::None;
+    return UseKind::Read;
+  });
+  llvm::DenseMap<Block *, llvm::DenseSet<Value>> live = liveIn(uses, /*suspendsReadSaved=*/true);
   for (Barrier &bar : barriers_) {
-    SmallVector<Value> live(liveIn[bar.after].begin(), liveIn[bar.after].end());
+    SmallVector<Value> carried(live[bar.after].begin(), live[bar.after].end());
     // In the entry block's order, so that slots do not depend on hashing.
-    llvm::sort(live, [](Value a, Value b) {
+    llvm::sort(carried, [](Value a, Value b) {
       return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
     });
-    bar.live.insert(live.begin(), live.end());
+    bar.live.insert(carried.begin(), carried.end());
   }
 }
 
 LogicalResult Splitter::checkSharedMemory() {
   // A shared array read after a barrier before this phase stores into it
-  // would see what another dispatch's workgroup left, i.e. nothing.
+  // would see what another dispatch's workgroup left, i.e. nothing. Any
+  // store counts as writing it.
+  llvm::DenseMap<Block *, BlockUses> uses = blockUses([](Operation *op, Value operand, bool) {
+    auto alloc = operand.getDefiningOp<memref::AllocOp>();
+    if (!alloc || !inStorageClass(alloc.getType(), spirv::StorageClass::Workgroup))
+      return UseKind::None;
+    auto store = dyn_cast<memref::StoreOp>(op);
+    return store && store.getMemRef() == operand ? UseKind::Overwrite : UseKind::Read;
+  });
+  llvm::DenseMap<Block *, llvm::DenseSet<Value>> live = liveIn(uses, /*suspendsReadSaved=*/false);
   bool ok = true;
-  llvm::DenseMap<Block *, std::pair<llvm::DenseSet<Value>, llvm::DenseSet<Value>>> uses;
-  for (Block &block : body_) {
-    auto &[gen, kill] = uses[&block];
-    for (Operation &top : block)
-      top.walk([&](Operation *op) {
-        for (Value operand : op->getOperands()) {
-          auto alloc = operand.getDefiningOp<memref::AllocOp>();
-          if (!alloc || !inStorageClass(alloc.getType(), spirv::StorageClass::Workgroup))
-            continue;
-          auto store = dyn_cast<memref::StoreOp>(op);
-          if (store && store.getMemRef() == operand) {
-            kill.insert(operand);
-          } else if (!kill.count(operand)) {
-            gen.insert(operand);
-          }
-        }
-      });
-  }
-  llvm::DenseMap<Block *, llvm::DenseSet<Value>> liveIn;
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (Block &block : llvm::reverse(body_)) {
-      llvm::DenseSet<Value> in = uses[&block].first;
-      for (Block *succ : block.getSuccessors())
-        for (Value v : liveIn[succ])
-          if (!uses[&block].second.count(v))
-            in.insert(v);
-      if (in.size() != liveIn[&block].size()) {
-        liveIn[&block] = std::move(in);
-        changed = true;
-      }
-    }
-  }
   for (Barrier &bar : barriers_)
-    if (!liveIn[bar.after].empty()) {
+    if (!live[bar.after].empty()) {
       InFlightDiagnostic diag =
           emitError(sourceLoc(bar.loc))
           << "nvc cannot split this kernel at this grid barrier: a shared array is read after "
