@@ -77,6 +77,14 @@ Chain &Chain::launch(Kernel &kernel, const DeviceArguments &args, const LaunchCo
 Chain &Chain::launchBound(Kernel &kernel, const BoundArguments &bound,
                           const std::vector<DeviceBuffer> &buffers, const LaunchConfig &config,
                           std::string label) {
+  // A chain records its launches once, ahead; a dynamic grid-sync schedule needs the
+  // host between its batches (docs/manifest.md "Dynamic schedules").
+  if (const EntryPointDesc &e = *kernel.state_->entry; e.gridSync && !e.gridSync->dispatches)
+    throw Error(fmt::format(
+        "kernel '{}' synchronises its grid a number of times known only as it runs "
+        "(grid_sync.dispatches is null): a Chain records its launches ahead and cannot "
+        "launch it; launch it with Kernel::launch or on a Stream",
+        e.name));
   state_->steps.push_back(detail::prepareLaunch(state_->context, kernel.state_, bound, buffers,
                                                 config, std::move(label)));
   return *this;

@@ -195,20 +195,26 @@ GridSyncPlan planGridSync(const EntryPointDesc &entry, const BoundArguments &bou
     throw Error(fmt::format("kernel '{}' does not synchronise its grid", entry.name));
   const GridSyncDesc &gs = *entry.gridSync;
   GridSyncPlan plan;
-  const std::int64_t d = evaluateGridSyncExpr(gs.dispatches, entry, bound);
-  if (d > kMaxGridSyncDispatches)
-    throw Error(fmt::format("kernel '{}': {} grid-sync dispatches ({} = {}) are more than the "
-                            "runtime runs in one launch ({})",
-                            entry.name, d, formatGridSyncExpr(gs.dispatches), d,
-                            kMaxGridSyncDispatches));
-  plan.dispatches = static_cast<std::uint64_t>(std::max<std::int64_t>(1, d));
+  if (gs.dispatches) {
+    const std::int64_t d = evaluateGridSyncExpr(*gs.dispatches, entry, bound);
+    if (d > kMaxGridSyncDispatches)
+      throw Error(fmt::format("kernel '{}': {} grid-sync dispatches ({} = {}) are more than "
+                              "the runtime runs in one launch ({})",
+                              entry.name, d, formatGridSyncExpr(*gs.dispatches), d,
+                              kMaxGridSyncDispatches));
+    plan.dispatches = static_cast<std::uint64_t>(std::max<std::int64_t>(1, d));
+  } else {
+    plan.dynamic = true;
+    plan.dispatches = 0;
+  }
   // Each factor is below 2^32, so the product of the six fits 192 bits; stop early.
   unsigned __int128 n = 1;
   for (int axis = 0; axis < 3; ++axis) {
     n *= shape.workgroupCount[axis];
     n *= shape.workgroupSize[axis];
   }
-  const unsigned __int128 words = n * gs.wordsPerInvocation;
+  // A dynamic schedule's flag word follows the slots.
+  const unsigned __int128 words = n * gs.wordsPerInvocation + (plan.dynamic ? 1 : 0);
   const unsigned __int128 bytes = words * 4;
   const std::string what = fmt::format(
       "kernel '{}' synchronises its grid and keeps {} word{} of state per invocation: {} "
@@ -229,6 +235,8 @@ GridSyncPlan planGridSync(const EntryPointDesc &entry, const BoundArguments &bou
   plan.words = static_cast<std::uint64_t>(words);
   plan.bytes = static_cast<std::uint64_t>(bytes);
   plan.fillBytes = plan.invocations * 4;
+  if (plan.dynamic)
+    plan.flagOffset = (plan.words - 1) * 4;
   return plan;
 }
 

@@ -315,7 +315,39 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   // pieces of kGridSyncDispatchesPerCommandBuffer, each submitted when recorded, with
   // at most kGridSyncPiecesInFlight of them in flight (the queue runs one piece while
   // the next is recorded, and memory stays bounded).
-  const std::uint64_t dispatches = gridSync.dispatches;
+  auto bind = [&](VkCommandBuffer cb) {
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    if (set)
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0, 1, &set, 0,
+                              nullptr);
+    if (blockDesc.kind == ParameterBlockKind::PushConstant)
+      vkCmdPushConstants(cb, s.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         static_cast<std::uint32_t>(block.size()), block.data());
+  };
+  if (gridSync.dynamic) {
+    // A dynamic schedule (docs/manifest.md "Dynamic schedules"): batches, each
+    // submitted and waited for, until no invocation waits at a grid barrier. Each
+    // batch ends with the writes made visible to the host.
+    detail::HostVisibleBuffer readback(context, 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    result.dispatches = detail::runDynamicGridSync(
+        readback, entry.name, gridSyncState->buffer, gridSync, result.dispatch.workgroupCount, bind,
+        [&](const std::function<void(VkCommandBuffer)> &record) {
+          const auto [cb, fence] = objects.slot(0);
+          VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+          begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+          detail::vkCheck(vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
+          record(cb);
+          detail::vkCheck(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+          VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+          submit.commandBufferCount = 1;
+          submit.pCommandBuffers = &cb;
+          detail::vkCheck(vkQueueSubmit(ctx.queue, 1, &submit, fence), "vkQueueSubmit");
+          objects.submitted[0] = true; // the next slot(0) resets the fence
+          detail::vkCheck(vkWaitForFences(ctx.device, 1, &fence, VK_TRUE, UINT64_MAX),
+                          "vkWaitForFences (waiting for the kernel)");
+        });
+  }
+  const std::uint64_t dispatches = gridSync.dynamic ? 0 : gridSync.dispatches;
   const std::uint64_t perPiece = detail::kGridSyncDispatchesPerCommandBuffer;
   const std::uint64_t pieces = (dispatches + perPiece - 1) / perPiece;
   for (std::uint64_t piece = 0; piece < pieces; ++piece) {
@@ -324,13 +356,7 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     detail::vkCheck(vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    if (set)
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelineLayout, 0, 1, &set, 0,
-                              nullptr);
-    if (blockDesc.kind == ParameterBlockKind::PushConstant)
-      vkCmdPushConstants(cb, s.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                         static_cast<std::uint32_t>(block.size()), block.data());
+    bind(cb);
     const std::uint64_t first = piece * perPiece;
     detail::recordDispatches(cb, gridSyncState ? gridSyncState->buffer : VK_NULL_HANDLE,
                              gridSync.fillBytes, result.dispatch.workgroupCount, first,

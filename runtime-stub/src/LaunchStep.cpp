@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace nvc::rt::detail {
@@ -144,6 +145,11 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
   if (entry.gridSync) {
     step->gridSync = planGridSync(entry, bound, shape, ctx.limits);
     step->gridSyncState = allocateDeviceBuffer(context, step->gridSync.bytes);
+    if (step->gridSync.dynamic) {
+      step->dynamicOutcome = std::make_shared<LaunchStep::DynamicOutcome>();
+      step->dynamicReadback =
+          std::make_unique<HostVisibleBuffer>(context, 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    }
     ++hiddenBuffers;
   }
   if (step->storage.empty() && !step->uniform && !hiddenBuffers)
@@ -244,6 +250,78 @@ void recordDispatches(VkCommandBuffer cb, VkBuffer gridSyncState, VkDeviceSize f
       }
     }
     vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
+  }
+}
+
+std::uint64_t &gridSyncDispatchCap() {
+  static std::uint64_t cap = static_cast<std::uint64_t>(kMaxGridSyncDispatches);
+  return cap;
+}
+
+void recordDynamicGridSyncBatch(VkCommandBuffer cb, VkBuffer state, VkDeviceSize fillBytes,
+                                VkDeviceSize flagOffset, VkBuffer readback,
+                                const std::array<std::uint32_t, 3> &groups, std::uint64_t first,
+                                std::uint64_t count) {
+  const std::uint64_t last = first + count - 1;
+  recordDispatches(cb, state, fillBytes, groups, first, count - 1);
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  if (last == 0) {
+    vkCmdFillBuffer(cb, state, 0, fillBytes, 0); // slot 0, as recordDispatches does
+  } else {
+    // The grid barrier before the last dispatch, which also orders the fill of the
+    // flag after the phase before (its stores of 1).
+    b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    b.dstAccessMask =
+        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         0, 1, &b, 0, nullptr, 0, nullptr);
+  }
+  vkCmdFillBuffer(cb, state, flagOffset, 4, 0);
+  b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       0, 1, &b, 0, nullptr, 0, nullptr);
+  vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
+  // The flag as the last dispatch left it, to the host.
+  b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       0, 1, &b, 0, nullptr, 0, nullptr);
+  VkBufferCopy region{flagOffset, 0, 4};
+  vkCmdCopyBuffer(cb, state, readback, 1, &region);
+  b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, nullptr, 0, nullptr);
+}
+
+std::uint64_t runDynamicGridSync(
+    HostVisibleBuffer &readback, const std::string &kernel, VkBuffer state,
+    const GridSyncPlan &plan, const std::array<std::uint32_t, 3> &groups,
+    const std::function<void(VkCommandBuffer)> &bind,
+    const std::function<void(const std::function<void(VkCommandBuffer)> &)> &submitAndWait) {
+  const std::uint64_t cap = gridSyncDispatchCap();
+  std::uint64_t done = 0;
+  for (std::uint64_t batch = 0;; ++batch) {
+    if (done >= cap)
+      throw Error(fmt::format(
+          "kernel '{}': an invocation still waits at a grid barrier after {} dispatches, the "
+          "most the runtime runs in one launch (grid_sync.dispatches is null: the kernel "
+          "synchronises its grid until it finishes; does it ever finish?)",
+          kernel, done));
+    const std::uint64_t count = std::min(gridSyncBatchSize(batch), cap - done);
+    submitAndWait([&](VkCommandBuffer cb) {
+      bind(cb);
+      recordDynamicGridSyncBatch(cb, state, plan.fillBytes, plan.flagOffset, readback.handle(),
+                                 groups, done, count);
+    });
+    done += count;
+    readback.invalidate();
+    std::uint32_t flag = 0;
+    std::memcpy(&flag, readback.data(), 4);
+    if (flag == 0)
+      return done;
   }
 }
 

@@ -14,6 +14,7 @@
 #include "nvc/GridSync.h"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -48,6 +49,14 @@ struct LaunchStep {
   /// otherwise) and plan; the step records plan.dispatches dispatches.
   std::shared_ptr<DeviceBuffer::State> gridSyncState;
   GridSyncPlan gridSync;
+  /// A dynamic schedule's outcome, filled when the stream runs it: the dispatches run,
+  /// or the error that stopped it (the dispatch cap).
+  struct DynamicOutcome {
+    std::uint64_t dispatches = 0;
+    std::string error;
+  };
+  std::shared_ptr<DynamicOutcome> dynamicOutcome;
+  std::unique_ptr<HostVisibleBuffer> dynamicReadback; ///< where the flag is read
   DispatchShape shape; ///< the planned dispatch
   std::array<std::uint32_t, 3> groups{1, 1, 1};
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE; ///< back to the context's free pools
@@ -117,6 +126,36 @@ void recordStep(VkCommandBuffer cb, const LaunchStep &step);
 void recordDispatches(VkCommandBuffer cb, VkBuffer gridSyncState, VkDeviceSize fillBytes,
                       const std::array<std::uint32_t, 3> &groups, std::uint64_t first,
                       std::uint64_t count);
+
+/// The most dispatches a dynamic grid-sync schedule (manifest `dispatches: null`) runs
+/// before the launch fails: kMaxGridSyncDispatches; tests lower it to reach it.
+std::uint64_t &gridSyncDispatchCap();
+
+/// Records one batch of a dynamic grid-sync schedule (docs/manifest.md "Dynamic
+/// schedules"): dispatches `first` to `first + count - 1` as recordDispatches does,
+/// except that immediately before the last one the flag word (4 bytes at `flagOffset`
+/// of `state`) is zeroed (compute-to-transfer and transfer-to-compute barriers around
+/// the fill, which also order the phase before); after the last, the flag is copied to
+/// byte 0 of `readback` and every shader and transfer write is made visible to the
+/// host.
+void recordDynamicGridSyncBatch(VkCommandBuffer cb, VkBuffer state, VkDeviceSize fillBytes,
+                                VkDeviceSize flagOffset, VkBuffer readback,
+                                const std::array<std::uint32_t, 3> &groups, std::uint64_t first,
+                                std::uint64_t count);
+
+/// Runs a dynamic grid-sync schedule of the launch `kernel` (its name, for errors),
+/// reading the flag through `readback` (4 bytes, TRANSFER_DST), with
+/// state buffer `state` planned as `plan` and `groups` workgroups: batches of
+/// gridSyncBatchSize(0), gridSyncBatchSize(1), ... dispatches, each recorded by
+/// recordDynamicGridSyncBatch after `bind` (pipeline, descriptor set, parameter block)
+/// into a command buffer that `submitAndWait` begins, ends, submits and waits for, until
+/// a batch's flag reads 0. Returns the dispatches run. Throws Error naming the kernel
+/// when gridSyncDispatchCap() dispatches have run and an invocation still waits.
+std::uint64_t runDynamicGridSync(
+    HostVisibleBuffer &readback, const std::string &kernel, VkBuffer state,
+    const GridSyncPlan &plan, const std::array<std::uint32_t, 3> &groups,
+    const std::function<void(VkCommandBuffer)> &bind,
+    const std::function<void(const std::function<void(VkCommandBuffer)> &)> &submitAndWait);
 
 /// Records binding `step`'s pipeline, descriptor set and push constants (a launch).
 void recordBindings(VkCommandBuffer cb, const LaunchStep &step);

@@ -420,7 +420,9 @@ GridSyncDesc parseGridSync(const json &j, const EntryPointDesc &e, const Path &p
   g.wordsPerInvocation = u32Field(j, "words_per_invocation", path);
   if (g.wordsPerInvocation == 0)
     path.fail("field 'words_per_invocation' must be at least 1 (word 0 is the state)");
-  g.dispatches = parseGridSyncExpr(field(j, "dispatches", path), e, path.child("dispatches"), 0);
+  // null: a dynamic schedule (the launcher dispatches until no invocation waits).
+  if (const json &d = field(j, "dispatches", path); !d.is_null())
+    g.dispatches = parseGridSyncExpr(d, e, path.child("dispatches"), 0);
   const json &barriers = arrayField(j, "barriers", path);
   for (std::size_t i = 0; i < barriers.size(); ++i) {
     const Path p = path.child(fmt::format("barrier {}", i));

@@ -207,6 +207,47 @@ void StreamState::flush() {
       for (std::size_t i = begin; i < end; ++i) {
         const LaunchStep &step = *batch_[i];
         const std::uint64_t dispatches = step.kernel ? step.gridSync.dispatches : 1;
+        if (step.kernel && step.gridSync.dynamic) {
+          // A dynamic schedule (docs/manifest.md "Dynamic schedules"): what is
+          // recorded is submitted, then each batch in a command buffer of its own,
+          // waited for before the next (the host reads the flag in between). Running
+          // past the dispatch cap is reported by the launch (Kernel::launch), not here:
+          // the steps after it still run.
+          submitCommands(cb, engine, VK_NULL_HANDLE);
+          VkFence batchFence = VK_NULL_HANDLE;
+          if (!freeFences_.empty()) {
+            batchFence = freeFences_.back();
+            freeFences_.pop_back();
+          } else {
+            VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+            vkCheck(vkCreateFence(ctx.device, &fenceInfo, nullptr, &batchFence),
+                    "vkCreateFence");
+          }
+          struct FenceBack {
+            std::vector<VkFence> &free;
+            VkFence fence;
+            ~FenceBack() { free.push_back(fence); }
+          } fenceBack{freeFences_, batchFence};
+          try {
+            step.dynamicOutcome->dispatches = runDynamicGridSync(
+                *step.dynamicReadback, step.kernel->entry->name, step.gridSyncState->buffer, step.gridSync,
+                step.groups, [&](VkCommandBuffer b) { recordBindings(b, step); },
+                [&](const std::function<void(VkCommandBuffer)> &record) {
+                  VkCommandBuffer b = startCommands(engine);
+                  record(b);
+                  vkCheck(vkResetFences(ctx.device, 1, &batchFence), "vkResetFences");
+                  submitCommands(b, engine, batchFence);
+                  waitFence(batchFence);
+                  s.commands.pop_back(); // done: back to the free list
+                  freeCommands_[engine].push_back(b);
+                });
+          } catch (const Error &e) {
+            step.dynamicOutcome->error = e.what();
+          }
+          cb = startCommands(engine);
+          barrier(cb);
+          continue;
+        }
         if (dispatches <= kGridSyncDispatchesPerCommandBuffer) {
           recordStep(cb, step);
         } else {
@@ -492,7 +533,15 @@ LaunchResult Kernel::launch(const DeviceArguments &args, const LaunchConfig &con
   LaunchResult result;
   result.dispatch = step->shape;
   result.dispatches = step->gridSync.dispatches;
+  const std::shared_ptr<detail::LaunchStep::DynamicOutcome> outcome = step->dynamicOutcome;
   stream.state()->enqueue(std::move(step));
+  if (outcome) {
+    // A dynamic schedule runs when its batch is submitted (blocking per batch).
+    stream.state()->flush();
+    if (!outcome->error.empty())
+      throw Error(outcome->error);
+    result.dispatches = outcome->dispatches;
+  }
   return result;
 }
 

@@ -44,6 +44,11 @@ DispatchShape timedLaunch(Device &device, Kernel &kernel, const Arguments &args,
                           const LaunchConfig &config, const TimingOptions &opt,
                           const std::string &moduleName) {
   const EntryPointDesc &entry = kernel.entryPoint();
+  if (entry.gridSync && !entry.gridSync->dispatches)
+    throw Error(fmt::format("--time: kernel '{}' synchronises its grid a number of times known "
+                            "only as it runs (grid_sync.dispatches is null), which a timed "
+                            "launch (a Chain, recorded ahead) cannot run; run it without --time",
+                            entry.name));
   const BoundArguments bound = BoundArguments::bind(entry, args);
   const DispatchShape shape = planDispatch(config, entry.workgroupSize, device.limits(),
                                            entry.indexBits, entry.coarsen);

@@ -529,10 +529,19 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
       // synchronisation").
       const GridSyncPlan plan = planGridSync(entry, BoundArguments::bind(entry, args),
                                              result.dispatch, device.limits());
-      std::printf("dispatches: %llu (grid_sync: %s; %u word%s of state per invocation, %llu "
+      // A dynamic schedule (dispatches null): the dispatches the launch ran.
+      const std::string count =
+          !plan.dynamic ? std::to_string(plan.dispatches)
+          : timing.repeats || autotuneFlag || raised
+              ? std::string("not counted (--time, --autotune or an exception)")
+              : std::to_string(result.dispatches);
+      const std::string schedule =
+          entry.gridSync->dispatches
+              ? formatGridSyncExpr(*entry.gridSync->dispatches)
+              : std::string("null, dispatched in batches until no invocation waits");
+      std::printf("dispatches: %s (grid_sync: %s; %u word%s of state per invocation, %llu "
                   "invocations)\n",
-                  static_cast<unsigned long long>(plan.dispatches),
-                  formatGridSyncExpr(entry.gridSync->dispatches).c_str(),
+                  count.c_str(), schedule.c_str(),
                   entry.gridSync->wordsPerInvocation,
                   entry.gridSync->wordsPerInvocation == 1 ? "" : "s",
                   static_cast<unsigned long long>(plan.invocations));

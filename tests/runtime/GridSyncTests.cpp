@@ -8,11 +8,13 @@
 // workgroup's invocation published in the phase before) through every launch path:
 // Kernel::launch on host arrays (also with more dispatches than one command buffer
 // holds), device arrays on streams, a Chain run several times, and nvc-run.
+#include "LaunchStep.h"
 #include "TestSupport.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace nvc::rt;
@@ -96,7 +98,7 @@ std::int64_t evaluate(const std::string &dispatches, const ExprArgs &v = {}) {
   args.scalar("h", v.h).scalar("x", 1.5);
   args.array("m", HostArray::contiguous(data.data(), DType::Float32, v.shape));
   const BoundArguments bound = BoundArguments::bind(e, args);
-  return evaluateGridSyncExpr(e.gridSync->dispatches, e, bound);
+  return evaluateGridSyncExpr(*e.gridSync->dispatches, e, bound);
 }
 
 std::string op(const std::string &name, const std::vector<std::string> &args) {
@@ -115,8 +117,8 @@ TEST_CASE("the manifest's grid_sync object loads", "[grid-sync]") {
   REQUIRE(e.gridSync);
   CHECK(e.gridSync->binding == 1);
   CHECK(e.gridSync->wordsPerInvocation == 4);
-  CHECK(e.gridSync->dispatches.kind == GridSyncExpr::Kind::Arg);
-  CHECK(e.gridSync->dispatches.name == "n");
+  CHECK(e.gridSync->dispatches->kind == GridSyncExpr::Kind::Arg);
+  CHECK(e.gridSync->dispatches->name == "n");
   REQUIRE(e.gridSync->barriers.size() == 1);
   CHECK(e.gridSync->barriers[0].line == 11);
   // Absent and null: no grid synchronisation.
@@ -285,7 +287,7 @@ TEST_CASE("grid_sync dispatches evaluate with Python's integer semantics", "[gri
                                                "max", {"1", op("//", {a, R"({"shape": ["m", 1]})"})}))),
                                            "e.json")
                                .entryPoint()
-                               .gridSync->dispatches) == "max(1, (a // m.shape[1]))");
+                               .gridSync->dispatches.value()) == "max(1, (a // m.shape[1]))");
 }
 
 TEST_CASE("the grid_sync state buffer is sized per launch and checked", "[grid-sync]") {
@@ -471,4 +473,252 @@ TEST_CASE("nvc-run launches grid_sync kernels", "[grid-sync]") {
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.output, Catch::StartsWith("nvc-run: error: kernel 'gridsync_count' synchronises "
                                          "its grid and keeps 4 words of state per invocation"));
+}
+
+// ---------------------------------------------------------------------------------
+// Dynamic schedules (grid_sync.dispatches null, docs/manifest.md "Dynamic schedules"):
+// gridsync_dynamic.comp, where invocation i runs (i * 7 % 13) + inp[i] phases.
+
+namespace {
+
+struct DynamicRun {
+  std::vector<std::int32_t> out, seen;
+  LaunchResult result;
+};
+
+/// Launches gridsync_dynamic on `inp` (one invocation per element, `config`'s grid).
+DynamicRun runDynamic(Kernel &kernel, std::vector<std::int32_t> inp, const LaunchConfig &config) {
+  DynamicRun r;
+  r.out.assign(inp.size(), -77);
+  r.seen.assign(inp.size(), -77);
+  Arguments args;
+  args.array("inp", HostArray::of(inp)).array("out", HostArray::of(r.out));
+  args.array("seen", HostArray::of(r.seen));
+  r.result = kernel.launch(args, config);
+  return r;
+}
+
+/// Phases of invocation i of `inp` (0 for i beyond it, as the kernel counts).
+std::int32_t dynamicPhases(const std::vector<std::int32_t> &inp, std::size_t i) {
+  return i < inp.size() ? static_cast<std::int32_t>(i * 7 % 13) + inp[i] : 0;
+}
+
+/// Whether `r` is what the kernel computes on `inp` with `n` invocations: out[i] the
+/// phases, seen[i] the last value its neighbour (i + 1) % n published for it.
+bool dynamicCorrect(const DynamicRun &r, const std::vector<std::int32_t> &inp, std::size_t n) {
+  for (std::size_t i = 0; i < inp.size(); ++i) {
+    const std::int32_t t = dynamicPhases(inp, i);
+    const std::int32_t m = std::min(t, dynamicPhases(inp, (i + 1) % n));
+    const std::int32_t seen = m >= 1 ? m - 1 : -1;
+    if (r.out[i] != t || r.seen[i] != seen) {
+      UNSCOPED_INFO("invocation " << i << ": out " << r.out[i] << " seen " << r.seen[i]
+                                  << ", expected " << t << " and " << seen);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The dispatches a dynamic launch runs when its longest invocation runs `phases`
+/// phases (phases + 1 dispatches needed): whole batches of 1, 2, 4, ... 4096.
+std::uint64_t dynamicDispatches(std::int64_t phases) {
+  std::uint64_t done = 0;
+  for (std::uint64_t b = 0; done < static_cast<std::uint64_t>(phases) + 1; ++b)
+    done += gridSyncBatchSize(b);
+  return done;
+}
+
+/// inp that makes invocation i run `phases(i)` phases.
+template <class F> std::vector<std::int32_t> dynamicInput(std::size_t n, F phases) {
+  std::vector<std::int32_t> inp(n);
+  for (std::size_t i = 0; i < n; ++i)
+    inp[i] = phases(i) - static_cast<std::int32_t>(i * 7 % 13);
+  return inp;
+}
+
+} // namespace
+
+TEST_CASE("grid_sync dispatches null: a dynamic schedule", "[grid-sync]") {
+  // Loaded: no expression; the state buffer has the flag word after the slots.
+  const Manifest m = Manifest::parse(readFile(sourcePath("gridsync_dynamic.json")),
+                                     "gridsync_dynamic.json");
+  const EntryPointDesc &e = m.entryPoint();
+  REQUIRE(e.gridSync);
+  CHECK_FALSE(e.gridSync->dispatches);
+  std::vector<std::int32_t> inp(100), out(100), seen(100);
+  Arguments args;
+  args.array("inp", HostArray::of(inp)).array("out", HostArray::of(out));
+  args.array("seen", HostArray::of(seen));
+  DispatchShape shape;
+  shape.workgroupSize = {64, 1, 1};
+  shape.workgroupCount = {2, 1, 1};
+  DeviceLimits limits;
+  limits.maxStorageBufferRange = 1u << 20;
+  const GridSyncPlan p = planGridSync(e, BoundArguments::bind(e, args), shape, limits);
+  CHECK(p.dynamic);
+  CHECK(p.dispatches == 0);
+  CHECK(p.invocations == 128);
+  CHECK(p.words == 5 * 128 + 1);
+  CHECK(p.bytes == 4 * p.words);
+  CHECK(p.flagOffset == 4 * 5 * 128);
+  CHECK(p.fillBytes == 4 * 128);
+  // The batches: 1, 2, 4, ... 4096, 4096, ...
+  CHECK(gridSyncBatchSize(0) == 1);
+  CHECK(gridSyncBatchSize(3) == 8);
+  CHECK(gridSyncBatchSize(12) == 4096);
+  CHECK(gridSyncBatchSize(13) == 4096);
+  CHECK(gridSyncBatchSize(1000) == 4096);
+  CHECK(dynamicDispatches(0) == 1);
+  CHECK(dynamicDispatches(6) == 7);
+  CHECK(dynamicDispatches(7) == 15);
+  CHECK(dynamicDispatches(5000) == 8191);
+  // null is accepted for dispatches only: a missing field stays an error.
+  json j = json::parse(readFile(sourcePath("gridsync_dynamic.json")));
+  j["entry_points"][0]["grid_sync"].erase("dispatches");
+  CHECK_THROWS_WITH(Manifest::parse(j.dump(), "d.json"),
+                    Catch::Contains("grid_sync: missing field 'dispatches'"));
+}
+
+TEST_CASE("grid_sync dynamic launches on host arrays run until every invocation finished",
+          "[grid-sync]") {
+  Module module(sharedDevice(), shaderPath("gridsync_dynamic.spv"),
+                sourcePath("gridsync_dynamic.json"));
+  Kernel kernel = module.kernel();
+  const std::size_t n = 192; // 3 workgroups of 64
+  auto check = [&](const std::vector<std::int32_t> &inp, std::int64_t longest) {
+    for (int again = 0; again < 2; ++again) { // the state restarts in every launch
+      const DynamicRun r = runDynamic(kernel, inp, LaunchConfig::grid(n));
+      CHECK(dynamicCorrect(r, inp, n));
+      CHECK(r.result.dispatches == dynamicDispatches(longest));
+    }
+  };
+  // No invocation reaches a barrier: one dispatch.
+  check(dynamicInput(n, [](std::size_t) { return 0; }), 0);
+  // The natural (i * 7 % 13) phases: 13 dispatches needed, batches 1+2+4+8.
+  check(std::vector<std::int32_t>(n, 0), 12);
+  // Finishing in the last dispatch of a batch (7 = 1 + 2 + 4), and one after it.
+  check(dynamicInput(n, [](std::size_t i) { return i == 100 ? 6 : std::int32_t(i % 5); }), 6);
+  check(dynamicInput(n, [](std::size_t i) { return i == 191 ? 7 : std::int32_t(i % 3); }), 7);
+  // 5000 phases for a few invocations (one in each workgroup), few for the others:
+  // 5001 dispatches needed, 8191 run (batches up to 4096).
+  check(dynamicInput(n, [](std::size_t i) { return i % 64 == 10 ? 5000 : std::int32_t(i % 4); }),
+        5000);
+  // Other workgroup sizes and a grid larger than the arrays.
+  const std::vector<std::int32_t> inp = dynamicInput(90, [](std::size_t i) { return std::int32_t(i % 9); });
+  const DynamicRun r = runDynamic(kernel, inp, LaunchConfig::groups(3).withWorkgroupSize(32));
+  CHECK(dynamicCorrect(r, inp, 96));
+  CHECK(r.result.dispatches == dynamicDispatches(8));
+}
+
+TEST_CASE("grid_sync dynamic launches stop at the dispatch cap with an error", "[grid-sync]") {
+  Module module(sharedDevice(), shaderPath("gridsync_dynamic.spv"),
+                sourcePath("gridsync_dynamic.json"));
+  Kernel kernel = module.kernel();
+  CHECK(detail::gridSyncDispatchCap() == std::uint64_t(1) << 31);
+  struct Restore {
+    ~Restore() { detail::gridSyncDispatchCap() = std::uint64_t(1) << 31; }
+  } restore;
+  detail::gridSyncDispatchCap() = 20; // batches 1, 2, 4, 8, then 5
+  std::vector<std::int32_t> inp = dynamicInput(64, [](std::size_t i) { return i == 3 ? 20 : 1; });
+  CHECK_THROWS_WITH(runDynamic(kernel, inp, LaunchConfig::grid(64)),
+                    Catch::StartsWith("kernel 'gridsync_dynamic': an invocation still waits at a "
+                                      "grid barrier after 20 dispatches"));
+  // 19 phases need exactly 20 dispatches: within the cap.
+  std::vector<std::int32_t> fits = dynamicInput(64, [](std::size_t i) { return i == 3 ? 19 : 1; });
+  DynamicRun r = runDynamic(kernel, fits, LaunchConfig::grid(64));
+  CHECK(dynamicCorrect(r, fits, 64));
+  CHECK(r.result.dispatches == 20);
+  // On a stream: the launch reports it; the stream goes on.
+  Device &device = sharedDevice();
+  DeviceArray din(device, DType::Int32, {64}), dout(device, DType::Int32, {64}),
+      dseen(device, DType::Int32, {64});
+  din.copyFromHost(HostArray::of(inp));
+  CHECK_THROWS_WITH(kernel.launch(DeviceArguments().array("inp", din).array("out", dout).array(
+                                      "seen", dseen),
+                                  LaunchConfig::grid(64)),
+                    Catch::Contains("still waits at a grid barrier after 20 dispatches"));
+  din.copyFromHost(HostArray::of(fits));
+  CHECK(kernel.launch(DeviceArguments().array("inp", din).array("out", dout).array("seen", dseen),
+                      LaunchConfig::grid(64))
+            .dispatches == 20);
+  CHECK(dout.toVector<std::int32_t>().at(3) == 19);
+}
+
+TEST_CASE("grid_sync dynamic launches on device arrays and streams; chains refuse them",
+          "[grid-sync]") {
+  Device &device = sharedDevice();
+  Module module(device, shaderPath("gridsync_dynamic.spv"), sourcePath("gridsync_dynamic.json"));
+  Kernel kernel = module.kernel();
+  Module countModule(device, shaderPath("gridsync_count.spv"), sourcePath("gridsync_count.json"));
+  Kernel count = countModule.kernel();
+  const std::size_t n = 256;
+  DeviceArray din(device, DType::Int32, {n}), dout(device, DType::Int32, {n}),
+      dseen(device, DType::Int32, {n}), other(device, DType::Int32, {128});
+  auto args = [&] { return DeviceArguments().array("inp", din).array("out", dout).array("seen", dseen); };
+  Stream stream(device);
+  for (std::int64_t longest : {0, 7, 300, 5000}) {
+    INFO("longest " << longest);
+    std::vector<std::int32_t> inp = dynamicInput(n, [&](std::size_t i) {
+      const auto k = static_cast<std::int64_t>(i % 6);
+      return std::int32_t(i == 77 ? longest : k < longest ? k : 0);
+    });
+    stream.copyToDevice(HostArray::of(inp), din);
+    // A static grid-sync launch before and after it in the same stream.
+    count.launch(DeviceArguments().array("out", other).scalar("n", 3), LaunchConfig::grid(128),
+                 stream);
+    const LaunchResult r = kernel.launch(args(), LaunchConfig::grid(n), stream);
+    CHECK(r.dispatches == dynamicDispatches(longest));
+    count.launch(DeviceArguments().array("out", other).scalar("n", 4), LaunchConfig::grid(128),
+                 stream);
+    stream.synchronize();
+    DynamicRun got{dout.toVector<std::int32_t>(), dseen.toVector<std::int32_t>(), r};
+    CHECK(dynamicCorrect(got, inp, n));
+    CHECK(allEqual(other.toVector<std::int32_t>(), 4));
+  }
+  // A Chain records its launches ahead: refused, naming the kernel.
+  Chain chain(device);
+  CHECK_THROWS_WITH(chain.launch(kernel, args(), LaunchConfig::grid(n)),
+                    Catch::StartsWith("kernel 'gridsync_dynamic' synchronises its grid a number "
+                                      "of times known only as it runs"));
+  CHECK(chain.size() == 0);
+}
+
+TEST_CASE("nvc-run launches dynamic grid_sync kernels", "[grid-sync]") {
+  const std::string spv = shaderPath("gridsync_dynamic.spv");
+  const std::string outPath = workPath("gridsync_dynamic_out.npy");
+  const std::string manifest = quote(sourcePath("gridsync_dynamic.json"));
+  // inp zeros: invocation i runs i * 7 % 13 phases, at most 12: 13 dispatches needed, 15 run.
+  CommandResult r = runCommand(quote(nvcRunPath()) + " " + quote(spv) + " --manifest " +
+                               manifest + " --grid 128 inp=zeros:128 out=zeros:128 "
+                               "seen=zeros:128 -v --out out=" + quote(outPath));
+  INFO(r.output);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::Contains("dispatches: 15 (grid_sync: null, dispatched in batches "
+                                       "until no invocation waits; 5 words of state per "
+                                       "invocation, 128 invocations)"));
+  NpyArray a = readNpy(outPath);
+  std::vector<std::int32_t> v(a.bytes.size() / 4);
+  std::memcpy(v.data(), a.bytes.data(), a.bytes.size());
+  REQUIRE(v.size() == 128);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    CHECK(v[i] == std::int32_t(i * 7 % 13));
+  // --time records ahead (a Chain): refused; --autotune runs it on streams.
+  r = runCommand(quote(nvcRunPath()) + " " + quote(spv) + " --manifest " + manifest +
+                 " --grid 128 inp=zeros:128 out=zeros:128 seen=zeros:128 --time 3");
+  INFO(r.output);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.output, Catch::Contains("--time: kernel 'gridsync_dynamic' synchronises its grid "
+                                       "a number of times known only as it runs"));
+  {
+    ScopedEnv noCache("NVC_AUTOTUNE_CACHE", "0");
+    r = runCommand(quote(nvcRunPath()) + " " + quote(spv) + " --manifest " + manifest +
+                   " --grid 128 inp=zeros:128 out=zeros:128 seen=zeros:128 --autotune --out out=" +
+                   quote(outPath));
+  }
+  INFO(r.output);
+  CHECK(r.exitCode == 0);
+  a = readNpy(outPath);
+  std::memcpy(v.data(), a.bytes.data(), a.bytes.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    CHECK(v[i] == std::int32_t(i * 7 % 13));
 }

@@ -28,18 +28,34 @@ std::int64_t evaluateGridSyncExpr(const GridSyncExpr &expr, const EntryPointDesc
 /// The expression as Python-like text, for messages: "max(1, n // 2)".
 std::string formatGridSyncExpr(const GridSyncExpr &expr);
 
+/// The largest batch of a dynamic schedule (manifest `dispatches: null`): batches of
+/// 1, 2, 4, ... dispatches, each followed by a read of the waiting flag, up to this.
+constexpr std::uint64_t kMaxGridSyncBatch = 4096;
+
+/// The number of dispatches of batch `index` (0, 1, ...) of a dynamic schedule:
+/// min(2^index, kMaxGridSyncBatch).
+constexpr std::uint64_t gridSyncBatchSize(std::uint64_t index) {
+  return index >= 12 ? kMaxGridSyncBatch : std::uint64_t(1) << index;
+}
+
 /// What one launch of a grid-synchronising entry point needs.
 struct GridSyncPlan {
   std::uint64_t invocations = 0; ///< N: invocations of one dispatch (all axes)
-  std::uint64_t words = 0;       ///< words_per_invocation * N
+  std::uint64_t words = 0;       ///< words_per_invocation * N (+ 1: the flag, when dynamic)
   std::uint64_t bytes = 0;       ///< 4 * words: the state buffer's size
   std::uint64_t fillBytes = 0;   ///< 4 * N: slot 0, zeroed before the first dispatch
-  std::uint64_t dispatches = 1;  ///< max(1, dispatches expression)
+  /// max(1, dispatches expression); 0 for a dynamic schedule (known only as it runs).
+  std::uint64_t dispatches = 1;
+  /// A dynamic schedule (manifest `dispatches: null`): batches until the flag word,
+  /// at byte `flagOffset` (4 * words_per_invocation * N), stays 0 in a batch's last
+  /// dispatch.
+  bool dynamic = false;
+  std::uint64_t flagOffset = 0;
 };
 
 /// Plans a launch of `entry` (which must have grid_sync) on `bound` with the dispatch
-/// `shape` (planDispatch's): evaluates the number of dispatches and sizes the state
-/// buffer. Throws Error naming the kernel when the expression fails or exceeds
+/// `shape` (planDispatch's): evaluates the number of dispatches (none for a dynamic
+/// schedule) and sizes the state buffer (with the flag word for a dynamic schedule). Throws Error naming the kernel when the expression fails or exceeds
 /// kMaxGridSyncDispatches, or the buffer exceeds the device's maxStorageBufferRange
 /// or, at index_bits 32, 2^31 words.
 GridSyncPlan planGridSync(const EntryPointDesc &entry, const BoundArguments &bound,

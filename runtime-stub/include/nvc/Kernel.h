@@ -23,7 +23,9 @@ class Stream;
 struct LaunchResult {
   DispatchShape dispatch; ///< workgroup size and count used
   /// vkCmdDispatch calls of the launch: the manifest's grid_sync.dispatches for a
-  /// grid-synchronising kernel (docs/manifest.md "Grid synchronisation"), else 1.
+  /// grid-synchronising kernel (docs/manifest.md "Grid synchronisation"), else 1. For a
+  /// dynamic schedule (grid_sync.dispatches null), the dispatches actually run: the
+  /// launch blocks until the kernel finished, also on a stream.
   std::uint64_t dispatches = 1;
 };
 
@@ -53,14 +55,22 @@ public:
   /// completion, docs/language.md "Errors"). A grid-synchronising entry point
   /// (manifest grid_sync, nvc/GridSync.h) is dispatched max(1, dispatches) times with
   /// its state buffer (Error, before anything runs, if the expression fails or the
-  /// buffer exceeds the device's limits); result.dispatches says how many.
+  /// buffer exceeds the device's limits); result.dispatches says how many. With a
+  /// dynamic schedule (grid_sync.dispatches null) it is dispatched in batches of 1, 2,
+  /// 4, ... 4096 until no invocation waits at a grid barrier (Error naming the kernel
+  /// after 2^31 dispatches).
   LaunchResult launch(const Arguments &args, const LaunchConfig &config);
 
   /// Enqueues a launch on device arrays (nvc/Stream.h) on the device's default stream
   /// and returns at once, before the kernel has run (004: "a launch whose arrays are
   /// all device arrays returns at once"). Arguments are checked now, as Chain::launch
   /// checks them (Error). Later copies of the arrays wait for it; Device::synchronize
-  /// waits for it and throws the KernelError it raised.
+  /// waits for it and throws the KernelError it raised. Except for a dynamic grid-sync
+  /// schedule (grid_sync.dispatches null): the stream's earlier work is submitted and
+  /// the launch runs in batches, the host waiting for each batch to read whether
+  /// another is needed, so that this returns once the kernel finished (its prints and
+  /// exception still come at the next synchronisation); Error naming the kernel after
+  /// 2^31 dispatches.
   LaunchResult launch(const DeviceArguments &args, const LaunchConfig &config);
   /// The same on `stream` (Error if the stream is of another device).
   LaunchResult launch(const DeviceArguments &args, const LaunchConfig &config, Stream &stream);

@@ -201,10 +201,14 @@ struct GridBarrierSite {
 /// a dispatch being the grid barrier), with a hidden storage buffer of
 /// `wordsPerInvocation` 32-bit words per invocation at `binding`, whose first N words
 /// (N: the invocations of the launch) are zeroed before the first dispatch.
+/// `dispatches` is empty (manifest `null`) for a kernel whose number of phases is only
+/// known as it runs (a grid barrier in a `while` loop): the state buffer then has one
+/// more word, the "waiting" flag, and the launcher dispatches in batches until no
+/// invocation waits at a barrier (docs/manifest.md "Dynamic schedules").
 struct GridSyncDesc {
   std::uint32_t binding = 0;
   std::uint32_t wordsPerInvocation = 1;
-  GridSyncExpr dispatches;
+  std::optional<GridSyncExpr> dispatches;
   std::vector<GridBarrierSite> barriers;
 };
 
