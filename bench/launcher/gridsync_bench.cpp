@@ -1,7 +1,7 @@
 // The cost of a grid-synchronising launch (docs/manifest.md "Grid synchronisation")
 // against its number of dispatches, printing one JSON object per line:
 //
-//   nvc-gridsync-bench SPV MANIFEST [invocations]
+//   nvc-gridsync-bench SPV MANIFEST [invocations [DYN_SPV DYN_MANIFEST]]
 //
 // SPV/MANIFEST: tests/runtime/gridsync_count.comp compiled by the runtime tests
 // (build/runtime-stub/test-shaders/gridsync_count.spv) and its manifest, whose
@@ -14,7 +14,11 @@
 //     submit and wait for it, and the process's resident memory growth while it
 //     exists (what recording costs, without pieces);
 //   - "pieces": recorded in pieces of P dispatches (P = 256, 1024, 4096, 16384), each
-//     submitted when recorded with at most 3 in flight: wall milliseconds.
+//     submitted when recorded with at most 3 in flight: wall milliseconds;
+//   - with DYN_SPV/DYN_MANIFEST (tests/runtime/gridsync_dynamic.comp, dispatches null):
+//     "dynamic": Kernel::launch of a dynamic schedule needing D dispatches (batches of
+//     1, 2, 4 ... 4096, the host reading the flag after each), median of 5, against
+//     the static kernel launched with as many dispatches as the batches ran.
 #include "DeviceBufferState.h"
 #include "LaunchStep.h"
 #include "VulkanCheck.h"
@@ -180,6 +184,40 @@ int main(int argc, char **argv) {
     }
     if (out.toVector<std::int32_t>()[0] != d)
       fmt::print(stderr, "wrong device result after {} dispatches\n", d);
+  }
+  if (argc > 5) {
+    // A dynamic schedule (grid_sync.dispatches null): gridsync_dynamic with one
+    // invocation running D - 1 phases, the others 1 (max(D, 2) dispatches needed),
+    // through Kernel::launch,
+    // against the static kernel launched with as many dispatches as the batches ran.
+    Module dynModule(device, argv[4], argv[5]);
+    Kernel dyn = dynModule.kernel();
+    for (std::int64_t d : {1, 100, 1000, 10000, 100000}) {
+      std::vector<std::int32_t> inp(static_cast<std::size_t>(invocations)), res(inp.size()),
+          seen(inp.size());
+      for (std::size_t i = 0; i < inp.size(); ++i)
+        inp[i] = (i == 0 ? std::int32_t(d - 1) : 1) - std::int32_t(i * 7 % 13);
+      std::vector<double> ms, staticMs;
+      std::uint64_t ran = 0;
+      for (int rep = 0; rep < 5; ++rep) {
+        Arguments args;
+        args.array("inp", HostArray::of(inp)).array("out", HostArray::of(res));
+        args.array("seen", HostArray::of(seen));
+        const auto t0 = Clock::now();
+        ran = dyn.launch(args, LaunchConfig::grid(invocations)).dispatches;
+        ms.push_back(msSince(t0));
+        if (res[0] != d - 1)
+          fmt::print(stderr, "wrong dynamic result: {} for {} phases\n", res[0], d - 1);
+        Arguments sargs;
+        sargs.array("out", HostArray::of(host)).scalar("n", static_cast<std::int64_t>(ran));
+        const auto t1 = Clock::now();
+        kernel.launch(sargs, LaunchConfig::grid(invocations));
+        staticMs.push_back(msSince(t1));
+      }
+      fmt::print("{{\"dynamic_needed\": {}, \"dispatches_run\": {}, \"dynamic_launch_ms\": "
+                 "{:.3f}, \"static_launch_ms_same_dispatches\": {:.3f}}}\n",
+                 std::max<std::int64_t>(d, 2), ran, median(ms), median(staticMs));
+    }
   }
   return 0;
 }

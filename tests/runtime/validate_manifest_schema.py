@@ -103,6 +103,8 @@ def main():
         "single record": lambda m, e, a: records(a[1], ndim=0),
         "no grid_sync": lambda m, e, a: e.update(grid_sync=None),
         "grid_sync with a constant": lambda m, e, a: e.update(grid_sync=grid_sync(5)),
+        "grid_sync with a dynamic schedule (dispatches null)": lambda m, e, a: e.update(
+            grid_sync=grid_sync(None)),
         "grid_sync with a nested expression": lambda m, e, a: e.update(grid_sync=grid_sync(
             {"op": "max", "args": [1, {"op": "range_len", "args": [
                 {"arg": "a"}, {"shape": ["x", 0]}, -2]}, {"op": "//", "args": [
@@ -116,6 +118,10 @@ def main():
         "grid_sync with an unknown field": lambda m, e, a: e.update(
             grid_sync=dict(grid_sync(1), extra=1)),
         "grid_sync dispatches a float": lambda m, e, a: e.update(grid_sync=grid_sync(2.5)),
+        "grid_sync dispatches a string": lambda m, e, a: e.update(grid_sync=grid_sync("null")),
+        "grid_sync dispatches false": lambda m, e, a: e.update(grid_sync=grid_sync(False)),
+        "grid_sync op with a null argument": lambda m, e, a: e.update(grid_sync=grid_sync(
+            {"op": "max", "args": [1, None]})),
         "grid_sync op %": lambda m, e, a: e.update(grid_sync=grid_sync(
             {"op": "%", "args": [1, 2]})),
         "grid_sync + of 3": lambda m, e, a: e.update(grid_sync=grid_sync(
