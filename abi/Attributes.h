@@ -54,6 +54,11 @@ inline constexpr llvm::StringLiteral kBufferAliasesAttr = "nvc.buffer_aliases";
 /// kernel has grid barriers). Set by MLIR generation; read by
 /// SplitGridBarriers and the passes that must leave such kernels alone.
 inline constexpr llvm::StringLiteral kGridSyncArgAttr = "nvc.grid_sync_arg";
+/// Unit, on a kernel with grid barriers: its schedule is dynamic (a barrier
+/// in a while loop): it sets the word after the buffer's slots whenever an
+/// invocation stops at a barrier. Set by MLIR generation; read by
+/// SplitGridBarriers.
+inline constexpr llvm::StringLiteral kGridSyncDynamicAttr = "nvc.grid_sync_dynamic";
 /// i32, on a kernel: the grid-sync buffer's 32-bit words per invocation.
 /// Set by SplitGridBarriers; read by the manifest writer.
 inline constexpr llvm::StringLiteral kGridSyncWordsAttr = "nvc.grid_sync_words";

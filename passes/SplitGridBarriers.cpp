@@ -10,7 +10,8 @@
 //
 //   entry:   state = buffer[gid]          (0 before the launch's first dispatch)
 //            switch state: 0 -> the kernel's code; k -> resume_k; else -> return
-//   at barrier k:  save the locals live after it; buffer[gid] = k; return
+//   at barrier k:  save the locals live after it; buffer[gid] = k;
+//                  (dynamic schedules: buffer[words * N] = 1); return
 //   resume_k:      restore them; continue after barrier k
 //   at the end:    buffer[gid] = finished; return
 //
@@ -115,8 +116,9 @@ struct Barrier {
 
 class Splitter {
 public:
-  Splitter(func::FuncOp func, unsigned bufferArg)
-      : func_(func), body_(func.getBody()), buffer_(func.getArgument(bufferArg)) {}
+  Splitter(func::FuncOp func, unsigned bufferArg, bool dynamic)
+      : func_(func), body_(func.getBody()), buffer_(func.getArgument(bufferArg)),
+        dynamic_(dynamic) {}
 
   LogicalResult run();
   unsigned words() const { return nextSlot_; }
@@ -146,6 +148,7 @@ private:
   func::FuncOp func_;
   Region &body_;
   Value buffer_;
+  bool dynamic_; ///< abi::kGridSyncDynamicAttr: report stops in the word after the slots
   Block *entry_ = nullptr;      ///< the new entry: ids, state, dispatch
   Value gid_, count_;           ///< the invocation's linear index, the launch's invocations
   SmallVector<Barrier> barriers_;
@@ -571,6 +574,12 @@ LogicalResult Splitter::emitSavesAndRestores() {
       }
     }
     storeWord(sb, l, gid_, arith::ConstantIntOp::create(sb, l, sb.getI32Type(), bar.phase));
+    if (dynamic_) {
+      // Another dispatch is needed: the word after the slots says so.
+      Value flag = arith::MulIOp::create(sb, l, arith::ConstantIndexOp::create(sb, l, nextSlot_),
+                                         count_);
+      storeWord(sb, l, flag, arith::ConstantIntOp::create(sb, l, sb.getI32Type(), 1));
+    }
   }
   for (func::ReturnOp ret : returns_) {
     OpBuilder b(ret);
@@ -608,7 +617,8 @@ struct SplitGridBarriersPass
     auto arg = func->getAttrOfType<IntegerAttr>(abi::kGridSyncArgAttr);
     if (!arg)
       return;
-    Splitter splitter(func, static_cast<unsigned>(arg.getInt()));
+    Splitter splitter(func, static_cast<unsigned>(arg.getInt()),
+                      func->hasAttr(abi::kGridSyncDynamicAttr));
     if (failed(splitter.run()))
       return signalPassFailure();
     func->setAttr(abi::kGridSyncWordsAttr,

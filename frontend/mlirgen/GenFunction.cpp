@@ -164,6 +164,8 @@ mlir::func::FuncOp Generator::generate(mlir::OpBuilder &moduleBuilder, const std
     func->setAttr(abi::kCoarsenRequestAttr, b_.getI32IntegerAttr(k_.coarsen));
   if (args.gridSyncBuffer >= 0)
     func->setAttr(abi::kGridSyncArgAttr, b_.getI32IntegerAttr(args.gridSyncBuffer));
+  if (k_.gridSchedule && k_.gridSchedule->dynamic)
+    func->setAttr(abi::kGridSyncDynamicAttr, b_.getUnitAttr());
   // Array extents, strides and offsets are never negative (the runtime
   // passes dense device copies); FoldRangeChecks folds sign tests with it.
   for (size_t i = args.firstDescriptor; i < inputs.size(); ++i)

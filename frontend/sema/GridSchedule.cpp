@@ -96,11 +96,8 @@ HostExpr apply(const std::string &op, HostExpr a, HostExpr b, HostExpr c) {
   return applyN(op, {std::move(a), std::move(b), std::move(c)});
 }
 
-/// Why an expression cannot be evaluated before the launch, with where.
-struct NotHostComputable {
-  ast::Location loc;
-  std::string why;
-};
+/// Thrown where an expression cannot be evaluated before the launch.
+struct NotHostComputable {};
 
 class Scheduler {
 public:
@@ -121,17 +118,13 @@ public:
       noteTopLevelDefinition(*s);
     }
     out.barriers = barriers_;
-    out.dispatchesJson = apply("+", HostExpr::number(1), crossings).json;
+    out.dynamic = dynamic_;
+    out.dispatchesJson =
+        dynamic_ ? "null" : apply("+", HostExpr::number(1), crossings).json;
     return out;
   }
 
 private:
-  [[noreturn]] void refuse(ast::Location at, const std::string &why) {
-    CompileError e(at, why);
-    e.file = k_.source;
-    throw e;
-  }
-
   /// The barrier call a statement is, if it is one.
   const ast::Call *barrierOf(const ast::Stmt &s) const {
     auto *es = dyn_cast<ast::ExprStmt>(&s);
@@ -139,40 +132,6 @@ private:
       return nullptr;
     auto *call = dyn_cast<ast::Call>(es->value.get());
     return call && k_.gridBarriers.count(call) ? call : nullptr;
-  }
-
-  /// The first barrier in `s` or the statements it contains (null if none).
-  const ast::Call *firstBarrier(const ast::Stmt &s) const {
-    if (const ast::Call *c = barrierOf(s))
-      return c;
-    auto inBlock = [&](const ast::Block &b) -> const ast::Call * {
-      for (auto &t : b)
-        if (const ast::Call *c = firstBarrier(*t))
-          return c;
-      return nullptr;
-    };
-    if (auto *i = dyn_cast<ast::If>(&s)) {
-      if (auto *c = inBlock(i->body))
-        return c;
-      return inBlock(i->orelse);
-    }
-    if (auto *w = dyn_cast<ast::While>(&s)) {
-      if (auto *c = inBlock(w->body))
-        return c;
-      return inBlock(w->orelse);
-    }
-    if (auto *f = dyn_cast<ast::For>(&s)) {
-      if (auto *c = inBlock(f->body))
-        return c;
-      return inBlock(f->orelse);
-    }
-    if (auto *u = dyn_cast<ast::UnrolledFor>(&s)) {
-      for (auto &copy : u->copies)
-        if (auto *c = inBlock(copy))
-          return c;
-      return inBlock(u->orelse);
-    }
-    return nullptr;
   }
 
   HostExpr countBlock(const ast::Block &b) {
@@ -192,41 +151,32 @@ private:
     if (auto *i = dyn_cast<ast::If>(&s))
       return apply("max", countBlock(i->body), countBlock(i->orelse));
     if (auto *u = dyn_cast<ast::UnrolledFor>(&s)) {
-      if (const ast::Call *c = firstBarrier(s))
-        refuse(c->getLoc(), "nvc cannot split this kernel at a grid barrier in a "
-                            "literal_unroll() loop: write the loop over range()");
-      return HostExpr::number(0);
+      // literal_unroll(): one copy of the body per item, each counted.
+      HostExpr total = countBlock(u->orelse);
+      for (auto &copy : u->copies)
+        total = apply("+", total, countBlock(copy));
+      return total;
     }
     if (auto *w = dyn_cast<ast::While>(&s)) {
-      if (const ast::Call *c = firstBarrier(s))
-        refuse(c->getLoc(),
-               fmt::format("nvc cannot split this kernel at this grid barrier: it is in the "
-                           "while loop at line {}, and the launcher must know before the launch "
-                           "how many times a barrier can be reached (one dispatch per phase); "
-                           "write the loop as `for ... in range(n)` with n a kernel argument or "
-                           "an array's extent (docs/language.md \"Grid synchronisation\")",
-                           w->getLoc().line));
-      return HostExpr::number(0);
+      // A while loop repeats its barriers as often as the kernel decides:
+      // the launcher dispatches until no invocation waits (dynamic).
+      HostExpr body = countBlock(w->body);
+      HostExpr orelse = countBlock(w->orelse);
+      if (!(body.constant && *body.constant == 0))
+        dynamic_ = true;
+      return orelse;
     }
     if (auto *f = dyn_cast<ast::For>(&s)) {
       HostExpr body = countBlock(f->body);
       HostExpr orelse = countBlock(f->orelse);
       if (body.constant && *body.constant == 0)
         return orelse;
-      const ast::Call *c = firstBarrier(s);
-      HostExpr trips;
       try {
-        trips = tripCount(*f);
-      } catch (NotHostComputable &n) {
-        refuse(c->getLoc(),
-               fmt::format("nvc cannot split this kernel at this grid barrier: the loop at line "
-                           "{} repeats it, and the launcher must know before the launch how many "
-                           "times (one dispatch per phase), but {} (line {}, column {}); bound the "
-                           "loop by constants, scalar arguments the kernel does not assign, or "
-                           "array extents (docs/language.md \"Grid synchronisation\")",
-                           f->getLoc().line, n.why, n.loc.line, n.loc.col));
+        return apply("+", apply("*", tripCount(*f), body), orelse);
+      } catch (NotHostComputable &) {
+        dynamic_ = true; // bounds the kernel computes
+        return orelse;
       }
-      return apply("+", apply("*", trips, body), orelse);
     }
     // A barrier call inside any other statement (`x = g.sync()`) is not
     // counted: computeGridSchedule refuses it.
@@ -248,15 +198,14 @@ private:
         if (a.size() == 2)
           return apply("range_len", a[0], a[1], HostExpr::number(1));
         if (a[2].constant && *a[2].constant == 0)
-          throw NotHostComputable{call->args[2]->getLoc(), "its step is 0"};
+          throw NotHostComputable{};
         return apply("range_len", a[0], a[1], a[2]);
       }
     }
     if (auto *n = dyn_cast<ast::Name>(f.iter.get()))
       if (auto p = arrayParam(n->id))
         return HostExpr::shape(n->id, 0);
-    throw NotHostComputable{f.iter->getLoc(),
-                            "it iterates over something other than range() or an array argument"};
+    throw NotHostComputable{};
   }
 
   /// The array parameter `name` names, if it is one the kernel never
@@ -283,18 +232,13 @@ private:
     if (auto *n = dyn_cast<ast::Name>(&e)) {
       if (auto it = params_.find(n->id); it != params_.end()) {
         const Type &t = k_.signature.params[it->second];
-        if (assignments_.count(n->id))
-          throw NotHostComputable{e.getLoc(),
-                                  fmt::format("the kernel assigns its parameter '{}'", n->id)};
-        if (!t.isInteger() && !t.isBoolean())
-          throw NotHostComputable{e.getLoc(),
-                                  fmt::format("'{}' is a {} parameter", n->id, t.str())};
+        if (assignments_.count(n->id) || (!t.isInteger() && !t.isBoolean()))
+          throw NotHostComputable{};
         return HostExpr::arg(n->id);
       }
       if (auto it = topLevel_.find(n->id); it != topLevel_.end())
         return it->second;
-      throw NotHostComputable{e.getLoc(),
-                              fmt::format("'{}' is computed by the kernel", n->id)};
+      throw NotHostComputable{};
     }
     if (auto *u = dyn_cast<ast::UnaryOp>(&e)) {
       if (u->op == ast::UnaryOpKind::USub)
@@ -350,7 +294,7 @@ private:
           return n;
         }
     }
-    throw NotHostComputable{e.getLoc(), "this value is computed by the kernel"};
+    throw NotHostComputable{};
   }
 
   /// Records `name = value` (or `a, b = arr.shape`) at the top of the
@@ -427,6 +371,7 @@ private:
   std::map<std::string, int> assignments_;
   std::map<std::string, HostExpr> topLevel_;
   std::vector<const ast::Call *> barriers_;
+  bool dynamic_ = false; ///< a barrier the launcher cannot count before the launch
 };
 
 } // namespace

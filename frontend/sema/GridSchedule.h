@@ -13,7 +13,9 @@
 // conditions around the barriers: an expression of the scalar arguments and
 // the arrays' extents that the launcher evaluates (docs/manifest.md "Grid
 // synchronisation"). It is an upper bound: surplus dispatches find every
-// invocation finished.
+// invocation finished. Where no such number exists (a barrier in a while
+// loop) the schedule is dynamic and the launcher dispatches until every
+// invocation has finished.
 //
 //===----------------------------------------------------------------------===//
 #ifndef NVC_FRONTEND_SEMA_GRIDSCHEDULE_H
@@ -27,17 +29,18 @@ namespace nvc {
 /// barriers in source order and the number of dispatches a launch takes,
 /// 1 + the most barriers one invocation can pass, where
 ///   - a barrier statement counts 1, a sequence the sum of its statements,
-///     an `if` the larger of its branches (an invocation takes one);
+///     an `if` the larger of its branches (an invocation takes one), a
+///     literal_unroll loop the sum of its copies;
 ///   - a `for` loop over range(...) or over an array's first axis counts its
-///     trip count (Python's len(range(start, stop, step))) times its body;
-///     its bounds must be computable before the launch: integer constants,
+///     trip count (Python's len(range(start, stop, step))) times its body,
+///     when its bounds are computable before the launch: integer constants,
 ///     scalar parameters the kernel never assigns, len(a), a.shape[d],
 ///     a.size of array parameters, locals assigned once at the top of the
 ///     kernel from such values, and + - * // min max of those.
-/// Throws CompileError (at the barrier, with why) where the number cannot be
-/// known before the launch: a barrier in a while loop, in a loop over
-/// anything else or whose bounds the kernel computes, in a literal_unroll
-/// loop, or anywhere but as a statement of its own.
+/// A barrier in a `while` loop, or in a `for` loop whose bounds the kernel
+/// computes, makes the schedule dynamic: the launcher dispatches until no
+/// invocation waits at a barrier (GridSchedule::dynamic).
+/// Throws CompileError at a barrier call that is not a statement of its own.
 GridSchedule computeGridSchedule(const TypedKernel &k);
 
 } // namespace nvc

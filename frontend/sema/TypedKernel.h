@@ -41,8 +41,13 @@ struct GridSchedule {
   /// The barriers in source order; barrier i (from 0) resumes as phase i + 1.
   std::vector<const ast::Call *> barriers;
   /// How many dispatches a launch takes, at most: the manifest's
-  /// `grid_sync.dispatches` expression (docs/manifest.md), as JSON text.
+  /// `grid_sync.dispatches` expression (docs/manifest.md), as JSON text;
+  /// `null` when dynamic.
   std::string dispatchesJson;
+  /// The launcher cannot know the number before the launch (a barrier in a
+  /// while loop): it dispatches until no invocation waits at a barrier, which
+  /// the kernel reports in the buffer's word after its slots.
+  bool dynamic = false;
 };
 
 /// The result of typing one kernel for one signature.

@@ -4444,6 +4444,36 @@ def case_choose_arrays(r, rng):
             raise AssertionError(f"{entry} ({np.dtype(dtype).name}): {e}")
 
 
+def case_grid_sync_dynamic(r, rng):
+    # Trip counts the launcher cannot know: read from memory, or one per invocation.
+    for size, steps in ((int(rng.integers(3000, 5000)), int(rng.integers(5, 40))), (1000, 0),
+                        (1000, 1)):
+        a = rng.standard_normal(size)
+        res = r.run(GRID_SYNC, "steps_from_memory", [size + 100],
+                    {"a": a, "b": poisoned(size, np.float64),
+                     "state": np.array([steps, -1], np.int64)}, [], ["a", "b", "state"])
+        bufs = [a.copy(), np.full(size, np.nan)]
+        for step in range(steps):
+            src, dst = bufs[step % 2], bufs[1 - step % 2]
+            dst[:] = 0.5 * src + 0.25 * (np.roll(src, 1) + np.roll(src, -1))
+        check_identical(res["a"], bufs[0])
+        if steps:
+            check_identical(res["b"], bufs[1])
+        check_equal(res["state"], np.array([steps, steps], np.int64))
+    size = int(rng.integers(3000, 5000))
+    x = rng.standard_normal(size)
+    cnt = rng.integers(0, 60, size).astype(np.int32)
+    cnt[rng.integers(0, size)] = 97
+    res = r.run(GRID_SYNC, "own_counts", [size + 64],
+                {"x": x, "cnt": cnt, "acc_out": poisoned(size, np.float64),
+                 "k_out": np.full(size, -5, np.int32)}, [], ["acc_out", "k_out"])
+    acc = np.zeros(size)
+    for k in range(int(cnt.max())):
+        acc = np.where(k < cnt, acc + np.roll(x, -k), acc)
+    check_identical(res["acc_out"], acc)
+    check_equal(res["k_out"], cnt)
+
+
 GRID_SYNC_CASES = [
     ("grid sync: 003's heat equation, 1001 and 300 000 points, odd, even and no steps",
      case_grid_sync_heat),
@@ -4457,6 +4487,8 @@ GRID_SYNC_CASES = [
      case_grid_sync_carried),
     ("grid sync: a, b = b, a of parameters, three buffers rotating, 2-D arrays",
      case_grid_sync_swaps),
+    ("grid sync: while loops (a dynamic schedule): trip counts read from memory, one per "
+     "invocation", case_grid_sync_dynamic),
     ("variables choosing between two arrays per invocation (float32/64, int32/64, complex128)",
      case_choose_arrays),
 ]

@@ -197,3 +197,45 @@ def choose_arrays(a, b, sel):
             src = b
             dst = a
         dst[i] = src[i] * 2 + dst[i]
+
+
+# A while loop whose trip count is read from memory: a dynamic schedule (the
+# launcher dispatches until no invocation waits at the barrier).
+@cuda.jit("void(float64[::1], float64[::1], int64[::1])")
+def steps_from_memory(a, b, state):
+    i = cuda.grid(1)
+    n = len(a)
+    g = cuda.cg.this_grid()
+    step = 0
+    while step < state[0]:
+        if step % 2 == 0:
+            src = a
+            dst = b
+        else:
+            src = b
+            dst = a
+        if i < n:
+            dst[i] = 0.5 * src[i] + 0.25 * (src[(i + n - 1) % n] + src[(i + 1) % n])
+        step += 1
+        g.sync()
+    if i == 0:
+        state[1] = step
+
+
+# Each invocation passes its own number of barriers (cnt[i], 0 for some):
+# the launch ends when the longest has finished.
+@cuda.jit("void(float64[::1], int32[::1], float64[::1], int32[::1])")
+def own_counts(x, cnt, acc_out, k_out):
+    i = cuda.grid(1)
+    n = len(x)
+    if i >= n:
+        return
+    g = cuda.cg.this_grid()
+    acc = 0.0
+    k = 0
+    while k < cnt[i]:
+        acc += x[(i + k) % n]
+        k += 1
+        g.sync()
+    acc_out[i] = acc
+    k_out[i] = k

@@ -1,9 +1,8 @@
-# Grid barriers nvc cannot split at: the launcher must know before the launch
-# how many dispatches a launch takes, and shared memory does not survive a
-# dispatch (docs/language.md "Grid synchronisation").
+# Grid barriers nvc cannot split at: in a device function, and where shared
+# memory would have to survive a dispatch (docs/language.md "Grid
+# synchronisation"); and the dispatch counts of the ones it can
+# (gridsync/while-loop.py: dynamic schedules).
 # RUN: rm -f %t.spv
-# RUN: not %nvc %s --kernel in_while -o %t.spv 2>&1 | FileCheck %s --check-prefix=WHILE
-# RUN: not %nvc %s --kernel computed_bound -o %t.spv 2>&1 | FileCheck %s --check-prefix=BOUND
 # RUN: not %nvc %s --kernel in_device_function -o %t.spv 2>&1 | FileCheck %s --check-prefix=DEVICE
 # RUN: not %nvc %s --kernel shared_across -o %t.spv 2>&1 | FileCheck %s --check-prefix=SHARED
 # RUN: not test -e %t.spv
@@ -12,27 +11,6 @@
 # A parameter re-bound (`n = n + 1`) is a new variable (Numba's SSA): its value is computable.
 # RUN: %nvc %s --kernel rebound_param -o %t.spv && FileCheck %s --check-prefix=REBOUND < %t.json
 from numba import cuda, float32
-
-
-@cuda.jit("void(float32[::1], int32)")
-def in_while(x, n):
-    g = cuda.cg.this_grid()
-    while x[0] < n:
-        x[cuda.grid(1)] += 1
-        g.sync()
-
-# WHILE: grid-sync.py:22:9: error: nvc cannot split this kernel at this grid barrier: it is in the while loop at line 20
-# WHILE-NEXT: g.sync()
-# WHILE-NEXT: ^
-
-
-@cuda.jit("void(float32[::1], int32)")
-def computed_bound(x, n):
-    m = int(x[0])
-    for j in range(m):
-        cuda.cg.this_grid().sync()
-
-# BOUND: grid-sync.py:33:9: error: nvc cannot split this kernel at this grid barrier: the loop at line 32 repeats it, and the launcher must know before the launch how many times (one dispatch per phase), but 'm' is computed by the kernel (line 32, column 20)
 
 
 @cuda.jit(device=True)
@@ -44,7 +22,7 @@ def helper():
 def in_device_function(x):
     helper()
 
-# DEVICE: grid-sync.py:40:5: error: grid.sync() in a device function
+# DEVICE: grid-sync.py:18:5: error: grid.sync() in a device function
 
 
 @cuda.jit("void(float32[::1])")
@@ -55,7 +33,7 @@ def shared_across(x):
     cuda.cg.this_grid().sync()
     x[t] = s[63 - t]
 
-# SHARED: grid-sync.py:55:5: error: nvc cannot split this kernel at this grid barrier: a shared array is read after it before being written again
+# SHARED: grid-sync.py:33:5: error: nvc cannot split this kernel at this grid barrier: a shared array is read after it before being written again
 
 
 @cuda.jit("void(float32[::1], int32)")
