@@ -10,8 +10,9 @@
 //     the pass pipeline (passes/Pipeline.cpp) run under a diagnostic
 //     handler that turns MLIR's messages into nvc diagnostics (Compilation.h),
 //     or the LLVM backend; --print-pipeline and --emit=mlir stop here;
-//  3. the outputs: the module variants (Variants.h), and the SPIR-V words,
-//     disassembly and manifest in the result (OutputStage.h).
+//  3. the outputs: the module variants (Variants.h), spirv-val of the
+//     modules (ModuleValidation.h), and the SPIR-V words, disassembly and
+//     manifest in the result (OutputStage.h).
 // A source without kernels is an error at 1:1, printed like every other
 // source error (location, source line, caret).
 //
@@ -21,6 +22,7 @@
 #include "compiler/Compilation.h"
 #include "compiler/FrontendStage.h"
 #include "compiler/LoweringStage.h"
+#include "compiler/ModuleValidation.h"
 #include "compiler/ModulePrecision.h"
 #include "compiler/OutputStage.h"
 #include "compiler/Variants.h"
@@ -69,21 +71,35 @@ std::string describePipeline(const CompileOptions &options, std::string &error) 
   }
 }
 
-CompileResult compileSource(const std::string &path, const std::string &text,
-                            const CompileOptions &options) {
-  Compilation c(path, text, options);
+namespace {
+
+/// Everything one compile allocates that outlives its stages: the context,
+/// the frontend's module and the lowering's pass manager. Kept together so
+/// that CompileOptions::disableFree can leave all of it allocated.
+struct CompileSession {
+  CompileSession(const std::string &path, const std::string &text, const CompileOptions &options)
+      : c(path, text, options), lowering(c.context) {}
+  Compilation c;
+  FrontendModule frontend;
+  LoweringSetup lowering;
+  VariantPlan variantPlan;
+  LoweredModule main;
+
+  CompileResult run();
+};
+
+CompileResult CompileSession::run() {
+  const CompileOptions &options = c.options;
   if (!checkOptionValues(c))
     return c.finish(false);
 
   // 1. Frontend.
-  FrontendModule frontend;
   if (!runFrontend(c, frontend))
     return c.finish(false);
 
   // 2. Lowering. The pipeline is built whatever is emitted, so that a bad
   // -O or -fno- is always an error; what was asked for then decides where
   // the compile ends, in this order.
-  LoweringSetup lowering(c.context);
   if (!prepareLowering(c, frontend, lowering))
     return c.finish(false);
   if (options.printPipeline)
@@ -98,20 +114,40 @@ CompileResult compileSource(const std::string &path, const std::string &text,
     return c.finish(printIRAfterPass(c, frontend, lowering));
   // The default backend. The variants are planned on the frontend's module,
   // which the pipeline changes in place.
-  VariantPlan variantPlan = planVariants(options, *frontend.module);
-  LoweredModule main;
+  variantPlan = planVariants(options, *frontend.module);
   if (!lowerToSPIRV(c, lowering.pipeline, lowering.target, *frontend.module, main))
     return c.finish(false);
 
-  // 3. Outputs.
+  // 3. Outputs: the variants, each module validated (on threads of their
+  // own, only those no other module extends: ModuleValidation.h).
   std::vector<ModuleVariant> variants;
-  if (!buildVariants(c, lowering, variantPlan, main, variants))
+  ModuleValidations validations(*lowering.target.env);
+  if (!buildVariants(c, lowering, variantPlan, main, validations, variants))
     return c.finish(false);
+  mlir::TimingScope waiting = c.timeStage("spirv-val (waiting for its threads)");
+  std::string failedModule, messages;
+  if (!validations.wait(failedModule, messages)) {
+    c.internalError("internal compiler error: generated SPIR-V of " + failedModule +
+                    " does not validate for " + lowering.target.env->name + ":\n" + messages);
+    return c.finish(false);
+  }
+  waiting.stop();
   mlir::TimingScope outputs = c.timeStage("manifest and outputs");
   SPIRVModuleInfo info = spirvModuleInfo(main.spirvModule, main.words, *lowering.target.env);
   writeOutputs(c, frontend, std::move(main.words), info, std::move(variants));
   outputs.stop();
   return c.finish(true);
+}
+
+} // namespace
+
+CompileResult compileSource(const std::string &path, const std::string &text,
+                            const CompileOptions &options) {
+  auto session = std::make_unique<CompileSession>(path, text, options);
+  CompileResult result = session->run();
+  if (options.disableFree)
+    (void)session.release(); // on purpose: the process exits next (CompileOptions::disableFree)
+  return result;
 }
 
 } // namespace nvc

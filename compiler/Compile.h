@@ -128,6 +128,19 @@ struct CompileOptions {
   /// by its MLIR argument (as mlir-opt's option). A pass not in the
   /// pipeline is an option error.
   std::string printIRAfter;
+  /// --verify-each: verify the IR after every pass of the pipeline (MLIR's
+  /// pass-manager verifier); otherwise only the frontend's module is
+  /// verified, and spirv-val checks what the pipeline made, as clang's
+  /// release driver leaves LLVM's verifier out. A pass that breaks the IR is
+  /// then named; the tests compile with it. Off by default: on long kernels
+  /// it was about a tenth of the compile (issue 25).
+  bool verifyEach = false;
+  /// Leave the compile's MLIR context and modules allocated when
+  /// compileSource returns, as clang's driver does with -disable-free: the
+  /// nvc executable exits right after, and erasing a long kernel's
+  /// operations one by one took up to a fifth of its compile. A library
+  /// caller that compiles many files leaves it false (it leaks otherwise).
+  bool disableFree = false;
 };
 
 /// A second build of the module for devices with an optional feature, which

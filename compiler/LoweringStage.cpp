@@ -132,6 +132,7 @@ bool prepareLowering(Compilation &c, FrontendModule &frontend, LoweringSetup &ou
     return false;
   }
   buildLoweringPipeline(out.pipeline, out.pipelineOptions);
+  out.pipeline.enableVerifier(c.options.verifyEach);
   return true;
 }
 
@@ -223,8 +224,8 @@ bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, const ModuleTarge
     return false;
   }
   std::string error;
-  mlir::TimingScope emitting = c.timeStage("SPIR-V serialization and validation");
-  if (!emitSPIRV(out.spirvModule, target, out.words, error, &emitting)) {
+  mlir::TimingScope emitting = c.timeStage("SPIR-V serialization");
+  if (!emitSPIRV(out.spirvModule, target, out.words, error, &emitting, /*validate=*/false)) {
     c.internalError(error);
     return false;
   }

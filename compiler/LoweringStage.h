@@ -90,17 +90,19 @@ bool compileWithLLVMBackend(Compilation &c, FrontendModule &frontend,
                             const LoweringSetup &lowering);
 
 /// A module the default backend made: the spirv.module (inside the module
-/// the pipeline ran on) and its validated binary.
+/// the pipeline ran on) and its binary.
 struct LoweredModule {
   mlir::spirv::ModuleOp spirvModule;
   std::vector<uint32_t> words;
 };
 
-/// Runs `pipeline` on `module`, then serializes the spirv.module it
-/// produced for `target` and validates it (SPIRVBinary.h) into `out`. Errors: internal
-/// errors when the pipeline fails, produces no spirv.module, or its binary
-/// does not validate; the source errors passes report. Returns whether
-/// there were none.
+/// Runs `pipeline` on `module` (verifying each pass's result with
+/// --verify-each; otherwise spirv-val is the check, as clang's release driver leaves out
+/// LLVM's verifier), then serializes the spirv.module it produced for
+/// `target` into `out` (SPIRVBinary.h), not validated: the caller offers the
+/// words to its ModuleValidations (ModuleValidation.h). Errors: internal
+/// errors when the pipeline fails or produces no spirv.module; the source errors passes report. Returns whether there
+/// were none.
 bool lowerToSPIRV(Compilation &c, mlir::PassManager &pipeline, const ModuleTarget &target,
                   mlir::ModuleOp module, LoweredModule &out);
 

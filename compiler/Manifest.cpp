@@ -41,7 +41,8 @@ static nlohmann::json recordJson(const RecordLayout &r, unsigned ndim) {
 SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<uint32_t> &words,
                                 const TargetEnv &env) {
   SPIRVModuleInfo info = spirvModuleInfo(words, env);
-  module.walk([&](mlir::spirv::FuncOp f) {
+  // Functions are the module's own operations: no walk into their bodies.
+  for (mlir::spirv::FuncOp f : module.getOps<mlir::spirv::FuncOp>()) {
     if (f->hasAttr(abi::kAssumesNoAliasAttr))
       info.assumesNoAlias.insert(f.getName().str());
     if (auto bytes = f->getAttrOfType<mlir::IntegerAttr>(abi::kStagedSharedBytesAttr))
@@ -57,7 +58,7 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<
           dtype && d.wordBytes)
         d.dtype = dtype.getValue().str();
     }
-  });
+  }
   return info;
 }
 

@@ -13,6 +13,8 @@
 #include "abi/Attributes.h"
 #include "compiler/Compilation.h"
 #include "compiler/LoweringStage.h"
+#include "compiler/ModeInstructions.h"
+#include "compiler/ModuleValidation.h"
 #include "compiler/SPIRVBinary.h"
 #include "passes/AtomicRMWToSPIRV.h"
 #include "passes/Passes.h"
@@ -22,7 +24,6 @@
 #include <mlir/Dialect/SPIRV/IR/TargetAndABI.h>
 #include <mlir/Pass/PassManager.h>
 
-#include <future>
 #include <set>
 #include <utility>
 
@@ -79,65 +80,102 @@ std::vector<FloatControlsKind> floatControlsKinds(const std::vector<int32_t> &wi
   return kinds;
 }
 
+/// Derives the float-controls variant of `kind` from the finished
+/// spirv.module `base` by the pipeline (buildFloatControlsPipeline) into
+/// `words` and `info`, in place: with the target environment that `base`
+/// finds on its parent set on it, serialized, then restored, because a copy
+/// of a long kernel's module (and erasing it again) cost more than the rest
+/// of its variant (issue 25). The pipeline only adds execution modes and
+/// sets the module's attributes, which are put back. False (with an
+/// internal error) when it fails.
+bool deriveFloatControlsVariant(Compilation &c, const LoweringSetup &lowering,
+                                const VariantPlan &plan, const FloatControlsKind &kind,
+                                const std::string &name, mlir::spirv::ModuleOp base,
+                                mlir::TimingScope &timing, std::vector<uint32_t> &words,
+                                SPIRVModuleInfo &info) {
+  mlir::PassManager derive(&c.context, mlir::spirv::ModuleOp::getOperationName());
+  buildFloatControlsPipeline(derive, kind.modes, plan.fastmathEntries);
+  derive.enableVerifier(c.options.verifyEach); // it adds execution modes, nothing else
+  const mlir::DictionaryAttr attributes = base->getAttrDictionary();
+  llvm::SmallPtrSet<mlir::Operation *, 8> modes;
+  for (mlir::spirv::ExecutionModeOp mode : base.getOps<mlir::spirv::ExecutionModeOp>())
+    modes.insert(mode);
+  base->setAttr(mlir::spirv::getTargetEnvAttrName(), lowering.targetEnv);
+  std::string error = "internal compiler error: the " + name + " pipeline failed";
+  const bool derived = mlir::succeeded(derive.run(base)) &&
+                       emitSPIRV(base, lowering.target, words, error, &timing, /*validate=*/false);
+  if (derived)
+    info = spirvModuleInfo(base, words, *lowering.target.env);
+  for (mlir::spirv::ExecutionModeOp mode :
+       llvm::make_early_inc_range(base.getOps<mlir::spirv::ExecutionModeOp>()))
+    if (!modes.contains(mode))
+      mode.erase();
+  base->setAttrs(attributes);
+  if (!derived)
+    c.internalErrorUnlessReported(error);
+  return derived;
+}
+
+/// Whether the modes of `kind` are among those of `all`, each
+/// SignedZeroInfNanPreserve for the same widths (floatControlsKinds' kinds
+/// after the first are so).
+bool modesAmong(const FloatControlModes &kind, const FloatControlModes &all) {
+  return (!kind.denormPreserve32 || all.denormPreserve32) &&
+         (kind.signedZeroInfNanPreserveWidths.empty() ||
+          kind.signedZeroInfNanPreserveWidths == all.signedZeroInfNanPreserveWidths);
+}
+
 /// Makes the float-controls variants of the finished spirv.module `base`,
-/// named `prefix` + their kind, into `out`: for each, a copy with the
-/// execution modes added (buildFloatControlsPipeline), serialized and
-/// validated like the main module. The copy carries the target environment
-/// that the original finds on its parent. False (with an internal error)
-/// when one fails.
+/// named `prefix` + their kind, into `out`, and offers each to
+/// `validations`. The first kind, which has every mode (floatControlsKinds),
+/// is derived by the pipeline; the others are its words with the modes
+/// they lack taken out (withoutFloatControlsModes: the same words, checked
+/// against the pipeline under --verify-each), since the pipeline walks the
+/// whole module for each. False (with an internal error) when one fails.
 bool addFloatControlsVariants(Compilation &c, const LoweringSetup &lowering,
                               const VariantPlan &plan,
                               const std::vector<FloatControlsKind> &kinds,
                               const std::string &prefix, mlir::spirv::ModuleOp base,
+                              ModuleValidations &validations,
                               std::vector<ModuleVariant> &out) {
-  // Each variant is validated on a thread of its own while the next is derived (the
-  // validator was most of the variants' time on long kernels); the results are
-  // taken in order, so the first failure reported is the same in every run.
-  struct Validation {
-    std::string name;
-    std::future<std::pair<bool, std::string>> result;
-  };
-  std::vector<Validation> validations;
-  auto collect = [&]() {
-    mlir::TimingScope waiting = c.timeStage("variants: waiting for spirv-val");
-    bool ok = true;
-    for (Validation &v : validations) {
-      auto [valid, messages] = v.result.get();
-      if (!valid && ok) {
-        c.internalErrorUnlessReported("internal compiler error: generated SPIR-V of the " +
-                                      v.name + " variant does not validate for " +
-                                      lowering.target.env->name + ":\n" + messages);
-        ok = false;
-      }
-    }
-    validations.clear();
-    return ok;
-  };
+  const size_t first = out.size();
   for (const FloatControlsKind &kind : kinds) {
     const std::string name = prefix + kind.name;
-    mlir::OwningOpRef<mlir::spirv::ModuleOp> copy(base.clone());
-    (*copy)->setAttr(mlir::spirv::getTargetEnvAttrName(), lowering.targetEnv);
-    mlir::PassManager derive(&c.context, mlir::spirv::ModuleOp::getOperationName());
-    buildFloatControlsPipeline(derive, kind.modes, plan.fastmathEntries);
-    std::vector<uint32_t> words;
-    std::string error = "internal compiler error: the " + name + " pipeline failed";
     mlir::TimingScope timing = c.timeStage("variants (float controls)");
-    if (mlir::failed(derive.run(*copy)) ||
-        !emitSPIRV(*copy, lowering.target, words, error, &timing, /*validate=*/false)) {
-      collect();
-      c.internalErrorUnlessReported(error);
+    std::vector<uint32_t> words;
+    SPIRVModuleInfo info;
+    if (&kind != &kinds.front() && modesAmong(kind.modes, kinds.front().modes)) {
+      const ModuleVariant &all = out[first];
+      words = withoutFloatControlsModes(all.words, kind.modes.denormPreserve32,
+                                        !kind.modes.signedZeroInfNanPreserveWidths.empty());
+      info = all.info; // the same functions; the capabilities and extensions from the words
+      SPIRVModuleInfo fromWords = spirvModuleInfo(words, *lowering.target.env);
+      info.version = fromWords.version;
+      info.capabilities = std::move(fromWords.capabilities);
+      info.extensions = std::move(fromWords.extensions);
+      if (c.options.verifyEach) {
+        std::vector<uint32_t> derived;
+        SPIRVModuleInfo derivedInfo;
+        if (!deriveFloatControlsVariant(c, lowering, plan, kind, name, base, timing, derived,
+                                        derivedInfo))
+          return false;
+        if (derived != words) {
+          c.internalError("internal compiler error: the " + name +
+                          " variant taken out of the " + all.name +
+                          " one differs from the pipeline's");
+          return false;
+        }
+      }
+    } else if (!deriveFloatControlsVariant(c, lowering, plan, kind, name, base, timing, words,
+                                           info)) {
       return false;
     }
-    validations.push_back(
-        {name, std::async(std::launch::async, [words, env = lowering.target.env] {
-           std::string messages;
-           const bool valid = validateSPIRV(words, *env, messages);
-           return std::make_pair(valid, std::move(messages));
-         })});
-    SPIRVModuleInfo info = spirvModuleInfo(*copy, words, *lowering.target.env);
+    // Validated whole, the first kind covers the other kinds and `base`
+    // (ModuleValidation.h).
+    validations.offer("the " + name + " variant", words);
     out.push_back({name, std::move(words), info});
   }
-  return collect();
+  return true;
 }
 
 } // namespace
@@ -165,7 +203,8 @@ VariantPlan planVariants(const CompileOptions &options, mlir::ModuleOp frontendM
 }
 
 bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &plan,
-                   const LoweredModule &main, std::vector<ModuleVariant> &out) {
+                   const LoweredModule &main, ModuleValidations &validations,
+                   std::vector<ModuleVariant> &out) {
   std::vector<int32_t> widths;
   if ((c.options.emit == EmitKind::Binary || c.options.emit == EmitKind::Header) &&
       !plan.allFastmath)
@@ -176,6 +215,7 @@ bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &p
     native.nativeFloatAtomicAdd = true;
     mlir::PassManager floatAddPipeline(&c.context, mlir::ModuleOp::getOperationName());
     buildLoweringPipeline(floatAddPipeline, native);
+    floatAddPipeline.enableVerifier(c.options.verifyEach);
     LoweredModule floatAdd;
     if (!lowerToSPIRV(c, floatAddPipeline, lowering.target, *plan.floatAddModule, floatAdd))
       return false;
@@ -183,14 +223,19 @@ bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &p
     // loops: then the variant is the main module again, and is dropped.
     if (floatAdd.words != main.words) {
       if (!addFloatControlsVariants(c, lowering, plan, kinds, "atomic-float-add-",
-                                    floatAdd.spirvModule, out))
+                                    floatAdd.spirvModule, validations, out))
         return false;
+      validations.offer("the atomic-float-add variant", floatAdd.words);
       SPIRVModuleInfo info =
           spirvModuleInfo(floatAdd.spirvModule, floatAdd.words, *lowering.target.env);
       out.push_back({"atomic-float-add", std::move(floatAdd.words), info});
     }
   }
-  return addFloatControlsVariants(c, lowering, plan, kinds, "", main.spirvModule, out);
+  if (!addFloatControlsVariants(c, lowering, plan, kinds, "", main.spirvModule, validations,
+                                out))
+    return false;
+  validations.offer("the module", main.words);
+  return true;
 }
 
 } // namespace nvc

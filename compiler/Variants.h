@@ -30,6 +30,7 @@
 namespace nvc {
 
 class Compilation;
+class ModuleValidations;
 struct CompileOptions;
 struct LoweringSetup;
 struct LoweredModule;
@@ -82,10 +83,13 @@ VariantPlan planVariants(const CompileOptions &options, mlir::ModuleOp frontendM
 /// Float-controls variants come with float arithmetic outside fastmath
 /// kernels (signed-zero-inf-nan-preserve, for each float width used) and
 /// float32 arithmetic there (denorm-preserve), only for EmitKind::Binary.
-/// Errors: internal errors when a variant's pipeline fails or its binary
-/// does not validate. Returns whether there were none.
+/// Every variant, then `main` itself, is offered to `validations`
+/// (ModuleValidation.h: validated whole unless a variant extends it); the
+/// caller waits for them. Errors: internal errors when a variant's pipeline
+/// fails. Returns whether there were none.
 bool buildVariants(Compilation &c, const LoweringSetup &lowering, VariantPlan &plan,
-                   const LoweredModule &main, std::vector<ModuleVariant> &out);
+                   const LoweredModule &main, ModuleValidations &validations,
+                   std::vector<ModuleVariant> &out);
 
 } // namespace nvc
 

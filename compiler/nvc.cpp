@@ -72,6 +72,7 @@ struct Options {
   std::vector<std::string> disabledPasses; // -fno-<pass>
   bool printPipeline = false;
   bool timeReport = false; // -ftime-report
+  bool verifyEach = false;
   std::string printIRAfter;
   std::string fpContract = "off";
   bool fastMath = false;
@@ -300,6 +301,9 @@ int main(int argc, char **argv) {
   app.add_option("--mlir-print-ir-after", opt.printIRAfter,
                  "with --emit=mlir: output the IR after each run of the pass PASS (its MLIR "
                  "name, as in --print-pipeline) instead of the frontend's MLIR");
+  app.add_flag("--verify-each", opt.verifyEach,
+               "verify the IR after every pass (names the pass that breaks it; the tests "
+               "compile with it), not only before and after the pipeline");
   std::string passNames;
   for (const nvc::OptimizationPass &p : nvc::optimizationPasses())
     passNames += fmt::format("\n  -fno-{:<16} {} (-O{} and up)", p.name, p.summary, p.minLevel);
@@ -404,6 +408,10 @@ int main(int argc, char **argv) {
   options.disabledPasses = opt.disabledPasses;
   options.printPipeline = opt.printPipeline;
   options.timeReport = opt.timeReport;
+  options.verifyEach = opt.verifyEach;
+  // The process exits after writing the outputs: the compile's IR is left to
+  // the operating system, as clang's driver does (CompileOptions::disableFree).
+  options.disableFree = true;
   options.printIRAfter = opt.printIRAfter;
   options.fpContractFast = opt.fpContract == "fast";
   options.fastMath = opt.fastMath;

@@ -97,10 +97,17 @@ class Runner:
             src = os.path.join(EXAMPLES, example)
             if not os.path.exists(src):
                 src = os.path.join(KERNELS, example)
+            # --verify-each: MLIR's verifier after every pass (off by default).
             subprocess.run([self.nvc, src, "-o", out, "-I", os.path.join(KERNELS, "lib"),
-                            "--backend", self.backend, *flags], check=True)
+                            "--backend", self.backend, "--verify-each", *flags], check=True)
             manifest = os.path.splitext(out)[0] + ".json"
-            subprocess.run(["spirv-val", "--target-env", spirv_val_env(manifest), out], check=True)
+            # The module and every variant: nvc validates whole only the modules
+            # no other one extends (compiler/ModuleValidation.h); this checks them all.
+            with open(manifest) as f:
+                variants = [v["name"] for v in json.load(f).get("variants", [])]
+            for module in [out] + [os.path.splitext(out)[0] + "." + v + ".spv" for v in variants]:
+                subprocess.run(["spirv-val", "--target-env", spirv_val_env(manifest), module],
+                               check=True)
             validate_manifest(manifest)
             self.compiled[key] = out
         return self.compiled[key]

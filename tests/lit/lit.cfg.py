@@ -12,7 +12,11 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.nvc_build_dir, "tests", "lit")
 # %nvc-opt before %nvc, of which it would otherwise be read as an extension.
 config.substitutions.append(("%nvc-opt", config.nvc_opt_path))
-config.substitutions.append(("%nvc", config.nvc_path))
+# %nvc-exe: the compiler as a user runs it (no --verify-each).
+config.substitutions.append(("%nvc-exe", config.nvc_path))
+# --verify-each: MLIR's verifier after every pass, which the compiler leaves
+# out by default (compiler/Compile.h, CompileOptions::verifyEach).
+config.substitutions.append(("%nvc", config.nvc_path + " --verify-each"))
 config.substitutions.append(("%examples", config.examples_dir))
 config.environment["PATH"] = os.pathsep.join(
     ["/usr/lib/llvm-22/bin", os.environ.get("PATH", "")])

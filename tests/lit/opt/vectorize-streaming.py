@@ -135,3 +135,73 @@ def two_d(x, y):
 # CHECK-LABEL: IR Dump After {{.*}}VectorizeStreamingPass (nvc-vectorize-streaming)
 # CHECK: func.func @two_d
 # CHECK-SAME: attributes {nvc.kernel,
+
+
+C = np.float32(1.0001)
+D = np.float32(0.5)
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def at_bound(x, y):
+    i = cuda.grid(1)
+    if i < y.size:
+        v = x[i]
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        y[i] = v
+
+
+# The cost model: 128 elementwise operations (16 x 8) for two accesses, 64 per
+# access, is still vectorised ...
+# CHECK-LABEL: IR Dump After {{.*}}VectorizeStreamingPass (nvc-vectorize-streaming)
+# CHECK: func.func @at_bound
+# CHECK-SAME: nvc.coarsen = 4
+# CHECK: vector<4xf32>
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def over_bound(x, y):
+    i = cuda.grid(1)
+    if i < y.size:
+        v = x[i]
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = (((v * C + D) * C + D) * C + D) * C + D
+        v = v + D
+        y[i] = v
+
+
+# ... one more and the kernel is bound by its arithmetic: left alone
+# (kMaxOperationsPerAccess), not copied five times.
+# CHECK-LABEL: IR Dump After {{.*}}VectorizeStreamingPass (nvc-vectorize-streaming)
+# CHECK: func.func @over_bound
+# CHECK-SAME: attributes {nvc.kernel,
+# CHECK-NOT: vector<4xf32>
+# CHECK: return
