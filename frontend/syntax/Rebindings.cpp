@@ -46,6 +46,7 @@ public:
 
   void run() {
     collectGlobals(fn_.body);
+    collectReads(fn_.body);
     State state;
     for (auto &p : fn_.params) {
       size_t d = addDef(nullptr, p.name);
@@ -106,8 +107,89 @@ private:
     }
   }
 
+  /// Each set as the webs it reaches: one definition per web (the root),
+  /// so that a loop's fixed point compares webs, not which of a web's
+  /// definitions stands for it.
+  void normalize(State &state) {
+    for (auto &[name, defs] : state) {
+      std::set<size_t> roots;
+      for (size_t d : defs)
+        roots.insert(find(d));
+      defs = std::move(roots);
+    }
+  }
+
+  /// The names the function reads anywhere (reads_): the statements and
+  /// expressions stmt() passes to use(), and augmented-assignment targets.
+  /// Mirrors stmt(): a read it misses would join the first web.
+  void collectReads(const Block &b) {
+    for (auto &s : b) {
+      Stmt *st = s.get();
+      if (auto *e = dyn_cast<ExprStmt>(st)) {
+        readsIn(*e->value);
+      } else if (auto *a = dyn_cast<Assign>(st)) {
+        readsIn(*a->value);
+        for (auto &t : a->targets)
+          readsInTarget(*t);
+      } else if (auto *a = dyn_cast<AugAssign>(st)) {
+        readsIn(*a->value);
+        readsIn(*a->target);
+      } else if (auto *a = dyn_cast<AnnAssign>(st)) {
+        if (a->value) {
+          readsIn(*a->value);
+          readsInTarget(*a->target);
+        }
+      } else if (auto *i = dyn_cast<If>(st)) {
+        readsIn(*i->test);
+        collectReads(i->body), collectReads(i->orelse);
+      } else if (auto *w = dyn_cast<While>(st)) {
+        readsIn(*w->test);
+        collectReads(w->body), collectReads(w->orelse);
+      } else if (auto *f = dyn_cast<For>(st)) {
+        readsIn(*f->iter);
+        readsInTarget(*f->target);
+        collectReads(f->body), collectReads(f->orelse);
+      } else if (auto *u = dyn_cast<UnrolledFor>(st)) {
+        for (auto &c : u->copies)
+          collectReads(c);
+        collectReads(u->orelse);
+      } else if (auto *r = dyn_cast<Return>(st)) {
+        if (r->value)
+          readsIn(*r->value);
+      } else if (auto *r = dyn_cast<Raise>(st)) {
+        if (r->exc)
+          readsIn(*r->exc);
+      } else if (auto *a = dyn_cast<Assert>(st)) {
+        readsIn(*a->test);
+        if (a->msg)
+          readsIn(*a->msg);
+      }
+    }
+  }
+  void readsIn(Expr &e) {
+    if (auto *n = dyn_cast<Name>(&e))
+      reads_.insert(n->id);
+    forEachChild(e, [&](Expr &c) { readsIn(c); });
+  }
+  /// As define(): names bound are not read; subscripts and attributes read.
+  void readsInTarget(Expr &target) {
+    if (dyn_cast<Name>(&target))
+      return;
+    if (auto *t = dyn_cast<ast::Tuple>(&target)) {
+      for (auto &e : t->elts)
+        readsInTarget(*e);
+      return;
+    }
+    if (auto *l = dyn_cast<List>(&target)) {
+      for (auto &e : l->elts)
+        readsInTarget(*e);
+      return;
+    }
+    readsIn(target);
+  }
+
   /// A read of every name in `e` (loads).
-  void use(Expr &e, const State &state) {
+  void use(Expr &e, State &state) {
     if (auto *n = dyn_cast<Name>(&e)) {
       if (globals_.count(n->id))
         return;
@@ -122,6 +204,10 @@ private:
       for (size_t d : it->second)
         unite(d, first);
       uses_[n] = first;
+      // Now one web: one of its definitions stands for all in later merges
+      // and uses (which unite with the same web), so the set stays small.
+      if (it->second.size() > 1)
+        it->second = {first};
       return;
     }
     forEachChild(e, [&](Expr &c) { use(c, state); });
@@ -133,7 +219,13 @@ private:
     if (auto *n = dyn_cast<Name>(&target)) {
       if (globals_.count(n->id))
         return;
-      state[n->id] = {addDef(n, n->id)};
+      const size_t d = addDef(n, n->id);
+      // A name the function never reads needs no reaching definitions: no
+      // use joins its definitions, each is a web of its own. Not tracking it
+      // keeps the state small (a loop variable of 2000 loops in a row
+      // reached every later loop: quadratic, issue 25).
+      if (reads_.count(n->id))
+        state[n->id] = {d};
       return;
     }
     if (auto *t = dyn_cast<ast::Tuple>(&target)) {
@@ -289,6 +381,8 @@ private:
       breaks_ = std::move(loops_.back().breaks);
       loops_.pop_back();
       reachable_ = wasReachable;
+      normalize(next);
+      normalize(head);
       if (next == head)
         break;
       head = std::move(next);
@@ -378,6 +472,7 @@ private:
   std::vector<Name *> undefinedUses_;
   std::vector<size_t> undefinedDefs_;
   std::set<std::string> globals_;
+  std::set<std::string> reads_; ///< names read anywhere (collectReads)
   std::vector<Loop> loops_;
   std::vector<State> breaks_;
   bool reachable_ = true;
