@@ -46,6 +46,13 @@ std::unique_ptr<mlir::Pass> createDynamicSharedMemoryPass(bool llvmBackend);
 /// the SCF-to-SPIR-V conversion handles.
 std::unique_ptr<mlir::Pass> createLowerIndexSwitchPass();
 
+/// MLIR's canonicalizer with each nested region of many operations
+/// canonicalized first as a scope of its own, inner ones first: the same
+/// patterns and configuration, without the upstream pass's walk of the whole
+/// kernel after each change inside its guard (CanonicalizeInsideOut.cpp;
+/// issue 25).
+std::unique_ptr<mlir::Pass> createCanonicalizeInsideOutPass();
+
 /// Turns each `func.func` marked `nvc.kernel` inside a gpu.module into a
 /// `gpu.func` kernel with an (empty) `spirv.entry_point_abi`, once its
 /// control flow is structured.

@@ -177,7 +177,7 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   kernels.addPass(mlir::createLiftControlFlowToSCFPass());
   kernels.addPass(createLowerIndexSwitchPass());
   if (enabled("canonicalize"))
-    kernels.addPass(mlir::createCanonicalizerPass());
+    kernels.addPass(createCanonicalizeInsideOutPass());
   if (enabled("cse"))
     kernels.addPass(mlir::createCSEPass());
   if (enabled("fold-range-checks"))
@@ -193,12 +193,12 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
     kernels.addPass(createUnrollLoopsPass());
     // Fold the unrolled copies' counters into constant indices.
     if (enabled("canonicalize"))
-      kernels.addPass(mlir::createCanonicalizerPass());
+      kernels.addPass(createCanonicalizeInsideOutPass());
   }
   if (enabled("promote-private-arrays")) {
     kernels.addPass(createPromotePrivateArraysPass());
     if (enabled("canonicalize"))
-      kernels.addPass(mlir::createCanonicalizerPass());
+      kernels.addPass(createCanonicalizeInsideOutPass());
     if (enabled("cse"))
       kernels.addPass(mlir::createCSEPass());
     // Promoted arrays of constants (a loop over a tuple of literals, once

@@ -28,6 +28,7 @@ void registerNvcPasses() {
     reg([] { return createSplitGridBarriersPass(); });
     reg([] { return createExpandBufferSelectsPass(); });
     reg([] { return createLowerIndexSwitchPass(); });
+    reg([] { return createCanonicalizeInsideOutPass(); });
     // Step 2: optimisations.
     reg([=] { return createFoldRangeChecksPass(defaults.indexBits); });
     reg([=] { return createNarrowIntegersPass(defaults.indexBits, /*versionLoops=*/true); });
