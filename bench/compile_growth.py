@@ -5,14 +5,15 @@ CPU milliseconds per compile); prints the times and the growth ratio t(4N) / t(N
 
   compile_growth.py --nvc-compile-time PATH [--n 250] [--repeats 3] [--max-ratio 14]
 
-Exits 1 when a checked shape's ratio exceeds --max-ratio: linear growth gives 4, N log N
-about 5; a stage quadratic in the kernel's size drives it towards 16. The bound (14) is a
-tripwire for a quadratic compile, not the target: on 2026-12-04 the ratios were about 5
-(ternary) and 7 (if-store, 7.4 beside ctest -j2). The loop shape is printed but not
-checked: it is still about quadratic (10-12 quiet, 15 beside ctest -j2: MLIR's greedy
-rewriter re-checks the kernel's guarding scf.if, walking its whole region, each time an
-op inside changes), so a quadratic tripwire would only make it flaky (issue 25; ctest
-compile-growth; docs/benchmarks.md).
+Exits 1 when a shape's ratio exceeds --max-ratio: linear growth gives 4, N log N about 5;
+a stage quadratic in the kernel's size drives it towards 16. The bound (14) is a tripwire for
+a compile quadratic as a whole, not the target. On 2026-12-05 (quiet host) the ratios were
+4.0 (ternary), 6.2 (if statement) and 7.1 (loop): what still grows faster than the kernel
+there is upstream code, SPIRV-Tools' dominance checks (a walk up the dominator tree per use,
+which 2000 branches in a row make 4000 blocks deep) and MLIR's lift-cf-to-scf (issue 25;
+ctest compile-growth; docs/benchmarks.md). bench/compile_scaling.py measures whole-process
+times over wider ranges. The ternary shape, linear in every stage nvc and MLIR run, has a
+bound of its own (--max-ratio-linear, 8), so that a stage growing faster returns noticed.
 """
 import argparse
 import os
@@ -40,9 +41,11 @@ SHAPES = {
     # a short counted loop
     "loop": lambda s: [f"for t in range({2 + s % 3}):", "    v = v * 0.999 + 0.125"],
 }
-# Shapes whose ratio is only printed, not checked: still about quadratic (issue 25), so a
-# quadratic tripwire says nothing about them (10-12 on a quiet host, 15 beside ctest -j2).
-UNCHECKED = {"loop"}
+# Shapes whose ratio is only printed, not checked (none since the canonicalizer and the
+# rebinding analysis became linear, 2026-12-05).
+UNCHECKED = set()
+# Shapes whose every stage is linear (4 when all is well): a tighter bound.
+LINEAR = {"ternary"}
 
 
 def kernel(shape, n):
@@ -59,6 +62,8 @@ def main():
     ap.add_argument("--n", type=int, default=250)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--max-ratio", type=float, default=14.0)
+    ap.add_argument("--max-ratio-linear", type=float, default=8.0,
+                    help="the bound of the shapes whose compile is linear (LINEAR)")
     opts = ap.parse_args()
     failed = False
     with tempfile.TemporaryDirectory() as work:
@@ -81,11 +86,12 @@ def main():
                 cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 times.append(1000 * cpu / (opts.repeats + 1))
             ratio = times[1] / times[0]
-            bad = ratio > opts.max_ratio and shape not in UNCHECKED
+            bound = opts.max_ratio_linear if shape in LINEAR else opts.max_ratio
+            bad = ratio > bound and shape not in UNCHECKED
             failed |= bad
             note = "  (not checked)" if shape in UNCHECKED else ""
             print(f"{shape:10} {opts.n:6} {times[0]:9.1f} {4 * opts.n:6} {times[1]:9.1f} "
-                  f"{ratio:6.2f}{'  > ' + str(opts.max_ratio) if bad else note}")
+                  f"{ratio:6.2f}{'  > ' + str(bound) if bad else note}")
     return 1 if failed else 0
 
 
