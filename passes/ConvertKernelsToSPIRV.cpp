@@ -2,7 +2,7 @@
 //
 // MLIR's convert-gpu-to-spirv, with nvc's conversions of atomics
 // (AtomicRMWToSPIRV.cpp) and of dynamic shared arrays (DynamicSharedMemory.cpp)
-// added: each gpu.module is cloned and the clone converted
+// added: each gpu.module is converted in place
 // to a spirv.module with the GPU, SCF, arith, memref and func patterns, for
 // the module's spirv.target_env. Besides the kernels (gpu.func), a module may
 // hold private func.func helpers that the kernels call (ExpandMathLibrary's
