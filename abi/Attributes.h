@@ -43,8 +43,9 @@ inline constexpr llvm::StringLiteral kCoarsenAttr = "nvc.coarsen";
 /// (docs/language.md); set by the passes that make that assumption and by
 /// chains; the manifest's `assumes_no_alias`.
 inline constexpr llvm::StringLiteral kAssumesNoAliasAttr = "nvc.assumes_no_alias";
-/// i64: bytes of workgroup memory StageShared added; the manifest adds them
-/// to the kernel's shared memory.
+/// i64: bytes of workgroup memory StageShared and CoarsenBarrierKernels (its
+/// copies of replicated shared arrays) added; the manifest adds them to the
+/// kernel's shared memory.
 inline constexpr llvm::StringLiteral kStagedSharedBytesAttr = "nvc.staged_shared_bytes";
 /// DenseI32Array of (view, array) argument-index pairs: VectorizeStreaming's
 /// vector views of an array argument's buffer; LowerKernelABI binds each view

@@ -240,6 +240,14 @@ std::unique_ptr<mlir::Pass> createSplitKernelGuardPass();
 /// size along x (CoarsenThreads.cpp, docs/optimisation.md, docs/manifest.md).
 std::unique_ptr<mlir::Pass> createCoarsenThreadsPass(unsigned factor = 0);
 
+/// Thread coarsening of kernels with shared memory and workgroup barriers:
+/// one workgroup does the work of `factor` neighbouring workgroups along x,
+/// barriers kept once, shared arrays replicated only where the copies' stores
+/// differ (0: the cost model; 1: off, coarsen= still applies). Marks
+/// coarsened kernels `nvc.coarsen` with the same hidden last argument as
+/// CoarsenThreads (CoarsenBarrierKernels.cpp, docs/optimisation.md).
+std::unique_ptr<mlir::Pass> createCoarsenBarrierKernelsPass(unsigned factor = 0);
+
 /// Gives each invocation of a streaming kernel (one guarded straight-line
 /// body over `x[i]`, `y[i]`, … with i = cuda.grid(1)) four consecutive
 /// elements of the requested grid, loaded and stored as 16-byte vectors

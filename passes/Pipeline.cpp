@@ -29,7 +29,9 @@
 //     register (after LICM has hoisted its address), [opt]
 //     SplitKernelGuard takes a loop out of a kernel's bounds guard, [opt]
 //     CoarsenThreads makes each invocation compute several outputs (not in
-//     the LLVM backend), [opt] StageShared stages a uniform loop's array
+//     the LLVM backend), [opt] CoarsenBarrierKernels merges neighbouring
+//     workgroups of a kernel with shared memory and barriers into one (not
+//     in the LLVM backend), [opt] StageShared stages a uniform loop's array
 //     reads in workgroup memory, [opt]
 //     FMA contraction where fastmath/--fp-contract=fast permits it, [opt]
 //     VectorizeStreaming gives each invocation of a streaming kernel four
@@ -113,6 +115,9 @@ llvm::ArrayRef<OptimizationPass> optimizationPasses() {
        "run a bounds-guarded kernel's loop in every invocation, prologue and epilogue guarded"},
       {"coarsen", "nvc-coarsen-threads", 2,
        "compute several outputs of a 1-D grid per invocation, sharing their loops' reads"},
+      {"coarsen-barriers", "nvc-coarsen-barrier-kernels", 2,
+       "merge neighbouring workgroups of a kernel with shared memory and barriers into one, "
+       "sharing the loads that are the same for all"},
       {"stage-shared", "nvc-stage-shared", 2,
        "stage a uniform loop's reads of invocation-independent array elements in workgroup memory"},
       {"fma-contraction", "nvc-contract-fma", 1,
@@ -218,6 +223,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   // into its parameter-block layout yet: coarsening is for the default backend.
   if (!llvmBackend && enabled("coarsen"))
     kernels.addPass(createCoarsenThreadsPass(options.coarsen));
+  // The same hidden argument: the default backend only, too.
+  if (!llvmBackend && enabled("coarsen-barriers"))
+    kernels.addPass(createCoarsenBarrierKernelsPass(options.coarsen));
   if (enabled("stage-shared"))
     kernels.addPass(createStageSharedPass());
   if (enabled("fma-contraction"))

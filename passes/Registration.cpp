@@ -39,6 +39,7 @@ void registerNvcPasses() {
     reg([] { return createPromoteAccumulatorPass(); });
     reg([] { return createSplitKernelGuardPass(); });
     reg([=] { return createCoarsenThreadsPass(defaults.coarsen); });
+    reg([=] { return createCoarsenBarrierKernelsPass(defaults.coarsen); });
     reg([] { return createStageSharedPass(); });
     reg([=] { return createContractFMAPass(defaults.fpContract == FPContract::Fast); });
     reg([] { return createVectorizeStreamingPass(); });

@@ -340,6 +340,9 @@ struct StageSharedPass : public PassWrapper<StageSharedPass, OperationPass<func:
     if (!added)
       return;
     Builder b(kernel);
+    // CoarsenBarrierKernels, which runs first, may have added its copies' arrays.
+    if (auto earlier = kernel->getAttrOfType<IntegerAttr>(abi::kStagedSharedBytesAttr))
+      added += earlier.getInt();
     kernel->setAttr(abi::kStagedSharedBytesAttr, b.getI64IntegerAttr(added));
     bool writes = false;
     kernel.walk([&](Operation *op) {
