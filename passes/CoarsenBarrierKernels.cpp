@@ -361,8 +361,20 @@ std::optional<Plan> analyse(func::FuncOp func) {
     loop.getAfter().walk([&](memref::LoadOp load) {
       if (v.isVarying(load.getResult()) || v.underVaryingControl(load))
         return;
-      for (Operation *user : load->getUsers())
-        reuse |= v.anyVarying(user->getResults());
+      // Through conversions and other shared arithmetic (int32 products
+      // computed in int64) to the first per-copy use.
+      SmallVector<Value> work{load.getResult()};
+      llvm::DenseSet<Value> seen;
+      while (!work.empty() && !reuse) {
+        Value value = work.pop_back_val();
+        if (!seen.insert(value).second)
+          continue;
+        for (Operation *user : value.getUsers()) {
+          reuse |= v.anyVarying(user->getResults());
+          if (user->getNumRegions() == 0)
+            work.append(user->result_begin(), user->result_end());
+        }
+      }
     });
   });
   if (reuse) {

@@ -1385,6 +1385,96 @@ def case_coarsening(example, entry, dtype, cdtype, narrow=False):
     return run
 
 
+def barrier_reference(entry, arrays, dtype):
+    """What `entry` of kernels/barrier_coarsening.py computes, in its order of
+    operations (NumPy rounds each operation as the kernel does)."""
+    if entry == "tiled_matmul":
+        A, B = arrays["A"], arrays["B"]
+        want = np.zeros((A.shape[0], B.shape[1]), dtype)
+        for kk in range(A.shape[1]):          # padding adds exact zeros
+            want = want + A[:, kk:kk + 1] * B[kk:kk + 1, :]
+        return {"C": want}
+    if entry == "tiled_dot":
+        x, w = arrays["x"], arrays["w"]
+        want = np.zeros(x.size, dtype)
+        for j in range(-(-w.size // 64) * 64):
+            want = want + (w[j] if j < w.size else dtype(0)) * x
+        return {"out": want}
+    if entry == "stencil":
+        x = arrays["x"]
+        pad = np.concatenate([np.zeros(1, dtype), x, np.zeros(1, dtype)])
+        return {"out": pad[:-2] + pad[1:-1] + pad[2:]}
+    x, out = arrays["x"], arrays["out"].copy()
+    groups = -(-x.size // 64)
+    sh = np.zeros(groups * 64, dtype)
+    sh[:x.size] = x
+    sh = sh.reshape(groups, 64)
+    s = 32
+    while s > 0:
+        sh[:, :s] = sh[:, :s] + sh[:, s:2 * s]
+        s //= 2
+    out[:groups] = sh[:, 0]
+    return {"out": out}
+
+
+def case_barrier_coarsening(entry, dtype, cost_model_factor):
+    """Coarsening of kernels with shared memory and barriers
+    (passes/CoarsenBarrierKernels.cpp): `entry` of kernels/barrier_coarsening.py
+    compiled at -O0 and with --coarsen=1 must match the NumPy reference bit for
+    bit; the default compile (the cost model, whose factor the manifest must
+    record) and --coarsen=2, 3, 4 must match them bit for bit. Random inputs,
+    sizes that are not multiples of the workgroup or of C, outputs poisoned
+    (block_sums' out has 3 elements past the last workgroup's, which must stay
+    poisoned: a copy past the grid must not store)."""
+    def run(r, rng):
+        name = np.dtype(dtype).name
+        sigs = {"tiled_matmul": f"void({name}[:, :], {name}[:, :], {name}[:, :])",
+                "tiled_dot": f"void({name}[::1], {name}[::1], {name}[::1])",
+                "stencil": f"void({name}[::1], {name}[::1])",
+                "block_sums": f"void({name}[::1], {name}[::1])"}
+        flags = ("-D", f"DT=np.{name}", "-Wno-workgroup-size")
+        for kernel, sig in sigs.items():
+            flags += ("--sig", f"{kernel}={sig}")
+
+        def rand(*shape):
+            if dtype == np.int32:
+                return rng.integers(-1000, 1000, size=shape).astype(dtype)
+            return rng.standard_normal(shape).astype(dtype)
+        if entry == "tiled_matmul":
+            m, k, n = (int(v) for v in rng.integers(5, 75, size=3))
+            arrays = {"A": rand(m, k), "B": rand(k, n), "C": poisoned((m, n), dtype)}
+            grid, local, out = [n, m], (16, 16), "C"
+        else:
+            size = int(rng.integers(150, 700))
+            arrays = {"x": rand(size)}
+            if entry == "tiled_dot":
+                arrays["w"] = rand(int(rng.integers(1, 300)))
+            groups = -(-size // 64)
+            arrays["out"] = poisoned(groups + 3 if entry == "block_sums" else size, dtype)
+            grid, local, out = [size], (64,), "out"
+
+        def compiled(extra):
+            got = r.run("barrier_coarsening.py", entry, grid, arrays, outputs=[out],
+                        local_size=local, flags=flags + extra)[out]
+            return got, manifest_coarsen(r.compile("barrier_coarsening.py", flags + extra), entry)
+        base, c0 = compiled(("-O0",))
+        check_identical(base, barrier_reference(entry, arrays, dtype)[out])
+        off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen-barriers")
+                                         for f in r.opt_flags)
+        for extra, want in ((("--coarsen=1",), 1), ((), cost_model_factor),
+                            (("--coarsen=2",), 2), (("--coarsen=3",), 3), (("--coarsen=4",), 4)):
+            got, c = compiled(extra)
+            if c != (1 if off else want):
+                raise AssertionError(f"{' '.join(extra) or 'default'}: the manifest's coarsen "
+                                     f"is {c}, expected {1 if off else want}")
+            try:
+                check_identical(got, base)
+            except AssertionError as e:
+                raise AssertionError(f"{' '.join(extra) or 'default'} (coarsen {c}) against "
+                                     f"-O0: {e}")
+    return run
+
+
 def check_identical(got, want):
     """Bit for bit (check_close with zero tolerances allows 1 ulp)."""
     if got.shape != want.shape or got.dtype != want.dtype:
@@ -1698,6 +1788,18 @@ MATH_CASES = [
     ("thread coarsening: imaging v3", case_coarsening("imaging/v3_float32.py", "kernel", np.float32, np.complex64)),
     ("thread coarsening: imaging v4", case_coarsening("imaging/v4_fast_sincosf.py", "kernel", np.float32, np.complex64)),
     ("thread coarsening: DFT", case_coarsening("dft.py", "dft", np.float64, np.complex128)),
+    ("barrier coarsening: tiled_matmul, float32", case_barrier_coarsening("tiled_matmul", np.float32, 4)),
+    ("barrier coarsening: tiled_matmul, float64", case_barrier_coarsening("tiled_matmul", np.float64, 4)),
+    ("barrier coarsening: tiled_matmul, int32", case_barrier_coarsening("tiled_matmul", np.int32, 4)),
+    ("barrier coarsening: tiled_dot, float32", case_barrier_coarsening("tiled_dot", np.float32, 4)),
+    ("barrier coarsening: tiled_dot, float64", case_barrier_coarsening("tiled_dot", np.float64, 4)),
+    ("barrier coarsening: tiled_dot, int32", case_barrier_coarsening("tiled_dot", np.int32, 4)),
+    ("barrier coarsening: stencil, float32", case_barrier_coarsening("stencil", np.float32, 1)),
+    ("barrier coarsening: stencil, float64", case_barrier_coarsening("stencil", np.float64, 1)),
+    ("barrier coarsening: stencil, int32", case_barrier_coarsening("stencil", np.int32, 1)),
+    ("barrier coarsening: block_sums, float32", case_barrier_coarsening("block_sums", np.float32, 1)),
+    ("barrier coarsening: block_sums, float64", case_barrier_coarsening("block_sums", np.float64, 1)),
+    ("barrier coarsening: block_sums, int32", case_barrier_coarsening("block_sums", np.int32, 1)),
     ("imaging v5: 2π hoisted out of the loop", case_imaging("imaging/v5_hoisted.py", np.float32, np.complex64, 1e-4)),
 ]
 

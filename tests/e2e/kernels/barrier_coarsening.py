@@ -1,0 +1,91 @@
+"""Kernels with shared memory and cuda.syncthreads() for the e2e cases
+"barrier coarsening: …" (passes/CoarsenBarrierKernels.cpp). The element type
+is the module-level DT (compile with -D DT=np.float64, …) and the signatures
+come from --sig, so that one file serves float32, float64 and int32."""
+import numpy as np
+from numba import cuda, float32
+
+DT = float32
+TPB = 16     # matmul tiles: TPB x TPB workgroups
+WG = 64      # 1-D kernels: workgroups of WG
+
+
+@cuda.jit
+def tiled_matmul(A, B, C):
+    """C = A @ B with shared tiles (fast_matmul with a tile loop over A's
+    columns, so any shapes run): the cost model merges 4 workgroups along x."""
+    sA = cuda.shared.array(shape=(TPB, TPB), dtype=DT)
+    sB = cuda.shared.array(shape=(TPB, TPB), dtype=DT)
+    x, y = cuda.grid(2)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    acc = DT(0)
+    for i in range((A.shape[1] + TPB - 1) // TPB):
+        sA[ty, tx] = 0
+        sB[ty, tx] = 0
+        if y < A.shape[0] and tx + i * TPB < A.shape[1]:
+            sA[ty, tx] = A[y, tx + i * TPB]
+        if x < B.shape[1] and ty + i * TPB < B.shape[0]:
+            sB[ty, tx] = B[ty + i * TPB, x]
+        cuda.syncthreads()
+        for j in range(TPB):
+            acc += sA[ty, j] * sB[j, tx]
+        cuda.syncthreads()
+    if y < C.shape[0] and x < C.shape[1]:
+        C[y, x] = acc
+
+
+@cuda.jit
+def tiled_dot(x, w, out):
+    """out[i] = sum_j w[j] * x[i] with w staged tile by tile (the n-body
+    shape): every workgroup stages the same tile, shared by the copies."""
+    sh = cuda.shared.array(WG, dtype=DT)
+    i = cuda.grid(1)
+    t = cuda.threadIdx.x
+    xi = x[i] if i < x.size else DT(0)
+    acc = DT(0)
+    for tile in range((w.size + WG - 1) // WG):
+        k = tile * WG + t
+        sh[t] = w[k] if k < w.size else DT(0)
+        cuda.syncthreads()
+        for j in range(WG):
+            acc += sh[j] * xi
+        cuda.syncthreads()
+    if i < out.size:
+        out[i] = acc
+
+
+@cuda.jit
+def stencil(x, out):
+    """out[i] = x[i - 1] + x[i] + x[i + 1] (zero outside) through a shared
+    array with a halo: nothing is shared between workgroups (cost model: 1)."""
+    sh = cuda.shared.array(WG + 2, dtype=DT)
+    i = cuda.grid(1)
+    t = cuda.threadIdx.x + 1
+    sh[t] = x[i] if i < x.size else DT(0)
+    if t == 1:
+        sh[0] = x[i - 1] if 0 < i <= x.size else DT(0)
+    if t == WG:
+        sh[WG + 1] = x[i + 1] if i + 1 < x.size else DT(0)
+    cuda.syncthreads()
+    if i < out.size:
+        out[i] = sh[t - 1] + sh[t] + sh[t + 1]
+
+
+@cuda.jit
+def block_sums(x, out):
+    """out[blockIdx.x] = the workgroup's tree sum: blockIdx.x remapped, a
+    barrier in a loop, a store by one invocation per workgroup."""
+    sh = cuda.shared.array(WG, dtype=DT)
+    i = cuda.grid(1)
+    t = cuda.threadIdx.x
+    sh[t] = x[i] if i < x.size else DT(0)
+    cuda.syncthreads()
+    s = WG // 2
+    while s > 0:
+        if t < s:
+            sh[t] += sh[t + s]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        out[cuda.blockIdx.x] = sh[0]
