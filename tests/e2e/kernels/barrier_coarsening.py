@@ -1,7 +1,9 @@
 """Kernels with shared memory and cuda.syncthreads() for the e2e cases
 "barrier coarsening: …" (passes/CoarsenBarrierKernels.cpp). The element type
 is the module-level DT (compile with -D DT=np.float64, …) and the signatures
-come from --sig, so that one file serves float32, float64 and int32."""
+come from --sig, so that one file serves float32, float64 and int32. The
+halo stencil is in barrier_coarsening_stencil.py: nvc's LLVM backend crashes
+on it (free(): invalid pointer, also before the pass existed)."""
 import numpy as np
 from numba import cuda, float32
 
@@ -53,23 +55,6 @@ def tiled_dot(x, w, out):
         cuda.syncthreads()
     if i < out.size:
         out[i] = acc
-
-
-@cuda.jit
-def stencil(x, out):
-    """out[i] = x[i - 1] + x[i] + x[i + 1] (zero outside) through a shared
-    array with a halo: nothing is shared between workgroups (cost model: 1)."""
-    sh = cuda.shared.array(WG + 2, dtype=DT)
-    i = cuda.grid(1)
-    t = cuda.threadIdx.x + 1
-    sh[t] = x[i] if i < x.size else DT(0)
-    if t == 1:
-        sh[0] = x[i - 1] if 0 < i <= x.size else DT(0)
-    if t == WG:
-        sh[WG + 1] = x[i + 1] if i + 1 < x.size else DT(0)
-    cuda.syncthreads()
-    if i < out.size:
-        out[i] = sh[t - 1] + sh[t] + sh[t + 1]
 
 
 @cuda.jit
