@@ -2363,7 +2363,9 @@ def case_imaging_cooperative(example, local_sizes, coarsen):
     """Imaging kernels of 000's Optimisation chapter: v6-v8 cache NTHREADS =
     256 visibilities per batch and need 256-invocation workgroups; v9 runs
     with any multiple of the subgroup size. Coarsened versions (3 pixels per
-    invocation) run with just enough workgroups and with more."""
+    invocation) run with just enough workgroups and with more. v6-v8 are also
+    coarsened by the compiler (the coarsening of barrier kernels merges 4
+    workgroups): results must be bit-identical to --coarsen=1's."""
     def run(r, rng):
         for local in local_sizes:
             rows = int(rng.integers(300, 700))            # partial batches of 256 and of warps
@@ -2377,6 +2379,10 @@ def case_imaging_cooperative(example, local_sizes, coarsen):
                             local_size=(local,), groups=groups,
                             flags=("-Wno-float64-promotion",))
                 check_close(res["img"].astype(np.complex128), want, rtol=0, atol=1e-4 * scale)
+                base = r.run(example, "kernel", None, {**arrays, "img": img}, outputs=["img"],
+                             local_size=(local,), groups=groups,
+                             flags=("-Wno-float64-promotion", "--coarsen=1"))
+                check_identical(res["img"], base["img"])
     return run
 
 
