@@ -1245,7 +1245,13 @@ def case_fast_matmul(r, rng):
         want = np.zeros((m, n), np.float32)
         for kk in range(k):                       # the kernel's float32 order
             want = want + A[:, kk:kk + 1] * B[kk:kk + 1, :]
-        check_close(res["C"], want, rtol=0, atol=0)
+        check_identical(res["C"], want)
+        # The default build merges workgroups (the coarsening of barrier
+        # kernels): bit-identical to -O0 and to --coarsen=1.
+        for flags in (("-O0",), ("--coarsen=1",), ("--coarsen=3",)):
+            other = r.run("fast_matmul.py", "fast_matmul", [n, m], {"A": A, "B": B, "C": C},
+                          outputs=["C"], local_size=(16, 16), flags=flags)
+            check_identical(other["C"], res["C"])
 
 
 def case_no_float64(r, rng):
