@@ -292,8 +292,9 @@ int main(int argc, char **argv) {
                "IndexError (as NUMBA_BOUNDSCHECK=1, which nvc also reads; NUMBA_BOUNDSCHECK=0 "
                "turns boundscheck= off everywhere)");
   app.add_option("--coarsen", opt.coarsen,
-                 "thread coarsening: outputs of a 1-D grid per invocation in kernels without "
-                 "coarsen= (1 disables it; default: a cost model, -O2 and up)")
+                 "thread coarsening: outputs of a 1-D grid per invocation, or workgroups merged "
+                 "into one in kernels with barriers, in kernels without coarsen= (1 disables it; "
+                 "default: a cost model, -O2 and up)")
       ->check(CLI::Range(1u, nvc::kMaxCoarsenFactor));
   app.add_flag("--print-pipeline", opt.printPipeline,
                "print the MLIR pass pipeline the compile runs (mlir-opt --pass-pipeline "
