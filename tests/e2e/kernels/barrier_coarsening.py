@@ -1,7 +1,8 @@
 """Kernels with shared memory and cuda.syncthreads() for the e2e cases
 "barrier coarsening: …" (passes/CoarsenBarrierKernels.cpp). The element type
-is the module-level DT (compile with -D DT=np.float64, …) and the signatures
-come from --sig, so that one file serves float32, float64 and int32. The
+is the module-level DT (compile with -D DT=np.float64, …) and the e2e cases
+replace the decorators' float32 signatures with --sig, so that one file serves
+float32, float64 and int32 (the file compiles as it is, for the determinism test). The
 halo stencil is in barrier_coarsening_stencil.py: nvc's LLVM backend crashes
 on it (free(): invalid pointer, also before the pass existed)."""
 import numpy as np
@@ -12,7 +13,7 @@ TPB = 16     # matmul tiles: TPB x TPB workgroups
 WG = 64      # 1-D kernels: workgroups of WG
 
 
-@cuda.jit
+@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
 def tiled_matmul(A, B, C):
     """C = A @ B with shared tiles (fast_matmul with a tile loop over A's
     columns, so any shapes run): the cost model merges 4 workgroups along x."""
@@ -37,7 +38,7 @@ def tiled_matmul(A, B, C):
         C[y, x] = acc
 
 
-@cuda.jit
+@cuda.jit("void(float32[::1], float32[::1], float32[::1])")
 def tiled_dot(x, w, out):
     """out[i] = sum_j w[j] * x[i] with w staged tile by tile (the n-body
     shape): every workgroup stages the same tile, shared by the copies."""
@@ -57,7 +58,7 @@ def tiled_dot(x, w, out):
         out[i] = acc
 
 
-@cuda.jit
+@cuda.jit("void(float32[::1], float32[::1])")
 def block_sums(x, out):
     """out[blockIdx.x] = the workgroup's tree sum: blockIdx.x remapped, a
     barrier in a loop, a store by one invocation per workgroup."""

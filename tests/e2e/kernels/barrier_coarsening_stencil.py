@@ -9,7 +9,7 @@ DT = float32
 WG = 64      # workgroups of WG
 
 
-@cuda.jit
+@cuda.jit("void(float32[::1], float32[::1])")
 def stencil(x, out):
     """out[i] = x[i - 1] + x[i] + x[i + 1] (zero outside) through a shared
     array with a halo: nothing is shared between workgroups (cost model: 1)."""
