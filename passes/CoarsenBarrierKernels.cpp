@@ -62,6 +62,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
+#include "passes/WorkgroupMemory.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
@@ -92,19 +93,6 @@ constexpr unsigned kLoopValueRegisterBudget = 32;
 /// minimum of maxComputeSharedMemorySize, so the cost model's choice runs on
 /// every device (a coarsen= request may ask for more).
 constexpr uint64_t kSharedMemoryBudget = 16384;
-
-/// Whether `type` is workgroup memory (nvc's shared arrays carry the SPIR-V
-/// storage class; the gpu address space for completeness).
-bool isWorkgroupMemory(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref)
-    return false;
-  if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace()))
-    return space.getValue() == gpu::AddressSpace::Workgroup;
-  if (auto space = dyn_cast_or_null<spirv::StorageClassAttr>(memref.getMemorySpace()))
-    return space.getValue() == spirv::StorageClass::Workgroup;
-  return false;
-}
 
 /// 32-bit registers (or 4-byte words) a value of `type` takes.
 unsigned words(Type type) {

@@ -40,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 #include "passes/LoopVariance.h"
 #include "passes/Passes.h"
+#include "passes/WorkgroupMemory.h"
 
 #include <mlir/Dialect/Arith/IR/Arith.h>
 #include <mlir/Dialect/Func/IR/FuncOps.h>
@@ -73,19 +74,6 @@ constexpr unsigned kDefaultFactor = 4;
 /// 32K invocations then no longer fills the GPU), while the imaging
 /// kernels, whose loop reads four, ran 1.3-2.4x faster.
 constexpr unsigned kMinSharedArrays = 2;
-
-/// Whether `type` is (or holds) workgroup memory.
-bool isWorkgroupMemory(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref)
-    return false;
-  if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace()))
-    return space.getValue() == gpu::AddressSpace::Workgroup;
-  // nvc's shared arrays (MLIRGen) carry the SPIR-V storage class.
-  if (auto space = dyn_cast_or_null<spirv::StorageClassAttr>(memref.getMemorySpace()))
-    return space.getValue() == spirv::StorageClass::Workgroup;
-  return false;
-}
 
 /// Whether `op` only reads memory (possibly nothing), its nested ops too.
 bool onlyReads(Operation *op) {

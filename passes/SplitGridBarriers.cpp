@@ -40,6 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/Passes.h"
+#include "passes/WorkgroupMemory.h"
 
 #include "abi/Attributes.h"
 
@@ -73,11 +74,6 @@ Location sourceLoc(Location loc) {
   while (auto cs = dyn_cast<CallSiteLoc>(loc))
     loc = cs.getCallee();
   return loc;
-}
-
-bool inStorageClass(MemRefType t, spirv::StorageClass sc) {
-  auto attr = dyn_cast_or_null<spirv::StorageClassAttr>(t.getMemorySpace());
-  return attr && attr.getValue() == sc;
 }
 
 /// The words of a scalar of type `t` in the buffer (0: cannot be carried).
@@ -420,7 +416,7 @@ LogicalResult Splitter::checkSharedMemory() {
   // store counts as writing it.
   llvm::DenseMap<Block *, BlockUses> uses = blockUses([](Operation *op, Value operand, bool) {
     auto alloc = operand.getDefiningOp<memref::AllocOp>();
-    if (!alloc || !inStorageClass(alloc.getType(), spirv::StorageClass::Workgroup))
+    if (!alloc || !isWorkgroupMemory(alloc.getType()))
       return UseKind::None;
     auto store = dyn_cast<memref::StoreOp>(op);
     return store && store.getMemRef() == operand ? UseKind::Overwrite : UseKind::Read;
