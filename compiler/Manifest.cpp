@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Manifest.h"
 
+#include "compiler/SPIRVWords.h"
+
 #include "passes/DynamicSharedMemory.h"
 #include "abi/ParameterBlock.h"
 
@@ -63,7 +65,7 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<
 }
 
 SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const TargetEnv &env) {
-  constexpr uint32_t kOpExtension = 10, kOpCapability = 17;
+  using namespace spirv_words;
   SPIRVModuleInfo info;
   info.targetEnv = env.name;
   if (words.size() < 5)
@@ -71,13 +73,13 @@ SPIRVModuleInfo spirvModuleInfo(const std::vector<uint32_t> &words, const Target
   info.version =
       std::to_string((words[1] >> 16) & 0xff) + "." + std::to_string((words[1] >> 8) & 0xff);
   for (size_t i = 5; i < words.size();) {
-    uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    const uint32_t count = wordCount(words[i]), op = opcode(words[i]);
     if (count == 0 || i + count > words.size())
       break;
-    if (opcode == kOpCapability && count == 2) {
+    if (op == kOpCapability && count == 2) {
       if (auto cap = mlir::spirv::symbolizeCapability(words[i + 1]))
         info.capabilities.push_back(mlir::spirv::stringifyCapability(*cap).str());
-    } else if (opcode == kOpExtension && count >= 2) {
+    } else if (op == kOpExtension && count >= 2) {
       const char *text = reinterpret_cast<const char *>(&words[i + 1]);
       info.extensions.emplace_back(text, strnlen(text, (count - 1) * 4));
     }

@@ -1,20 +1,14 @@
 //===- ModeInstructions.cpp - Modules that differ only by mode instructions =//
 #include "compiler/ModeInstructions.h"
 
+#include "compiler/SPIRVWords.h"
+
 #include <algorithm>
 
 namespace nvc {
 namespace {
 
-/// Words of a SPIR-V binary's header (magic, version, generator, bound,
-/// schema; SPIR-V 2.3 "Physical Layout").
-constexpr size_t kHeaderWords = 5;
-
-/// The opcodes a float-controls variant adds (compiler/Variants.h); their
-/// numbers from the SPIR-V specification, 3.52 "Instructions".
-constexpr uint32_t kOpExtension = 10;
-constexpr uint32_t kOpExecutionMode = 16;
-constexpr uint32_t kOpCapability = 17;
+using namespace spirv_words;
 
 /// Execution modes and capabilities of SPV_KHR_float_controls (specification
 /// 3.6 "Execution Mode", 3.31 "Capability").
@@ -23,8 +17,9 @@ constexpr uint32_t kSignedZeroInfNanPreserve = 4461;
 constexpr uint32_t kDenormPreserveCapability = 4464;
 constexpr uint32_t kSignedZeroInfNanPreserveCapability = 4466;
 
-bool isModeInstruction(uint32_t opcode) {
-  return opcode == kOpCapability || opcode == kOpExtension || opcode == kOpExecutionMode;
+/// The opcodes a float-controls variant adds (compiler/Variants.h).
+bool isModeInstruction(uint32_t op) {
+  return op == kOpCapability || op == kOpExtension || op == kOpExecutionMode;
 }
 
 } // namespace
@@ -36,8 +31,7 @@ bool extendsByModeInstructions(const std::vector<uint32_t> &base,
     return false;
   size_t b = kHeaderWords, e = kHeaderWords;
   while (e < extended.size()) {
-    // Each instruction's first word: word count (high half), opcode (low).
-    const uint32_t eCount = extended[e] >> 16;
+    const uint32_t eCount = wordCount(extended[e]);
     if (eCount == 0 || e + eCount > extended.size())
       return false;
     const bool same = b < base.size() && base[b] == extended[e] &&
@@ -45,7 +39,7 @@ bool extendsByModeInstructions(const std::vector<uint32_t> &base,
                                  base.begin() + b);
     if (same) {
       b += eCount;
-    } else if (!isModeInstruction(extended[e] & 0xffff)) {
+    } else if (!isModeInstruction(opcode(extended[e]))) {
       return false;
     }
     e += eCount;
@@ -56,12 +50,12 @@ bool extendsByModeInstructions(const std::vector<uint32_t> &base,
 std::vector<uint32_t> withoutFloatControlsModes(const std::vector<uint32_t> &words,
                                                 bool keepDenormPreserve,
                                                 bool keepSignedZeroInfNanPreserve) {
-  auto dropped = [&](uint32_t opcode, const uint32_t *operands, uint32_t count) {
+  auto dropped = [&](uint32_t op, const uint32_t *operands, uint32_t count) {
     // OpExecutionMode %entry Mode literals...; OpCapability Capability.
-    if (opcode == kOpExecutionMode && count >= 3)
+    if (op == kOpExecutionMode && count >= 3)
       return (operands[1] == kDenormPreserve && !keepDenormPreserve) ||
              (operands[1] == kSignedZeroInfNanPreserve && !keepSignedZeroInfNanPreserve);
-    if (opcode == kOpCapability && count == 2)
+    if (op == kOpCapability && count == 2)
       return (operands[0] == kDenormPreserveCapability && !keepDenormPreserve) ||
              (operands[0] == kSignedZeroInfNanPreserveCapability &&
               !keepSignedZeroInfNanPreserve);
@@ -70,12 +64,12 @@ std::vector<uint32_t> withoutFloatControlsModes(const std::vector<uint32_t> &wor
   std::vector<uint32_t> out(words.begin(), words.begin() + std::min(words.size(), kHeaderWords));
   out.reserve(words.size());
   for (size_t i = kHeaderWords; i < words.size();) {
-    const uint32_t count = words[i] >> 16;
+    const uint32_t count = wordCount(words[i]);
     if (count == 0 || i + count > words.size()) { // malformed: the rest as it is
       out.insert(out.end(), words.begin() + i, words.end());
       break;
     }
-    if (!dropped(words[i] & 0xffff, &words[i + 1], count))
+    if (!dropped(opcode(words[i]), &words[i + 1], count))
       out.insert(out.end(), words.begin() + i, words.begin() + i + count);
     i += count;
   }

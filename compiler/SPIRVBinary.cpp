@@ -2,6 +2,7 @@
 #include "compiler/SPIRVBinary.h"
 
 #include "compiler/SPIRVVersion.h"
+#include "compiler/SPIRVWords.h"
 #include "passes/DynamicSharedMemory.h"
 
 #include <mlir/Target/SPIRV/Serialization.h>
@@ -15,25 +16,11 @@ namespace nvc {
 
 namespace {
 
-constexpr uint32_t kOpName = 5;
-constexpr uint32_t kOpDecorate = 71;
+using namespace spirv_words;
+
 constexpr uint32_t kDecorationBuiltIn = 11;
 constexpr uint32_t kBuiltInWorkgroupSize = 25;
-constexpr uint32_t kOpTypeInt = 21;
-constexpr uint32_t kOpTypeFloat = 22;
-constexpr uint32_t kOpTypeArray = 28;
-constexpr uint32_t kOpTypeRuntimeArray = 29;
-constexpr uint32_t kOpTypeStruct = 30;
-constexpr uint32_t kOpTypePointer = 32;
-constexpr uint32_t kOpConstant = 43;
-constexpr uint32_t kOpSpecConstant = 50;
-constexpr uint32_t kOpSpecConstantOp = 52;
-constexpr uint32_t kOpIAdd = 128;
-constexpr uint32_t kOpISub = 130;
-constexpr uint32_t kOpUDiv = 134;
-constexpr uint32_t kOpShiftRightLogical = 194;
 constexpr uint32_t kStorageClassWorkgroup = 4;
-constexpr size_t kHeaderWords = 5;
 
 /// Adds `OpDecorate %id BuiltIn WorkgroupSize` for the object named `name`
 /// (by OpName). Decorations go in the annotation section, which follows the

@@ -1,5 +1,6 @@
 //===- SPIRVVersion.cpp - Declare a module's SPIR-V version -----------------===//
 #include "compiler/SPIRVVersion.h"
+#include "compiler/SPIRVWords.h"
 
 #include "compiler/TargetEnv.h"
 
@@ -12,11 +13,8 @@ namespace nvc {
 
 namespace {
 
-constexpr uint32_t kOpEntryPoint = 15;
-constexpr uint32_t kOpFunction = 54;
-constexpr uint32_t kOpFunctionEnd = 56;
-constexpr uint32_t kOpFunctionCall = 57;
-constexpr uint32_t kOpVariable = 59;
+using namespace spirv_words;
+
 constexpr uint32_t kStorageClassFunction = 7;
 
 /// What the interfaces need from a module, gathered in one parse.
