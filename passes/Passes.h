@@ -72,6 +72,15 @@ createLowerKernelABIPass(std::array<int32_t, 3> defaultLocalSize);
 /// buffer `nvc.assumes_no_alias` (MarkReadOnlyBuffers.cpp).
 std::unique_ptr<mlir::Pass> createMarkReadOnlyBuffersPass();
 
+/// MLIR's inline pass with `defaultPipeline` (canonicalize, or empty),
+/// not run when the gpu.module has no call and the pipeline is empty: the
+/// same output, without its walk (RunWhenNeeded.cpp).
+std::unique_ptr<mlir::Pass> createInlineWhenCallsPass(llvm::StringRef defaultPipeline);
+
+/// convert-math-to-spirv and convert-ub-to-spirv on a gpu.module, each run
+/// only when an operation of its dialect is present (RunWhenNeeded.cpp).
+std::unique_ptr<mlir::Pass> createConvertMathUBToSPIRVPass();
+
 /// After spirv-update-vce: adds the capabilities that built-in variables
 /// need (SubgroupLocalInvocationId, SubgroupSize: GroupNonUniform, SPIR-V
 /// 1.3), which update-vce does not derive from decorations.

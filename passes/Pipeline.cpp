@@ -156,12 +156,9 @@ mlir::OpPassManager &buildKernelPreparation(mlir::PassManager &pm,
   auto enabled = [&](llvm::StringRef name) { return passEnabled(options, name); };
 
   auto &inlining = pm.nest<mlir::gpu::GPUModuleOp>();
-  // The inliner simplifies callees with canonicalize unless that is off.
-  std::unique_ptr<mlir::Pass> inliner = mlir::createInlinerPass();
-  if (!enabled("canonicalize"))
-    (void)inliner->initializeOptions("default-pipeline=",
-                                     [](const llvm::Twine &) { return mlir::failure(); });
-  inlining.addPass(std::move(inliner));
+  // The inliner simplifies callees with canonicalize unless that is off
+  // (MLIR's inline pass, skipped where it has nothing to do: RunWhenNeeded.cpp).
+  inlining.addPass(createInlineWhenCallsPass(enabled("canonicalize") ? "canonicalize" : ""));
   inlining.addPass(mlir::createSymbolDCEPass());
   // Dynamic shared arrays: one per kernel, sized by a hidden argument
   // (correctness: they alias, and the SPIR-V lowering needs one variable).
@@ -279,8 +276,7 @@ void addMinimalTriple(mlir::OpPassManager &spirvModule) {
 
 void buildLoweringPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
   mlir::OpPassManager &gpuModule = buildKernelPreparation(pm, options, /*llvmBackend=*/false);
-  gpuModule.addPass(mlir::createConvertMathToSPIRVPass());
-  gpuModule.addPass(mlir::createUBToSPIRVConversionPass());
+  gpuModule.addPass(createConvertMathUBToSPIRVPass());
 
   pm.addPass(createConvertKernelsToSPIRVPass(options.indexBits == 64));
 

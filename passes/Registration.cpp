@@ -22,6 +22,7 @@ void registerNvcPasses() {
     const PipelineOptions defaults;
     auto reg = [](const mlir::PassAllocatorFunction &factory) { mlir::registerPass(factory); };
     // Step 0: after inlining.
+    reg([] { return createInlineWhenCallsPass("canonicalize"); });
     reg([] { return createDynamicSharedMemoryPass(/*llvmBackend=*/false); });
     // Step 1: structuring.
     reg([] { return createChainIntermediatesPass(); });
@@ -55,6 +56,7 @@ void registerNvcPasses() {
     });
     reg([] { return createSignExtendByShiftsPass(); });
     reg([] { return createKernelFuncToGPUPass(); });
+    reg([] { return createConvertMathUBToSPIRVPass(); });
     // Step 4: SPIR-V conversion.
     reg([=] { return createConvertKernelsToSPIRVPass(defaults.indexBits == 64); });
     // Step 5: the spirv.module.
