@@ -33,7 +33,7 @@
 //     loads a value that is the same for all copies (a shared-array or
 //     read-only-buffer element) and feeds per-copy arithmetic — the reuse
 //     that saves shared-memory bandwidth — reduced so that the C copies of
-//     the loops' per-copy values fit 32 32-bit registers and the arrays fit
+//     the loops' per-copy values fit 40 32-bit registers and the arrays fit
 //     16 KiB (Vulkan's guaranteed maxComputeSharedMemorySize); else 1.
 //  4. The launch (manifest `coarsen` = C, as CoarsenThreads): the launcher
 //     dispatches ceil(W / C) workgroups along x and passes N = W × blockDim.x
@@ -87,8 +87,12 @@ using namespace mlir;
 /// multiply-add fall from 2 to (1 + C) / C; 4 gives 1.25, 8 only 1.125 for
 /// twice the registers and a quarter of the workgroups).
 constexpr unsigned kDefaultFactor = 4;
-/// 32-bit registers the C copies of the jammed loops' per-copy values may take.
-constexpr unsigned kLoopValueRegisterBudget = 32;
+/// 32-bit registers the C copies of the jammed loops' per-copy values (those
+/// carried and those read from outside the loop) may take. Calibrated on the
+/// H200 (2026-12-05, docs/benchmarks.md): imaging v6, 10 words per copy, ran
+/// 1.4 times faster merged by 4 (40 words); v7 and v8, 21 words, 1.6 and 1.5
+/// times slower.
+constexpr unsigned kLoopValueRegisterBudget = 40;
 /// Workgroup memory the coarsened kernel may take: Vulkan's guaranteed
 /// minimum of maxComputeSharedMemorySize, so the cost model's choice runs on
 /// every device (a coarsen= request may ask for more).
@@ -341,10 +345,21 @@ std::optional<Plan> analyse(func::FuncOp func) {
   func.walk([&](scf::WhileOp loop) {
     if (v.hasVaryingControl(loop) || v.underVaryingControl(loop))
       return;
+    // The per-copy values the loop carries and those it reads from outside
+    // (live throughout it, as the promoted private arrays of a kernel that
+    // already computes several outputs per invocation: imaging v7 and v8,
+    // which ran 1.6 and 1.5 times slower merged by 4 on the H200).
     unsigned regs = 0;
     for (BlockArgument arg : loop.getBefore().front().getArguments())
       if (v.isVarying(arg))
         regs += words(arg.getType());
+    llvm::DenseSet<Value> liveIns;
+    loop->walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (v.isVarying(operand) && !loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
+            liveIns.insert(operand).second)
+          regs += words(operand.getType());
+    });
     loopRegisters = std::max(loopRegisters, regs);
     loop.getAfter().walk([&](memref::LoadOp load) {
       if (v.isVarying(load.getResult()) || v.underVaryingControl(load))
