@@ -130,8 +130,9 @@ def make_cases(reduced, rng):
     # 003's heat equation, grid-synchronised: time per launch of `steps` steps (one
     # dispatch per step for nvc), at 2^17 points (512 workgroups of 256: numba-cuda's
     # cooperative launch of this kernel accepted at most 660 on an H200, 5 per SM,
-    # and refused 2^18's 1024, 2026-12-05) and at 2^22, beyond it (nvc only). Each timed launch continues from the previous one's state
-    # (an even step count leaves it in buf_0), so the check applies steps * runs steps.
+    # and refused 2^18's 1024, 2026-12-05) and at 2^22, beyond it (nvc only). Each
+    # timed launch continues from the previous one's state (an even step count
+    # leaves it in buf_0), so the check applies steps * runs steps.
     def heat_reference(data, total, k):
         cur = data.astype(np.float64).copy()
         for _ in range(total):
