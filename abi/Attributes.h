@@ -39,6 +39,9 @@ inline constexpr llvm::StringLiteral kCoarsenRequestAttr = "nvc.coarsen_request"
 /// i32: the invocations along x one invocation now does (CoarsenThreads,
 /// VectorizeStreaming); the manifest's `coarsen`.
 inline constexpr llvm::StringLiteral kCoarsenAttr = "nvc.coarsen";
+/// i32: the workgroups along y one workgroup now does the work of
+/// (CoarsenBarrierKernels' 2-D merge); the manifest's `coarsen_y`.
+inline constexpr llvm::StringLiteral kCoarsenYAttr = "nvc.coarsen_y";
 /// Unit: the generated code relies on no two array arguments sharing memory
 /// (docs/language.md); set by the passes that make that assumption and by
 /// chains; the manifest's `assumes_no_alias`.

@@ -53,6 +53,8 @@ SPIRVModuleInfo spirvModuleInfo(mlir::spirv::ModuleOp module, const std::vector<
       info.gridSyncWords[f.getName().str()] = static_cast<unsigned>(words.getInt());
     if (auto factor = f->getAttrOfType<mlir::IntegerAttr>(abi::kCoarsenAttr))
       info.coarsen[f.getName().str()] = static_cast<unsigned>(factor.getInt());
+    if (auto factor = f->getAttrOfType<mlir::IntegerAttr>(abi::kCoarsenYAttr))
+      info.coarsenY[f.getName().str()] = static_cast<unsigned>(factor.getInt());
     if (auto word = f->getAttrOfType<mlir::IntegerAttr>(abi::kDynamicSharedWordAttr)) {
       SPIRVModuleInfo::DynamicShared &d = info.dynamicShared[f.getName().str()];
       d.wordBytes = static_cast<unsigned>(word.getInt());
@@ -120,13 +122,23 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
       if (arg.isArray)
         for (unsigned k = 0; k < 2 * arg.ndim + 1; ++k)
           sizes.push_back(indexBytes);
-    // A coarsened kernel's hidden last field: the grid size the launch asked
-    // for, in invocations along x (passes/CoarsenThreads.cpp).
-    unsigned coarsen = 1;
-    if (auto it = module.coarsen.find(entry.entryName); it != module.coarsen.end())
-      coarsen = it->second;
-    if (coarsen > 1)
+    // A coarsened kernel's hidden last fields: the grid size the launch asked
+    // for, in invocations along x and then along y, for each axis coarsened
+    // (passes/CoarsenThreads.cpp, CoarsenBarrierKernels.cpp).
+    auto factor = [&](const std::map<std::string, unsigned> &factors) {
+      auto it = factors.find(entry.entryName);
+      return it != factors.end() ? it->second : 1u;
+    };
+    unsigned coarsen = factor(module.coarsen), coarsenY = factor(module.coarsenY);
+    std::optional<size_t> gridFieldX, gridFieldY;
+    if (coarsen > 1) {
+      gridFieldX = sizes.size();
       sizes.push_back(indexBytes);
+    }
+    if (coarsenY > 1) {
+      gridFieldY = sizes.size();
+      sizes.push_back(indexBytes);
+    }
     ParameterBlockLayout layout = layoutParameterBlock(sizes);
     json args = json::array();
     // Scalars take the first fields, arrays the rest, in argument order.
@@ -259,7 +271,10 @@ nlohmann::json buildManifest(const std::vector<EntryPointABI> &entries,
         {"index_bits", entry.indexBits},
         {"assumes_no_alias", assumesNoAlias},
         {"coarsen", coarsen},
-        {"original_grid_offset", coarsen > 1 ? json(layout.offsets.back()) : json(nullptr)},
+        {"original_grid_offset", gridFieldX ? json(layout.offsets[*gridFieldX]) : json(nullptr)},
+        {"coarsen_y", coarsenY},
+        {"original_grid_offset_y",
+         gridFieldY ? json(layout.offsets[*gridFieldY]) : json(nullptr)},
         {"parameter_block", block},
         {"arguments", args},
         {"error_buffer", errorBuffer},

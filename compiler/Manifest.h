@@ -38,6 +38,9 @@ struct SPIRVModuleInfo {
   /// Thread coarsening factor of each coarsened entry point (CoarsenThreads'
   /// `nvc.coarsen`): outputs per invocation; absent means 1.
   std::map<std::string, unsigned> coarsen;
+  /// Workgroups along y each workgroup of a coarsened barrier kernel does the
+  /// work of (CoarsenBarrierKernels' `nvc.coarsen_y`); absent means 1.
+  std::map<std::string, unsigned> coarsenY;
   /// Words per invocation of each grid-sync buffer (SplitGridBarriers'
   /// `nvc.grid_sync_words`).
   std::map<std::string, unsigned> gridSyncWords;

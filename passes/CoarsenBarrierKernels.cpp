@@ -116,15 +116,22 @@ uint64_t arrayBytes(MemRefType type) {
   return itemBytes * type.getNumElements();
 }
 
-/// The ids whose value differs between the copies: remapped per copy.
-bool isRemappedId(Operation *op) {
+/// The ids whose value differs between the copies along `dim`: remapped per
+/// copy when the kernel is merged along `dim`.
+bool isRemappedId(Operation *op, gpu::Dimension dim) {
   if (auto id = dyn_cast<gpu::BlockIdOp>(op))
-    return id.getDimension() == gpu::Dimension::x;
+    return id.getDimension() == dim;
   if (auto id = dyn_cast<gpu::GlobalIdOp>(op))
-    return id.getDimension() == gpu::Dimension::x;
-  if (auto dim = dyn_cast<gpu::GridDimOp>(op))
-    return dim.getDimension() == gpu::Dimension::x;
+    return id.getDimension() == dim;
+  if (auto size = dyn_cast<gpu::GridDimOp>(op))
+    return size.getDimension() == dim;
   return false;
+}
+
+/// The ids that seed the variance along `dim`: the block and global ids
+/// (gridDim is the same for all copies: the original grid's).
+bool isCopyId(Operation *op, gpu::Dimension dim) {
+  return isa<gpu::BlockIdOp, gpu::GlobalIdOp>(op) && isRemappedId(op, dim);
 }
 
 /// Step 1's list of operations the pass understands.
@@ -282,14 +289,64 @@ bool storesArgument(memref::StoreOp store) {
   return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp());
 }
 
-/// Steps 1-3: the copy variance and the cost model's factor, or nullopt
-/// when the kernel must be left alone.
-struct Plan {
-  std::unique_ptr<Variance> copies;
-  unsigned costModelFactor = 1;
-  uint64_t sharedBytes = 0;     // arrays the copies share
-  uint64_t replicatedBytes = 0; // per copy
+/// The merge: `x` × `y` original workgroups per dispatched workgroup.
+struct Factors {
+  unsigned x = 1, y = 1;
 };
+
+/// Along which axes a value (or operation) differs between copies.
+struct CopyClass {
+  bool x = false, y = false;
+};
+
+/// Steps 1-3: the copy variance along x and y and the cost model's factors,
+/// or nullopt when the kernel must be left alone.
+struct Plan {
+  std::unique_ptr<Variance> alongX, alongY;
+  Factors costModel;
+  bool mayMergeY = true; // no barrier under control that differs along y
+};
+
+/// The 32-bit registers of one loop's per-copy values, by the axes they
+/// differ along (step 3).
+struct LoopWords {
+  unsigned onlyX = 0, onlyY = 0, both = 0;
+
+  /// Registers with `f` copies: a value differing along an axis merged by
+  /// a factor above 1 takes one register per distinct copy; values the
+  /// merge does not multiply are not counted (as in the 1-D model the
+  /// budget was calibrated with).
+  unsigned registers(Factors f) const {
+    unsigned fx = f.x > 1 ? f.x : 0, fy = f.y > 1 ? f.y : 0;
+    unsigned bothCopies = fx && fy ? fx * fy : fx + fy;
+    return onlyX * fx + onlyY * fy + both * bothCopies;
+  }
+};
+
+/// Whether some load in `loop` that is the same for all copies along the
+/// axis of `v` reaches arithmetic that differs along it (through
+/// conversions and other shared arithmetic: int32 products computed in
+/// int64): the reuse that merging along that axis buys.
+bool loopReuses(scf::WhileOp loop, const Variance &v) {
+  bool reuse = false;
+  loop.getAfter().walk([&](memref::LoadOp load) {
+    if (v.isVarying(load.getResult()) || v.underVaryingControl(load))
+      return;
+    SmallVector<Value> work{load.getResult()};
+    llvm::DenseSet<Value> seen;
+    while (!work.empty() && !reuse) {
+      Value value = work.pop_back_val();
+      if (!seen.insert(value).second)
+        continue;
+      for (Operation *user : value.getUsers()) {
+        reuse |= v.anyVarying(user->getResults());
+        if (user->getNumRegions() == 0)
+          work.append(user->result_begin(), user->result_end());
+      }
+    }
+  });
+  return reuse;
+}
 
 std::optional<Plan> analyse(func::FuncOp func) {
   if (!func.getBody().hasOneBlock() || func->hasAttr(abi::kDynamicSharedArgAttr))
@@ -309,7 +366,7 @@ std::optional<Plan> analyse(func::FuncOp func) {
       func,
       [](Operation *op) {
         return isa<gpu::ThreadIdOp, gpu::GlobalIdOp, memref::AllocaOp, memref::AllocOp>(op) ||
-               (isa<gpu::BlockIdOp>(op) && isRemappedId(op));
+               (isa<gpu::BlockIdOp>(op) && isRemappedId(op, gpu::Dimension::x));
       },
       written, /*storesReplicate=*/false);
   bool divergentBarrier = false;
@@ -320,100 +377,116 @@ std::optional<Plan> analyse(func::FuncOp func) {
     return std::nullopt;
 
   Plan plan;
-  plan.copies = std::make_unique<Variance>(
-      func,
-      [](Operation *op) {
-        // gridDim.x is the same for all copies (the original grid's).
-        return isa<memref::AllocaOp>(op) ||
-               ((isa<gpu::BlockIdOp>(op) || isa<gpu::GlobalIdOp>(op)) && isRemappedId(op));
-      },
-      written, /*storesReplicate=*/true);
-  const Variance &v = *plan.copies;
-  // A barrier under per-copy control would run C times: excluded above, as
-  // per-copy control is divergent control. Checked again for safety.
+  auto copyVariance = [&](gpu::Dimension dim) {
+    return std::make_unique<Variance>(
+        func,
+        [dim](Operation *op) { return isa<memref::AllocaOp>(op) || isCopyId(op, dim); },
+        written, /*storesReplicate=*/true);
+  };
+  plan.alongX = copyVariance(gpu::Dimension::x);
+  plan.alongY = copyVariance(gpu::Dimension::y);
+  const Variance &vx = *plan.alongX, &vy = *plan.alongY;
+  // A barrier under per-copy control would run once per copy: excluded above
+  // along x, as per-copy control is divergent control; checked again for
+  // safety. Along y (blockIdx.y is the same within a workgroup) it only rules
+  // out merging along y.
   bool perCopyBarrier = false;
-  func.walk([&](gpu::BarrierOp barrier) { perCopyBarrier |= v.underVaryingControl(barrier); });
+  func.walk([&](gpu::BarrierOp barrier) {
+    perCopyBarrier |= vx.underVaryingControl(barrier);
+    plan.mayMergeY &= !vy.underVaryingControl(barrier);
+  });
   if (perCopyBarrier)
     return std::nullopt;
 
-  for (Operation &op : func.getBody().front())
-    if (auto alloc = dyn_cast<memref::AllocOp>(op))
-      (v.isVarying(alloc) ? plan.replicatedBytes : plan.sharedBytes) += arrayBytes(alloc.getType());
-
   // Step 3: reuse across copies, and the registers of the jammed loops.
-  bool reuse = false;
-  unsigned loopRegisters = 0;
+  bool reuseX = false, reuseY = false;
+  SmallVector<LoopWords> loops;
   func.walk([&](scf::WhileOp loop) {
-    if (v.hasVaryingControl(loop) || v.underVaryingControl(loop))
+    if (vx.hasVaryingControl(loop) || vx.underVaryingControl(loop))
       return;
+    bool jammedAlongY = !vy.hasVaryingControl(loop) && !vy.underVaryingControl(loop);
     // The per-copy values the loop carries, their initial values, and the
     // values it reads from outside (live throughout it, as the promoted
     // private arrays of a kernel that already computes several outputs per
     // invocation: imaging v7 and v8, which ran 1.6 and 1.5 times slower
     // merged by 4 on the H200). The budget was calibrated with the initial
     // values counted too; without them v7 and v8 would get 2, not measured.
-    unsigned regs = 0;
+    LoopWords w;
+    auto count = [&](Value value) {
+      bool x = vx.isVarying(value), y = vy.isVarying(value);
+      if (x || y)
+        (x && y ? w.both : x ? w.onlyX : w.onlyY) += words(value.getType());
+    };
     for (BlockArgument arg : loop.getBefore().front().getArguments())
-      if (v.isVarying(arg))
-        regs += words(arg.getType());
+      count(arg);
     llvm::SetVector<Value> outside(loop->operand_begin(), loop->operand_end());
     getUsedValuesDefinedAbove(loop->getRegions(), outside);
     for (Value value : outside)
-      if (v.isVarying(value))
-        regs += words(value.getType());
-    loopRegisters = std::max(loopRegisters, regs);
-    loop.getAfter().walk([&](memref::LoadOp load) {
-      if (v.isVarying(load.getResult()) || v.underVaryingControl(load))
-        return;
-      // Through conversions and other shared arithmetic (int32 products
-      // computed in int64) to the first per-copy use.
-      SmallVector<Value> work{load.getResult()};
-      llvm::DenseSet<Value> seen;
-      while (!work.empty() && !reuse) {
-        Value value = work.pop_back_val();
-        if (!seen.insert(value).second)
-          continue;
-        for (Operation *user : value.getUsers()) {
-          reuse |= v.anyVarying(user->getResults());
-          if (user->getNumRegions() == 0)
-            work.append(user->result_begin(), user->result_end());
-        }
-      }
-    });
+      count(value);
+    loops.push_back(w);
+    reuseX |= loopReuses(loop, vx);
+    reuseY |= jammedAlongY && loopReuses(loop, vy);
   });
-  if (reuse) {
-    unsigned factor =
-        std::clamp(kLoopValueRegisterBudget / std::max(1u, loopRegisters), 1u, kDefaultFactor);
-    while (factor > 1 && plan.sharedBytes + factor * plan.replicatedBytes > kSharedMemoryBudget)
-      --factor;
-    plan.costModelFactor = factor;
-  }
+  if (!plan.mayMergeY)
+    reuseY = false;
+
+  // The arrays: shared ones once, replicated ones once per distinct copy.
+  auto sharedBytes = [&](Factors f) {
+    uint64_t bytes = 0;
+    for (Operation &op : func.getBody().front())
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        uint64_t n = (vx.isVarying(alloc) ? f.x : 1) * (vy.isVarying(alloc) ? f.y : 1);
+        bytes += n * arrayBytes(alloc.getType());
+      }
+    return bytes;
+  };
+  // The most copies that fit both budgets; among equals the wider merge
+  // along x (the 1-D merge the budget was calibrated with).
+  for (unsigned fy = 1; fy <= (reuseY ? kDefaultFactor : 1); ++fy)
+    for (unsigned fx = 1; fx <= (reuseX ? kDefaultFactor : 1); ++fx) {
+      Factors f{fx, fy};
+      bool fits = sharedBytes(f) <= kSharedMemoryBudget &&
+                  llvm::all_of(loops, [&](const LoopWords &w) {
+                    return w.registers(f) <= kLoopValueRegisterBudget;
+                  });
+      unsigned best = plan.costModel.x * plan.costModel.y;
+      if (fits && (fx * fy > best || (fx * fy == best && fx > plan.costModel.x)))
+        plan.costModel = f;
+    }
   return plan;
 }
 
-/// Steps 4 and 5 for one kernel.
+/// Steps 4 and 5 for one kernel. Copy k is the original workgroup
+/// (kx, ky) = (k mod Cx, k div Cx) of the merged block; a value that differs
+/// only along x exists once per kx (copies (kx, ·) share it), one that differs
+/// only along y once per ky, one that is the same for all once.
 class Rewriter {
 public:
-  Rewriter(const Variance &variance, unsigned copies)
-      : v(variance), copies(copies), maps(copies), exists(copies) {}
+  Rewriter(const Variance &alongX, const Variance &alongY, Factors factors)
+      : vx(alongX), vy(alongY), f(factors), copies(f.x * f.y), maps(copies), exists(copies) {}
 
-  /// Rewrites `func`; `replicatedBytes`: bytes of the arrays replicated per
-  /// copy, whose C - 1 further copies the manifest's shared_memory_bytes
-  /// must count.
-  void run(func::FuncOp func, uint64_t replicatedBytes) {
+  void run(func::FuncOp func) {
     Block &body = func.getBody().front();
     Location loc = func.getLoc();
-    // The requested invocations along x: a hidden last argument.
-    unsigned gridArg = func.getNumArguments();
-    (void)func.insertArgument(gridArg, IndexType::get(func.getContext()), {}, loc);
-    Value requested = body.getArgument(gridArg);
+    // The requested invocations along each merged axis: hidden last
+    // arguments, x's before y's.
+    Value requestedX, requestedY;
+    auto hidden = [&]() {
+      unsigned index = func.getNumArguments();
+      (void)func.insertArgument(index, IndexType::get(func.getContext()), {}, loc);
+      return body.getArgument(index);
+    };
+    if (f.x > 1)
+      requestedX = hidden();
+    if (f.y > 1)
+      requestedY = hidden();
 
     // The ids remapped per copy may sit in nested regions: they move to the
     // entry (they have no operands), so that an if or loop cloned whole for
     // a copy uses the copy's value through the value maps.
     SmallVector<Operation *> ids;
     func.walk([&](Operation *op) {
-      if (isRemappedId(op))
+      if (remappedDimension(op))
         ids.push_back(op);
     });
     for (Operation *op : ids)
@@ -423,43 +496,46 @@ public:
       originals.push_back(&op);
 
     OpBuilder b = OpBuilder::atBlockBegin(&body);
-    Value blockDim = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-    Value groups = arith::DivUIOp::create(b, loc, requested, blockDim);
-    Value first = arith::MulIOp::create(b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                                        arith::ConstantIndexOp::create(b, loc, copies));
-    bool needsGlobalId = llvm::any_of(ids, [](Operation *op) { return isa<gpu::GlobalIdOp>(op); });
-    Value threadId;
-    if (needsGlobalId)
-      threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    SmallVector<Value> blockIds(copies), globalIds(copies);
-    for (unsigned k = 0; k < copies; ++k) {
-      blockIds[k] = first;
-      if (k) {
-        Value id = arith::AddIOp::create(b, loc, first, arith::ConstantIndexOp::create(b, loc, k));
-        exists[k] = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, id, groups);
-        // A copy past the grid runs as copy 0 (its stores are guarded).
-        blockIds[k] = arith::SelectOp::create(b, loc, exists[k], id, first);
-      }
-      if (needsGlobalId)
-        globalIds[k] = arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, blockIds[k], blockDim), threadId);
+    Axis ax, ay;
+    if (f.x > 1)
+      ax = axis(b, loc, gpu::Dimension::x, f.x, requestedX, ids);
+    if (f.y > 1)
+      ay = axis(b, loc, gpu::Dimension::y, f.y, requestedY, ids);
+    for (unsigned k = 1; k < copies; ++k) {
+      Value ex = f.x > 1 ? ax.exists[k % f.x] : Value();
+      Value ey = f.y > 1 ? ay.exists[k / f.x] : Value();
+      exists[k] = ex && ey ? arith::AndIOp::create(b, loc, ex, ey).getResult() : ex ? ex : ey;
     }
-    for (Operation *op : ids)
+    for (Operation *op : ids) {
+      std::optional<gpu::Dimension> dim = remappedDimension(op);
+      const Axis &a = *dim == gpu::Dimension::x ? ax : ay;
       for (unsigned k = 0; k < copies; ++k) {
-        Value to = isa<gpu::BlockIdOp>(op)    ? blockIds[k]
-                   : isa<gpu::GlobalIdOp>(op) ? globalIds[k]
-                                              : groups;
+        unsigned c = *dim == gpu::Dimension::x ? k % f.x : k / f.x;
+        Value to = isa<gpu::BlockIdOp>(op)    ? a.blockIds[c]
+                   : isa<gpu::GlobalIdOp>(op) ? a.globalIds[c]
+                                              : a.groups;
         maps[k].map(op->getResult(0), to);
-        remapped.insert(op);
       }
+      remapped.insert(op);
+    }
+
+    // The replicated arrays' further copies, for the manifest's
+    // shared_memory_bytes.
+    uint64_t added = 0;
+    for (Operation *op : originals)
+      if (auto alloc = dyn_cast<memref::AllocOp>(op))
+        added += (instances(classOf(alloc.getResult())) - 1) * arrayBytes(alloc.getType());
 
     b.setInsertionPoint(body.getTerminator());
     for (Operation *op : originals)
       emit(*op, b);
     for (Operation *op : llvm::reverse(originals))
       op->erase();
-    func->setAttr(abi::kCoarsenAttr, b.getI32IntegerAttr(copies));
-    if (uint64_t added = (copies - 1) * replicatedBytes) {
+    if (f.x > 1)
+      func->setAttr(abi::kCoarsenAttr, b.getI32IntegerAttr(f.x));
+    if (f.y > 1)
+      func->setAttr(abi::kCoarsenYAttr, b.getI32IntegerAttr(f.y));
+    if (added) {
       if (auto earlier = func->getAttrOfType<IntegerAttr>(abi::kStagedSharedBytesAttr))
         added += earlier.getInt();
       func->setAttr(abi::kStagedSharedBytesAttr, b.getI64IntegerAttr(added));
@@ -467,6 +543,73 @@ public:
   }
 
 private:
+  /// One merged axis: the original workgroups W along it (N / blockDim),
+  /// and per copy index c its workgroup F·b + c (or b·F's where that is at
+  /// or past W), global id, and whether it exists.
+  struct Axis {
+    Value groups;
+    SmallVector<Value> blockIds, globalIds, exists;
+  };
+
+  Axis axis(OpBuilder &b, Location loc, gpu::Dimension dim, unsigned factor, Value requested,
+            ArrayRef<Operation *> ids) {
+    Axis a;
+    Value blockDim = gpu::BlockDimOp::create(b, loc, dim);
+    a.groups = arith::DivUIOp::create(b, loc, requested, blockDim);
+    Value first = arith::MulIOp::create(b, loc, gpu::BlockIdOp::create(b, loc, dim),
+                                        arith::ConstantIndexOp::create(b, loc, factor));
+    bool needsGlobalId = llvm::any_of(ids, [&](Operation *op) {
+      auto id = dyn_cast<gpu::GlobalIdOp>(op);
+      return id && id.getDimension() == dim;
+    });
+    Value threadId;
+    if (needsGlobalId)
+      threadId = gpu::ThreadIdOp::create(b, loc, dim);
+    a.blockIds.assign(factor, first);
+    a.globalIds.resize(factor);
+    a.exists.resize(factor);
+    for (unsigned c = 0; c < factor; ++c) {
+      if (c) {
+        Value id = arith::AddIOp::create(b, loc, first, arith::ConstantIndexOp::create(b, loc, c));
+        a.exists[c] = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, id, a.groups);
+        // A copy past the grid runs as copy 0 (its stores are guarded).
+        a.blockIds[c] = arith::SelectOp::create(b, loc, a.exists[c], id, first);
+      }
+      if (needsGlobalId)
+        a.globalIds[c] = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, a.blockIds[c], blockDim), threadId);
+    }
+    return a;
+  }
+
+  /// The axis along which `op`, an id, is remapped (none: the same for all).
+  std::optional<gpu::Dimension> remappedDimension(Operation *op) const {
+    if (f.x > 1 && isRemappedId(op, gpu::Dimension::x))
+      return gpu::Dimension::x;
+    if (f.y > 1 && isRemappedId(op, gpu::Dimension::y))
+      return gpu::Dimension::y;
+    return std::nullopt;
+  }
+
+  /// Along which merged axes a value differs between copies.
+  CopyClass classOf(Value value) const {
+    return {f.x > 1 && vx.isVarying(value), f.y > 1 && vy.isVarying(value)};
+  }
+  /// ... an operation or one nested in it uses or defines such a value.
+  CopyClass classOf(Operation *op) const {
+    return {f.x > 1 && vx.touchesVarying(op), f.y > 1 && vy.touchesVarying(op)};
+  }
+  /// ... the condition of an if or loop differs.
+  CopyClass controlOf(Operation *op) const {
+    return {f.x > 1 && vx.hasVaryingControl(op), f.y > 1 && vy.hasVaryingControl(op)};
+  }
+  /// The copy whose instance copy k uses for something of class `c`: k's
+  /// index along the axes c differs along, 0 along the others.
+  unsigned representative(unsigned k, CopyClass c) const {
+    return (c.x ? k % f.x : 0) + f.x * (c.y ? k / f.x : 0);
+  }
+  unsigned instances(CopyClass c) const { return (c.x ? f.x : 1) * (c.y ? f.y : 1); }
+
   void emitBlock(Block &block, OpBuilder &b) {
     for (Operation &op : block.without_terminator())
       emit(op, b);
@@ -476,20 +619,30 @@ private:
   void emit(Operation &op, OpBuilder &b) {
     if (remapped.contains(&op))
       return;
-    if (!v.touchesVarying(&op)) {
+    CopyClass c = classOf(&op);
+    if (!c.x && !c.y) {
       Operation *once = b.clone(op, maps[0]);
       for (unsigned k = 1; k < copies; ++k)
         maps[k].map(op.getResults(), once->getResults());
       return;
     }
-    if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && !v.hasVaryingControl(ifOp))
+    CopyClass control = controlOf(&op);
+    if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && !control.x && !control.y)
       return jamIf(ifOp, b);
-    if (auto loop = dyn_cast<scf::WhileOp>(op); loop && !v.hasVaryingControl(loop))
+    if (auto loop = dyn_cast<scf::WhileOp>(op); loop && !control.x && !control.y)
       return jamWhile(loop, b);
+    // Once per distinct copy; the others use their representative's results
+    // (and its stores: those would store the same values at the same places).
+    SmallVector<Operation *> clones(copies);
     for (unsigned k = 0; k < copies; ++k) {
-      Operation *copy = b.clone(op, maps[k]);
-      if (k)
-        guardStores(copy, exists[k]);
+      unsigned r = representative(k, c); // r <= k: cloned already
+      if (r != k) {
+        maps[k].map(op.getResults(), clones[r]->getResults());
+        continue;
+      }
+      clones[k] = b.clone(op, maps[k]);
+      if (exists[k])
+        guardStores(clones[k], exists[k]);
     }
   }
 
@@ -507,47 +660,47 @@ private:
     }
   }
 
-  /// Values in the jammed order: a shared value once, a per-copy one C times.
-  SmallVector<Value> jammed(ValueRange original, llvm::function_ref<bool(unsigned)> varying) {
+  using ClassOf = llvm::function_ref<CopyClass(unsigned)>;
+
+  /// Values in the jammed order: each of `original` once per distinct copy
+  /// of its class `classOf(i)` (the position's result or block argument).
+  SmallVector<Value> jammed(ValueRange original, ClassOf classOf) {
     SmallVector<Value> out;
     for (unsigned i = 0; i < original.size(); ++i) {
-      if (!varying(i)) {
-        out.push_back(maps[0].lookupOrDefault(original[i]));
-        continue;
-      }
+      CopyClass c = classOf(i);
       for (unsigned k = 0; k < copies; ++k)
-        out.push_back(maps[k].lookupOrDefault(original[i]));
+        if (representative(k, c) == k)
+          out.push_back(maps[k].lookupOrDefault(original[i]));
     }
     return out;
   }
-  SmallVector<Type> jammedTypes(TypeRange types, llvm::function_ref<bool(unsigned)> varying) {
+  SmallVector<Type> jammedTypes(TypeRange types, ClassOf classOf) {
     SmallVector<Type> out;
     for (unsigned i = 0; i < types.size(); ++i)
-      out.append(varying(i) ? copies : 1, types[i]);
+      out.append(instances(classOf(i)), types[i]);
     return out;
   }
   /// Maps `original` (results or block arguments) to the jammed `values`.
-  void mapJammed(ValueRange original, ValueRange values,
-                 llvm::function_ref<bool(unsigned)> varying) {
+  void mapJammed(ValueRange original, ValueRange values, ClassOf classOf) {
     unsigned pos = 0;
     for (unsigned i = 0; i < original.size(); ++i) {
-      if (!varying(i)) {
-        for (unsigned k = 0; k < copies; ++k)
-          maps[k].map(original[i], values[pos]);
-        ++pos;
-        continue;
+      CopyClass c = classOf(i);
+      SmallVector<Value> instance(copies);
+      for (unsigned k = 0; k < copies; ++k) {
+        unsigned r = representative(k, c);
+        if (r == k)
+          instance[k] = values[pos++];
+        maps[k].map(original[i], instance[r]);
       }
-      for (unsigned k = 0; k < copies; ++k)
-        maps[k].map(original[i], values[pos++]);
     }
   }
 
   /// An if whose condition is the same for all copies: once, its per-copy
-  /// results C times, its branches rewritten.
+  /// results once per distinct copy, its branches rewritten.
   void jamIf(scf::IfOp op, OpBuilder &b) {
-    auto varying = [&](unsigned i) { return v.isVarying(op.getResult(i)); };
+    auto resultClass = [&](unsigned i) { return classOf(op.getResult(i)); };
     bool hasElse = !op.getElseRegion().empty();
-    auto jam = scf::IfOp::create(b, op.getLoc(), jammedTypes(op.getResultTypes(), varying),
+    auto jam = scf::IfOp::create(b, op.getLoc(), jammedTypes(op.getResultTypes(), resultClass),
                                  maps[0].lookupOrDefault(op.getCondition()), hasElse);
     auto branch = [&](Block &from, Block *into) {
       while (!into->empty())
@@ -555,44 +708,45 @@ private:
       OpBuilder ib = OpBuilder::atBlockEnd(into);
       emitBlock(from, ib);
       auto yield = cast<scf::YieldOp>(from.getTerminator());
-      scf::YieldOp::create(ib, yield.getLoc(), jammed(yield.getOperands(), varying));
+      scf::YieldOp::create(ib, yield.getLoc(), jammed(yield.getOperands(), resultClass));
     };
     branch(*op.thenBlock(), jam.thenBlock());
     if (hasElse)
       branch(*op.elseBlock(), jam.elseBlock());
-    mapJammed(op.getResults(), jam.getResults(), varying);
+    mapJammed(op.getResults(), jam.getResults(), resultClass);
   }
 
   /// A loop whose condition is the same for all copies: one loop carrying
-  /// the shared values once and the per-copy ones C times.
+  /// the shared values once and the per-copy ones once per distinct copy.
   void jamWhile(scf::WhileOp loop, OpBuilder &b) {
     Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
-    auto beforeVarying = [&](unsigned i) { return v.isVarying(before.getArgument(i)); };
-    auto afterVarying = [&](unsigned i) { return v.isVarying(after.getArgument(i)); };
-    SmallVector<Value> inits = jammed(loop.getInits(), beforeVarying);
-    SmallVector<Type> resultTypes = jammedTypes(after.getArgumentTypes(), afterVarying);
+    auto beforeClass = [&](unsigned i) { return classOf(before.getArgument(i)); };
+    auto afterClass = [&](unsigned i) { return classOf(after.getArgument(i)); };
+    SmallVector<Value> inits = jammed(loop.getInits(), beforeClass);
+    SmallVector<Type> resultTypes = jammedTypes(after.getArgumentTypes(), afterClass);
     auto jam = scf::WhileOp::create(b, loop.getLoc(), resultTypes, inits, nullptr, nullptr);
 
-    mapJammed(before.getArguments(), jam.getBeforeBody()->getArguments(), beforeVarying);
+    mapJammed(before.getArguments(), jam.getBeforeBody()->getArguments(), beforeClass);
     OpBuilder cb = OpBuilder::atBlockEnd(jam.getBeforeBody());
     emitBlock(before, cb);
     scf::ConditionOp cond = loop.getConditionOp();
     scf::ConditionOp::create(cb, cond.getLoc(), maps[0].lookupOrDefault(cond.getCondition()),
-                             jammed(cond.getArgs(), afterVarying));
+                             jammed(cond.getArgs(), afterClass));
 
-    mapJammed(after.getArguments(), jam.getAfterBody()->getArguments(), afterVarying);
+    mapJammed(after.getArguments(), jam.getAfterBody()->getArguments(), afterClass);
     OpBuilder yb = OpBuilder::atBlockEnd(jam.getAfterBody());
     emitBlock(after, yb);
     scf::YieldOp yield = loop.getYieldOp();
-    scf::YieldOp::create(yb, yield.getLoc(), jammed(yield.getOperands(), beforeVarying));
+    scf::YieldOp::create(yb, yield.getLoc(), jammed(yield.getOperands(), beforeClass));
 
-    mapJammed(loop.getResults(), jam.getResults(), afterVarying);
+    mapJammed(loop.getResults(), jam.getResults(), afterClass);
   }
 
-  const Variance &v;
+  const Variance &vx, &vy;
+  Factors f;
   unsigned copies;
   SmallVector<IRMapping> maps;
-  SmallVector<Value> exists;
+  SmallVector<Value> exists; // per copy; null for copies that always exist
   llvm::DenseSet<Operation *> remapped;
 };
 
@@ -615,7 +769,7 @@ struct CoarsenBarrierKernelsPass
     // A kernel split at grid barriers keeps one invocation per state slot
     // (SplitGridBarriers.cpp); one coarsened already has its hidden argument.
     if (!func->hasAttr(abi::kKernelAttr) || func->hasAttr(abi::kGridSyncArgAttr) ||
-        func->hasAttr(abi::kCoarsenAttr))
+        func->hasAttr(abi::kCoarsenAttr) || func->hasAttr(abi::kCoarsenYAttr))
       return;
     unsigned requested = factor;
     if (auto attr = func->getAttrOfType<IntegerAttr>(abi::kCoarsenRequestAttr))
@@ -625,9 +779,10 @@ struct CoarsenBarrierKernelsPass
     std::optional<Plan> plan = analyse(func);
     if (!plan)
       return;
-    unsigned copies = requested ? requested : plan->costModelFactor;
-    if (copies > 1)
-      Rewriter(*plan->copies, copies).run(func, plan->replicatedBytes);
+    // coarsen= and --coarsen merge along x only.
+    Factors factors = requested ? Factors{requested, 1} : plan->costModel;
+    if (factors.x * factors.y > 1)
+      Rewriter(*plan->alongX, *plan->alongY, factors).run(func);
   }
 
   Option<unsigned> factor{*this, "factor",

@@ -49,8 +49,9 @@ struct KernelFuncToGPUPass
                        mlir::spirv::getEntryPointABIAttr(&getContext()));
       for (llvm::StringRef attr :
            {abi::kPythonNameAttr, abi::kAssumesNoAliasAttr, abi::kArgNamesAttr,
-            abi::kStagedSharedBytesAttr, abi::kGridSyncWordsAttr, abi::kCoarsenAttr, abi::kBufferAliasesAttr,
-            abi::kDynamicSharedArgAttr, abi::kDynamicSharedDtypeAttr})
+            abi::kStagedSharedBytesAttr, abi::kGridSyncWordsAttr, abi::kCoarsenAttr,
+            abi::kCoarsenYAttr, abi::kBufferAliasesAttr, abi::kDynamicSharedArgAttr,
+            abi::kDynamicSharedDtypeAttr})
         if (auto value = func->getAttr(attr))
           gpuFunc->setAttr(attr, value);
       gpuFunc.getBody().getBlocks().clear();

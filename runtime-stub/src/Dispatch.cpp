@@ -76,7 +76,7 @@ std::string formatSize(const std::array<std::uint32_t, 3> &size) {
 DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
                            const DeviceLimits &limits, std::uint32_t indexBits,
-                           std::uint32_t coarsen) {
+                           std::uint32_t coarsen, std::uint32_t coarsenY) {
   DispatchShape shape;
   shape.workgroupSize = config.workgroupSize.value_or(defaultWorkgroupSize);
   const auto &local = shape.workgroupSize;
@@ -133,18 +133,39 @@ DispatchShape planDispatch(const LaunchConfig &config,
   } else {
     shape.requestedInvocationsX = std::uint64_t{shape.workgroupCount[0]} * local[0];
   }
+  shape.requestedInvocationsY = std::uint64_t{shape.workgroupCount[1]} * local[1];
+  if (coarsenY > 1) {
+    const std::uint64_t groups = shape.workgroupCount[1];
+    shape.coarsenY = coarsenY;
+    shape.workgroupCount[1] = static_cast<std::uint32_t>((groups + coarsenY - 1) / coarsenY);
+    const std::uint64_t reach = std::uint64_t{shape.workgroupCount[1]} * local[1] * coarsenY;
+    if (indexBits == 32 && reach > 2147483647u)
+      throw Error(fmt::format("{} invocations along y with coarsening by {} reach index {}, "
+                              "beyond the kernel's 32-bit indices; recompile with "
+                              "--index-bits=64 or --coarsen=1, or launch a smaller grid",
+                              shape.requestedInvocationsY, coarsenY, reach - 1));
+  }
   return shape;
 }
 
 void writeRequestedGrid(const DispatchShape &shape, std::uint32_t offset, std::uint32_t indexBits,
-                        std::vector<unsigned char> &block) {
+                        std::vector<unsigned char> &block, int axis) {
   const std::uint32_t bytes = indexBits / 8;
   if (std::uint64_t{offset} + bytes > block.size())
-    throw Error(fmt::format("the manifest's original_grid_offset {} lies outside the {}-byte "
+    throw Error(fmt::format("the manifest's original_grid_offset{} {} lies outside the {}-byte "
                             "parameter block",
-                            offset, block.size()));
+                            axis ? "_y" : "", offset, block.size()));
+  const std::uint64_t value = axis ? shape.requestedInvocationsY : shape.requestedInvocationsX;
   for (std::uint32_t b = 0; b < bytes; ++b)
-    block[offset + b] = static_cast<unsigned char>(shape.requestedInvocationsX >> (8 * b));
+    block[offset + b] = static_cast<unsigned char>(value >> (8 * b));
+}
+
+void writeRequestedGrids(const DispatchShape &shape, const EntryPointDesc &entry,
+                         std::vector<unsigned char> &block) {
+  if (entry.originalGridOffset)
+    writeRequestedGrid(shape, *entry.originalGridOffset, entry.indexBits, block, 0);
+  if (entry.originalGridOffsetY)
+    writeRequestedGrid(shape, *entry.originalGridOffsetY, entry.indexBits, block, 1);
 }
 
 } // namespace nvc::rt

@@ -209,7 +209,8 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   bound.requireDisjointHostArrays();
   LaunchResult result;
   result.dispatch =
-      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
+      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen,
+                   entry.coarsenY);
   checkSharedMemory(config, entry, ctx.limits);
   checkWorkgroupSize(result.dispatch, entry);
   const VkPipeline pipeline = s.pipeline(result.dispatch.workgroupSize, config.sharedMemoryBytes);
@@ -231,8 +232,7 @@ LaunchResult Kernel::launch(const Arguments &args, const LaunchConfig &config) {
   }
 
   std::vector<unsigned char> block = bound.parameterBlock();
-  if (entry.originalGridOffset)
-    writeRequestedGrid(result.dispatch, *entry.originalGridOffset, entry.indexBits, block);
+  writeRequestedGrids(result.dispatch, entry, block);
   const ParameterBlockDesc &blockDesc = entry.parameterBlock;
   std::unique_ptr<detail::HostVisibleBuffer> uniform;
   if (blockDesc.kind == ParameterBlockKind::UniformBuffer) {

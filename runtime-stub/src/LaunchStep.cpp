@@ -100,7 +100,8 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
   step->label = label.empty() ? entry.name : std::move(label);
   step->kernel = kernel;
   const DispatchShape shape =
-      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen);
+      planDispatch(config, entry.workgroupSize, ctx.limits, entry.indexBits, entry.coarsen,
+                   entry.coarsenY);
   checkSharedMemory(config, entry, ctx.limits);
   checkWorkgroupSize(shape, entry);
   step->shape = shape;
@@ -122,8 +123,7 @@ std::unique_ptr<LaunchStep> prepareLaunch(const std::shared_ptr<Device::Context>
     step->storage.emplace_back(a.desc->binding, b);
   }
   std::vector<unsigned char> block = bound.parameterBlock();
-  if (entry.originalGridOffset)
-    writeRequestedGrid(shape, *entry.originalGridOffset, entry.indexBits, block);
+  writeRequestedGrids(shape, entry, block);
   const ParameterBlockDesc &blockDesc = entry.parameterBlock;
   if (blockDesc.kind == ParameterBlockKind::PushConstant) {
     step->pushConstants = block;

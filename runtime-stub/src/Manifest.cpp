@@ -290,6 +290,8 @@ void checkBlockFields(const EntryPointDesc &e, const Path &path) {
   }
   if (e.originalGridOffset)
     fields.push_back({*e.originalGridOffset, index, "original_grid_offset"});
+  if (e.originalGridOffsetY)
+    fields.push_back({*e.originalGridOffsetY, index, "original_grid_offset_y"});
   const std::uint32_t size = e.parameterBlock.size;
   for (const BlockField &f : fields) {
     if (f.align && f.offset % f.align != 0)
@@ -517,6 +519,18 @@ EntryPointDesc parseEntryPoint(const json &j, const Path &path) {
                    std::numeric_limits<std::uint32_t>::max()));
   if ((e.coarsen > 1) != e.originalGridOffset.has_value())
     path.fail("field 'original_grid_offset' must be given exactly when 'coarsen' is above 1");
+  if (j.contains("coarsen_y")) {
+    e.coarsenY = static_cast<std::uint32_t>(toUnsigned(
+        j.at("coarsen_y"), "field 'coarsen_y'", path, std::numeric_limits<std::uint32_t>::max()));
+    if (e.coarsenY == 0)
+      path.fail("field 'coarsen_y' must be at least 1");
+  }
+  if (j.contains("original_grid_offset_y") && !j.at("original_grid_offset_y").is_null())
+    e.originalGridOffsetY = static_cast<std::uint32_t>(
+        toUnsigned(j.at("original_grid_offset_y"), "field 'original_grid_offset_y'", path,
+                   std::numeric_limits<std::uint32_t>::max()));
+  if ((e.coarsenY > 1) != e.originalGridOffsetY.has_value())
+    path.fail("field 'original_grid_offset_y' must be given exactly when 'coarsen_y' is above 1");
 
   const json &block = field(j, "parameter_block", path);
   requireObject(block, "field 'parameter_block'", path);

@@ -80,8 +80,8 @@ DispatchShape autotunedLaunch(Device &device, Kernel &kernel, const Arguments &a
   for (const auto &size : sizes)
     if (formatSize(size) == choice.choice)
       return planDispatch(config.withWorkgroupSize(size[0], size[1], size[2]), entry.workgroupSize,
-                          device.limits(), entry.indexBits, entry.coarsen);
-  return planDispatch(config, entry.workgroupSize, device.limits(), entry.indexBits, entry.coarsen);
+                          device.limits(), entry.indexBits, entry.coarsen, entry.coarsenY);
+  return planDispatch(config, entry.workgroupSize, device.limits(), entry.indexBits, entry.coarsen, entry.coarsenY);
 }
 
 } // namespace nvc::tools

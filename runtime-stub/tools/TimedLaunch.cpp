@@ -51,7 +51,7 @@ DispatchShape timedLaunch(Device &device, Kernel &kernel, const Arguments &args,
                             entry.name));
   const BoundArguments bound = BoundArguments::bind(entry, args);
   const DispatchShape shape = planDispatch(config, entry.workgroupSize, device.limits(),
-                                           entry.indexBits, entry.coarsen);
+                                           entry.indexBits, entry.coarsen, entry.coarsenY);
   checkWorkgroupSize(shape, entry);
 
   // Upload: convert each array to its device image on the host, then copy it into a

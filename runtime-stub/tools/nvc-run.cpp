@@ -498,7 +498,7 @@ int run(const std::string &spirvPath, const std::string &manifestPath, const std
   } catch (const KernelError &e) {
     raised = e;
     result.dispatch = planDispatch(config, entry.workgroupSize, device.limits(), entry.indexBits,
-                                   entry.coarsen);
+                                   entry.coarsen, entry.coarsenY);
   }
   if (verbose) {
     const DeviceInfo &info = device.info();

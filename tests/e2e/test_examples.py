@@ -1343,11 +1343,13 @@ def case_dft(r, rng):
     check_close(res["Xs"], np.fft.fft(xs), rtol=0, atol=1e-9 * n)
 
 
-def manifest_coarsen(spv, entry):
-    """The thread coarsening factor the manifest of `spv` records for `entry`."""
+def manifest_coarsen(spv, entry, axis="x"):
+    """The coarsening factor along `axis` ("x": `coarsen`, "y": `coarsen_y`)
+    the manifest of `spv` records for `entry`."""
     import json
     with open(os.path.splitext(spv)[0] + ".json") as f:
-        return next(e for e in json.load(f)["entry_points"] if e["name"] == entry)["coarsen"]
+        e = next(e for e in json.load(f)["entry_points"] if e["name"] == entry)
+    return e["coarsen"] if axis == "x" else e["coarsen_y"]
 
 
 def case_coarsening(example, entry, dtype, cdtype, narrow=False):
@@ -1423,15 +1425,16 @@ def barrier_reference(entry, arrays, dtype):
     return {"out": out}
 
 
-def case_barrier_coarsening(entry, dtype, cost_model_factor):
+def case_barrier_coarsening(entry, dtype, cost_model_factors):
     """Coarsening of kernels with shared memory and barriers
     (passes/CoarsenBarrierKernels.cpp): `entry` of kernels/barrier_coarsening.py
     compiled at -O0 and with --coarsen=1 must match the NumPy reference bit for
-    bit; the default compile (the cost model, whose factor the manifest must
-    record) and --coarsen=2, 3, 4 must match them bit for bit. Random inputs,
-    sizes that are not multiples of the workgroup or of C, outputs poisoned
-    (block_sums' out has 3 elements past the last workgroup's, which must stay
-    poisoned: a copy past the grid must not store)."""
+    bit; the default compile (the cost model, whose factors along x and y,
+    `cost_model_factors`, the manifest must record) and --coarsen=2, 3, 4
+    (along x only) must match them bit for bit. Random inputs, sizes that are
+    not multiples of the workgroup or of C, outputs poisoned (block_sums' out
+    has 3 elements past the last workgroup's, which must stay poisoned: a copy
+    past the grid must not store)."""
     def run(r, rng):
         name = np.dtype(dtype).name
         sigs = {"tiled_matmul": f"void({name}[:, :], {name}[:, :], {name}[:, :])",
@@ -1464,17 +1467,19 @@ def case_barrier_coarsening(entry, dtype, cost_model_factor):
         def compiled(extra):
             got = r.run(source, entry, grid, arrays, outputs=[out],
                         local_size=local, flags=flags + extra)[out]
-            return got, manifest_coarsen(r.compile(source, flags + extra), entry)
+            spv = r.compile(source, flags + extra)
+            return got, (manifest_coarsen(spv, entry), manifest_coarsen(spv, entry, "y"))
         base, c0 = compiled(("-O0",))
         check_identical(base, barrier_reference(entry, arrays, dtype)[out])
         off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen-barriers")
                                          for f in r.opt_flags)
-        for extra, want in ((("--coarsen=1",), 1), ((), cost_model_factor),
-                            (("--coarsen=2",), 2), (("--coarsen=3",), 3), (("--coarsen=4",), 4)):
+        for extra, want in ((("--coarsen=1",), (1, 1)), ((), cost_model_factors),
+                            (("--coarsen=2",), (2, 1)), (("--coarsen=3",), (3, 1)),
+                            (("--coarsen=4",), (4, 1))):
             got, c = compiled(extra)
-            if c != (1 if off else want):
-                raise AssertionError(f"{' '.join(extra) or 'default'}: the manifest's coarsen "
-                                     f"is {c}, expected {1 if off else want}")
+            if c != ((1, 1) if off else want):
+                raise AssertionError(f"{' '.join(extra) or 'default'}: the manifest's coarsen, "
+                                     f"coarsen_y are {c}, expected {(1, 1) if off else want}")
             try:
                 check_identical(got, base)
             except AssertionError as e:
@@ -1796,18 +1801,18 @@ MATH_CASES = [
     ("thread coarsening: imaging v3", case_coarsening("imaging/v3_float32.py", "kernel", np.float32, np.complex64)),
     ("thread coarsening: imaging v4", case_coarsening("imaging/v4_fast_sincosf.py", "kernel", np.float32, np.complex64)),
     ("thread coarsening: DFT", case_coarsening("dft.py", "dft", np.float64, np.complex128)),
-    ("barrier coarsening: tiled_matmul, float32", case_barrier_coarsening("tiled_matmul", np.float32, 4)),
-    ("barrier coarsening: tiled_matmul, float64", case_barrier_coarsening("tiled_matmul", np.float64, 4)),
-    ("barrier coarsening: tiled_matmul, int32", case_barrier_coarsening("tiled_matmul", np.int32, 4)),
-    ("barrier coarsening: tiled_dot, float32", case_barrier_coarsening("tiled_dot", np.float32, 4)),
-    ("barrier coarsening: tiled_dot, float64", case_barrier_coarsening("tiled_dot", np.float64, 4)),
-    ("barrier coarsening: tiled_dot, int32", case_barrier_coarsening("tiled_dot", np.int32, 4)),
-    ("barrier coarsening: stencil, float32", case_barrier_coarsening("stencil", np.float32, 1)),
-    ("barrier coarsening: stencil, float64", case_barrier_coarsening("stencil", np.float64, 1)),
-    ("barrier coarsening: stencil, int32", case_barrier_coarsening("stencil", np.int32, 1)),
-    ("barrier coarsening: block_sums, float32", case_barrier_coarsening("block_sums", np.float32, 1)),
-    ("barrier coarsening: block_sums, float64", case_barrier_coarsening("block_sums", np.float64, 1)),
-    ("barrier coarsening: block_sums, int32", case_barrier_coarsening("block_sums", np.int32, 1)),
+    ("barrier coarsening: tiled_matmul, float32", case_barrier_coarsening("tiled_matmul", np.float32, (4, 4))),
+    ("barrier coarsening: tiled_matmul, float64", case_barrier_coarsening("tiled_matmul", np.float64, (4, 2))),
+    ("barrier coarsening: tiled_matmul, int32", case_barrier_coarsening("tiled_matmul", np.int32, (4, 2))),
+    ("barrier coarsening: tiled_dot, float32", case_barrier_coarsening("tiled_dot", np.float32, (4, 1))),
+    ("barrier coarsening: tiled_dot, float64", case_barrier_coarsening("tiled_dot", np.float64, (4, 1))),
+    ("barrier coarsening: tiled_dot, int32", case_barrier_coarsening("tiled_dot", np.int32, (4, 1))),
+    ("barrier coarsening: stencil, float32", case_barrier_coarsening("stencil", np.float32, (1, 1))),
+    ("barrier coarsening: stencil, float64", case_barrier_coarsening("stencil", np.float64, (1, 1))),
+    ("barrier coarsening: stencil, int32", case_barrier_coarsening("stencil", np.int32, (1, 1))),
+    ("barrier coarsening: block_sums, float32", case_barrier_coarsening("block_sums", np.float32, (1, 1))),
+    ("barrier coarsening: block_sums, float64", case_barrier_coarsening("block_sums", np.float64, (1, 1))),
+    ("barrier coarsening: block_sums, int32", case_barrier_coarsening("block_sums", np.int32, (1, 1))),
     ("imaging v5: 2π hoisted out of the loop", case_imaging("imaging/v5_hoisted.py", np.float32, np.complex64, 1e-4)),
 ]
 
@@ -2377,8 +2382,9 @@ def case_imaging_cooperative(example, local_sizes, coarsen, merged=None):
     def run(r, rng):
         if merged is not None and r.backend == "mlir" and not r.opt_flags:
             flags = ("-Wno-float64-promotion",)
-            got = manifest_coarsen(r.compile(example, flags), "kernel")
-            assert got == merged, f"{example}: merged by {got}, want {merged}"
+            spv = r.compile(example, flags)
+            got = (manifest_coarsen(spv, "kernel"), manifest_coarsen(spv, "kernel", "y"))
+            assert got == (merged, 1), f"{example}: merged by {got} (x, y), want ({merged}, 1)"
         for local in local_sizes:
             rows = int(rng.integers(300, 700))            # partial batches of 256 and of warps
             shape = (int(rng.integers(20, 40)), int(rng.integers(20, 40)))

@@ -117,6 +117,32 @@ TEST_CASE("coarsened kernels get ceil(workgroups / C) workgroups along x", "[dis
   CHECK(s.workgroupCount == Size{16, 1, 1});
   CHECK(s.coarsen == 1);
   CHECK(s.requestedInvocationsX == 1024);
+  CHECK(s.coarsenY == 1);
+  CHECK(s.requestedInvocationsY == 1);
+}
+
+TEST_CASE("kernels coarsened along y get ceil(workgroups / Cy) workgroups along y",
+          "[dispatch-plan]") {
+  const DeviceLimits l = lavapipeLikeLimits();
+  // A 100 x 100 grid of 16 x 16 workgroups (7 x 7 asked for) merged 4 x 4: 2 x 2 run.
+  DispatchShape s = planDispatch(LaunchConfig::grid(100, 100), {16, 16, 1}, l, 32, 4, 4);
+  CHECK(s.workgroupCount == Size{2, 2, 1});
+  CHECK(s.coarsen == 4);
+  CHECK(s.coarsenY == 4);
+  CHECK(s.requestedInvocationsX == 112);
+  CHECK(s.requestedInvocationsY == 112);
+  // Along y only; z untouched.
+  s = planDispatch(LaunchConfig::groups(5, 9, 3).withWorkgroupSize(8, 8), {16, 16, 1}, l, 32, 1,
+                   2);
+  CHECK(s.workgroupCount == Size{5, 5, 3});
+  CHECK(s.requestedInvocationsX == 40);
+  CHECK(s.requestedInvocationsY == 72);
+  // The last copy along y must fit 32-bit indices too.
+  DeviceLimits wide = l;
+  wide.maxComputeWorkGroupCount = {65535, 4294967295u, 65535};
+  const std::uint64_t n = 2147483647u - 63;
+  CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(1, n), {1, 64, 1}, wide, 32, 1, 3),
+                    Catch::Contains("along y with coarsening by 3 reach index"));
 }
 
 TEST_CASE("a coarsened kernel's indices must fit 32 bits", "[dispatch-plan]") {
@@ -143,6 +169,15 @@ TEST_CASE("the requested grid is written at original_grid_offset", "[dispatch-pl
                                             0x04, 0x03, 0x02, 0x01, 0x00, 0x00, 0x00});
   CHECK_THROWS_WITH(writeRequestedGrid(s, 12, 64, block),
                     "the manifest's original_grid_offset 12 lies outside the 16-byte parameter "
+                    "block");
+  // Along y: requestedInvocationsY.
+  s.requestedInvocationsY = 0x0a0b;
+  writeRequestedGrid(s, 0, 32, block, 1);
+  CHECK(block[0] == 0x0b);
+  CHECK(block[1] == 0x0a);
+  CHECK(block[2] == 0x00);
+  CHECK_THROWS_WITH(writeRequestedGrid(s, 14, 32, block, 1),
+                    "the manifest's original_grid_offset_y 14 lies outside the 16-byte parameter "
                     "block");
 }
 

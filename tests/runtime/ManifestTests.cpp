@@ -373,6 +373,45 @@ TEST_CASE("thread coarsening fields are parsed and checked", "[manifest]") {
   saxpyEntry(j)["coarsen"] = 2;
   saxpyEntry(j)["original_grid_offset"] = 24;
   CHECK_THAT(errorOf(j), Catch::Contains("overlap"));
+
+  // Along y (the coarsening of barrier kernels): its own hidden field.
+  j = saxpyJson();
+  m = Manifest::parse(j.dump(), "kernel.json");
+  CHECK(m.entryPoints[0].coarsenY == 1); // absent: 1
+  CHECK_FALSE(m.entryPoints[0].originalGridOffsetY);
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 4;
+  saxpyEntry(j)["original_grid_offset"] = 28;
+  saxpyEntry(j)["coarsen_y"] = 2;
+  saxpyEntry(j)["original_grid_offset_y"] = 32;
+  saxpyEntry(j)["parameter_block"]["size"] = 36;
+  m = Manifest::parse(j.dump(), "kernel.json");
+  CHECK(m.entryPoints[0].coarsenY == 2);
+  CHECK(m.entryPoints[0].originalGridOffsetY == 32u);
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen_y"] = 0;
+  CHECK_THAT(errorOf(j), Catch::Contains("field 'coarsen_y' must be at least 1"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen_y"] = 4;
+  CHECK_THAT(errorOf(j), Catch::Contains("'original_grid_offset_y' must be given exactly when "
+                                         "'coarsen_y' is above 1"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen_y"] = 2;
+  saxpyEntry(j)["original_grid_offset_y"] = 28;
+  CHECK_THAT(errorOf(j), Catch::Contains("original_grid_offset_y (bytes 28..31) lies outside "
+                                         "the 28-byte parameter block"));
+
+  j = saxpyJson();
+  saxpyEntry(j)["coarsen"] = 2;
+  saxpyEntry(j)["original_grid_offset"] = 28;
+  saxpyEntry(j)["coarsen_y"] = 2;
+  saxpyEntry(j)["original_grid_offset_y"] = 28;
+  saxpyEntry(j)["parameter_block"]["size"] = 32;
+  CHECK_THAT(errorOf(j), Catch::Contains("overlap"));
 }
 
 TEST_CASE("the largest workgroup size is parsed and checked", "[manifest]") {

@@ -52,6 +52,10 @@ struct DispatchShape {
   /// Invocations along x the launch asked for (workgroups x workgroup size before
   /// the division by `coarsen`): the value of the manifest's `original_grid_offset`.
   std::uint64_t requestedInvocationsX = 0;
+  /// The same along y (manifest `coarsen_y`, `original_grid_offset_y`):
+  /// workgroupCount[1] is divided by coarsenY.
+  std::uint32_t coarsenY = 1;
+  std::uint64_t requestedInvocationsY = 0;
 };
 
 /// Resolves `config` with `defaultWorkgroupSize` (the manifest's) and checks it against
@@ -66,11 +70,12 @@ struct DispatchShape {
 /// signed 32-bit integer: the kernel computes global ids and grid sizes in int32.
 /// With `coarsen` > 1 (the manifest's `coarsen`), ceil(workgroups / coarsen)
 /// workgroups run along x; the coarsened kernel's indices reach coarsen x the
-/// dispatched invocations, which must fit as well.
+/// dispatched invocations, which must fit as well. `coarsenY` (the manifest's
+/// `coarsen_y`) does the same along y.
 DispatchShape planDispatch(const LaunchConfig &config,
                            const std::array<std::uint32_t, 3> &defaultWorkgroupSize,
                            const DeviceLimits &limits, std::uint32_t indexBits = 64,
-                           std::uint32_t coarsen = 1);
+                           std::uint32_t coarsen = 1, std::uint32_t coarsenY = 1);
 
 /// Checks a launch's dynamic shared memory (`config.sharedMemoryBytes`) for `entry`:
 /// the workgroup memory it takes (DynamicSharedMemoryDesc::allocatedBytes, or the
@@ -89,11 +94,18 @@ void checkSharedMemory(const LaunchConfig &config, const EntryPointDesc &entry,
 /// 'k' runs with along x (at most 128): shared array 'sm' has 128 elements ...").
 void checkWorkgroupSize(const DispatchShape &shape, const EntryPointDesc &entry);
 
-/// Writes `shape.requestedInvocationsX` into a coarsened kernel's parameter block
-/// at `offset` (the manifest's `original_grid_offset`), `indexBits` wide
-/// (little-endian, as every field of the block). `block` must hold the field.
+/// Writes `shape.requestedInvocationsX` (`axis` 0) or `requestedInvocationsY`
+/// (`axis` 1) into a coarsened kernel's parameter block at `offset` (the
+/// manifest's `original_grid_offset` or `original_grid_offset_y`), `indexBits`
+/// wide (little-endian, as every field of the block). `block` must hold the field.
 void writeRequestedGrid(const DispatchShape &shape, std::uint32_t offset,
-                        std::uint32_t indexBits, std::vector<unsigned char> &block);
+                        std::uint32_t indexBits, std::vector<unsigned char> &block,
+                        int axis = 0);
+
+/// Writes every requested-grid field `entry` has (planDispatch's `shape` of a
+/// launch of `entry`): writeRequestedGrid along x and y.
+void writeRequestedGrids(const DispatchShape &shape, const EntryPointDesc &entry,
+                         std::vector<unsigned char> &block);
 
 /// "64x1x1".
 std::string formatSize(const std::array<std::uint32_t, 3> &size);

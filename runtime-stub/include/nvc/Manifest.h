@@ -239,6 +239,12 @@ struct EntryPointDesc {
   /// invocations along x at `originalGridOffset` (set exactly when coarsen > 1).
   std::uint32_t coarsen = 1;
   std::optional<std::uint32_t> originalGridOffset;
+  /// Workgroups along y merged into one (manifest `coarsen_y`, absent: 1; the
+  /// coarsening of barrier kernels): launches dispatch ceil(workgroups /
+  /// coarsenY) along y and write the requested invocations along y at
+  /// `originalGridOffsetY` (set exactly when coarsenY > 1).
+  std::uint32_t coarsenY = 1;
+  std::optional<std::uint32_t> originalGridOffsetY;
   ParameterBlockDesc parameterBlock;
   std::vector<ArgumentDesc> arguments;
   /// The hidden error and print buffers (absent or null in the JSON: none).

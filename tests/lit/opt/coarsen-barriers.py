@@ -1,8 +1,9 @@
 # Coarsening of barrier kernels (-O2, passes/CoarsenBarrierKernels.cpp): a
-# kernel with shared memory and cuda.syncthreads() runs C neighbouring
-# workgroups along x in one (copy k = original workgroup C * blockIdx.x + k),
-# barriers once, shared arrays replicated only where the copies store
-# different values, loads that are the same for all copies once.
+# kernel with shared memory and cuda.syncthreads() runs Cx x Cy neighbouring
+# workgroups in one (copy (kx, ky) = original workgroup (Cx * blockIdx.x + kx,
+# Cy * blockIdx.y + ky)), barriers once, shared arrays replicated only along
+# the axes where the copies store different values, loads that are the same
+# for the copies along an axis once per copy along the other.
 # RUN: %nvc %s -w --emit=mlir --mlir-print-ir-after=nvc-coarsen-barrier-kernels -o - | FileCheck %s
 # RUN: %nvc %s -w -o %t.spv && FileCheck %s --check-prefix=MANIFEST < %t.json
 # --coarsen=C: every eligible kernel without coarsen= (the refusals stay at 1).
@@ -20,9 +21,11 @@ from numba import cuda, float32
 TPB = 16
 
 
-# fast_matmul (003): the copies share y, so A's tile sA (stored from
-# A[y, tx + i * TPB]) is one array for all copies and sA[ty, j] is loaded
-# once for four multiply-adds; sB is replicated. The cost model: C = 4.
+# fast_matmul (003): merged 4 x 4. The copies along x share y, so A's tile
+# sA (stored from A[y, tx + i * TPB]) is replicated along y only, and each
+# sA[ty, j] load serves the four copies along x; likewise sB along x only and
+# each sB[j, tx] load the four copies along y: 8 loads for 16 multiply-adds,
+# a 4 x 4 register block.
 @cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
 def fast_matmul(A, B, C):
     sA = cuda.shared.array(shape=(TPB, TPB), dtype=float32)
@@ -47,11 +50,11 @@ def fast_matmul(A, B, C):
         C[y, x] = tmp
 
 # CHECK-LABEL: func.func @fast_matmul(
-# CHECK-SAME: %[[N:arg[0-9]+]]: index) attributes {nvc.coarsen = 4 : i32
-# The original workgroups along x, W = N / blockDim.x; copy k is 4 b + k,
-# copy 0's workgroup where 4 b + k >= W.
+# CHECK-SAME: %[[NX:arg[0-9]+]]: index, %[[NY:arg[0-9]+]]: index) attributes {nvc.coarsen = 4 : i32, nvc.coarsen_y = 4 : i32
+# The original workgroups along x, Wx = Nx / blockDim.x; copy kx is 4 b + kx,
+# copy 0's workgroup where 4 b + kx >= Wx.
 # CHECK-NEXT: %[[BD:.*]] = gpu.block_dim x
-# CHECK-NEXT: %[[W:.*]] = arith.divui %[[N]], %[[BD]] : index
+# CHECK-NEXT: %[[W:.*]] = arith.divui %[[NX]], %[[BD]] : index
 # CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
 # CHECK-NEXT: %[[B:.*]] = gpu.block_id x
 # CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[B]], %[[C4]] : index
@@ -64,22 +67,42 @@ def fast_matmul(A, B, C):
 # CHECK-NEXT: %{{.*}} = arith.select %[[E1]], %[[B1]], %[[FIRST]] : index
 # CHECK: %[[E2:.*]] = arith.cmpi ult, %{{.*}}, %[[W]] : index
 # CHECK: %[[E3:.*]] = arith.cmpi ult, %{{.*}}, %[[W]] : index
-# One A tile (shared), four B tiles.
-# CHECK-COUNT-5: memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+# The same along y, Wy = Ny / blockDim.y.
+# CHECK: %[[BDY:.*]] = gpu.block_dim y
+# CHECK-NEXT: %[[WY:.*]] = arith.divui %[[NY]], %[[BDY]] : index
+# CHECK-NEXT: %[[C4Y:.*]] = arith.constant 4 : index
+# CHECK-NEXT: %[[BY:.*]] = gpu.block_id y
+# CHECK-NEXT: %[[FIRSTY:.*]] = arith.muli %[[BY]], %[[C4Y]] : index
+# CHECK: %[[EY1:.*]] = arith.cmpi ult, %{{.*}}, %[[WY]] : index
+# CHECK: %[[EY2:.*]] = arith.cmpi ult, %{{.*}}, %[[WY]] : index
+# CHECK: %[[EY3:.*]] = arith.cmpi ult, %{{.*}}, %[[WY]] : index
+# Copy (kx, ky) exists when both of its workgroups do; in copy order
+# k = kx + 4 ky: (1, 1), (2, 1), (3, 1), (1, 2), ...
+# CHECK: %[[E11:.*]] = arith.andi %[[E1]], %[[EY1]] : i1
+# CHECK-NEXT: arith.andi %[[E2]], %[[EY1]] : i1
+# CHECK-NEXT: arith.andi %[[E3]], %[[EY1]] : i1
+# CHECK-NEXT: arith.andi %[[E1]], %[[EY2]] : i1
+# Four A tiles (one per copy along y) and four B tiles (one per copy along x).
+# CHECK-COUNT-8: memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
 # CHECK-NOT: memref.alloc()
-# gridDim.x (the tile loop's bound) is W.
+# gridDim.x (the tile loop's bound) is Wx.
 # CHECK: %[[BPG:.*]] = arith.index_cast %[[W]] : index to i32
-# The tile loop: its counter once, four accumulators.
-# CHECK: scf.while ({{.*}}) : (i32, f32, f32, f32, f32)
+# The tile loop: its counter once, 16 accumulators.
+# CHECK: scf.while ({{.*}}) : (i32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 # CHECK-NEXT: arith.cmpi slt, %{{.*}}, %[[BPG]] : i32
-# The A element: loaded and stored once.
-# CHECK: memref.load %arg0
+# A's elements: loaded once per copy along y, B's once per copy along x.
+# CHECK-COUNT-4: memref.load %arg0
 # CHECK-NOT: memref.load %arg0
+# CHECK-COUNT-4: memref.load %arg1
+# CHECK-NOT: memref.load %arg1
 # CHECK: gpu.barrier
 # CHECK-NOT: gpu.barrier
-# CHECK: scf.while ({{.*}}) : (i32, f32, f32, f32, f32)
+# CHECK: scf.while ({{.*}}) : (i32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 # CHECK: } do {
-# CHECK: %[[SA:.*]] = memref.load %alloc
+# CHECK: %[[SA0:.*]] = memref.load %alloc
+# CHECK-NEXT: %[[SA1:.*]] = memref.load %alloc
+# CHECK-NEXT: %[[SA2:.*]] = memref.load %alloc
+# CHECK-NEXT: %[[SA3:.*]] = memref.load %alloc
 # CHECK-NEXT: arith.muli
 # CHECK-NEXT: arith.addi
 # CHECK-NEXT: arith.index_cast
@@ -87,19 +110,27 @@ def fast_matmul(A, B, C):
 # CHECK-NEXT: %[[SB1:.*]] = memref.load %alloc
 # CHECK-NEXT: %[[SB2:.*]] = memref.load %alloc
 # CHECK-NEXT: %[[SB3:.*]] = memref.load %alloc
-# CHECK-NEXT: arith.mulf %[[SA]], %[[SB0]] : f32
-# CHECK-NEXT: arith.mulf %[[SA]], %[[SB1]] : f32
-# CHECK-NEXT: arith.mulf %[[SA]], %[[SB2]] : f32
-# CHECK-NEXT: arith.mulf %[[SA]], %[[SB3]] : f32
+# CHECK-NEXT: arith.mulf %[[SA0]], %[[SB0]] : f32
+# CHECK-NEXT: arith.mulf %[[SA0]], %[[SB1]] : f32
+# CHECK-NEXT: arith.mulf %[[SA0]], %[[SB2]] : f32
+# CHECK-NEXT: arith.mulf %[[SA0]], %[[SB3]] : f32
+# CHECK-NEXT: arith.mulf %[[SA1]], %[[SB0]] : f32
+# CHECK: arith.mulf %[[SA3]], %[[SB3]] : f32
+# CHECK-NOT: arith.mulf
 # CHECK: gpu.barrier
 # CHECK-NOT: gpu.barrier
 # CHECK: scf.yield
-# The stores of copies 1-3 are guarded by their workgroup's existence.
+# The stores of the copies other than (0, 0) are guarded by their
+# workgroups' existence.
 # CHECK: memref.store %{{.*}}#0, %arg2
 # CHECK: scf.if %[[E1]] {
 # CHECK-NEXT: memref.store %{{.*}}#1, %arg2
 # CHECK: scf.if %[[E3]] {
 # CHECK-NEXT: memref.store %{{.*}}#3, %arg2
+# CHECK: scf.if %[[EY1]] {
+# CHECK-NEXT: memref.store %{{.*}}#4, %arg2
+# CHECK: scf.if %[[E11]] {
+# CHECK-NEXT: memref.store %{{.*}}#5, %arg2
 
 
 # A 1-D tiled kernel (the n-body shape): every workgroup stages the same tile
@@ -258,13 +289,17 @@ def grid_sync(x, out):
     x[i] = out[i] + np.float32(1)
 
 # MANIFEST: "coarsen": 4,
+# MANIFEST-NEXT: "coarsen_y": 4,
 # MANIFEST-NOT: "coarsen"
 # MANIFEST: "function": "fast_matmul"
 # MANIFEST-NOT: "coarsen"
 # MANIFEST: "original_grid_offset": {{[0-9]+}}
+# MANIFEST-NEXT: "original_grid_offset_y": {{[0-9]+}}
 # MANIFEST: "coarsen": 4,
+# MANIFEST-NEXT: "coarsen_y": 1,
 # MANIFEST-NOT: "coarsen"
 # MANIFEST: "function": "tiled_1d"
+# MANIFEST: "original_grid_offset_y": null
 # MANIFEST: "coarsen": 1,
 # MANIFEST-NOT: "coarsen"
 # MANIFEST: "function": "stencil_1d"
@@ -292,7 +327,9 @@ def grid_sync(x, out):
 # MANIFEST-NOT: "coarsen"
 # MANIFEST: "function": "grid_sync"
 
+# --coarsen merges along x only.
 # TWO: "coarsen": 2,
+# TWO-NEXT: "coarsen_y": 1,
 # TWO-NOT: "coarsen"
 # TWO: "function": "fast_matmul"
 # TWO: "coarsen": 2,
@@ -341,8 +378,9 @@ def grid_sync(x, out):
 # LLVM-NOT: "coarsen"
 # LLVM: "function": "fast_matmul"
 
-# The example: 1 KiB for A's tile, 4 KiB for B's four.
+# The example: 4 KiB for A's four tiles, 4 KiB for B's four.
 # EXAMPLE: "coarsen": 4,
+# EXAMPLE-NEXT: "coarsen_y": 4,
 # EXAMPLE-NOT: "coarsen"
 # EXAMPLE: "function": "fast_matmul"
-# EXAMPLE: "shared_memory_bytes": 5120,
+# EXAMPLE: "shared_memory_bytes": 8192,

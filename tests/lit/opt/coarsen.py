@@ -292,6 +292,7 @@ def nested_varying_loop(x, reps, out):
 # MANIFEST: "coarsen": 4,
 # MANIFEST: "name": "weighted",
 # MANIFEST-NEXT: "original_grid_offset": 36,
+# MANIFEST-NEXT: "original_grid_offset_y": null,
 # MANIFEST-NEXT: "parameter_block": {
 # MANIFEST-NEXT: "binding": null,
 # MANIFEST-NEXT: "kind": "push_constant",
