@@ -288,6 +288,42 @@ def grid_sync(x, out):
     cuda.cg.this_grid().sync()
     x[i] = out[i] + np.float32(1)
 
+# fast_matmul with one more barrier, under a condition on blockIdx.y: the
+# same for the copies along x, not for copies along y (one barrier cannot
+# serve both), so only x is merged although the tiles' loads would be shared
+# along y too.
+@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
+def y_dependent_barrier(A, B, C):
+    sA = cuda.shared.array(shape=(TPB, TPB), dtype=float32)
+    sB = cuda.shared.array(shape=(TPB, TPB), dtype=float32)
+    x, y = cuda.grid(2)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    tmp = float32(0.)
+    for i in range(cuda.gridDim.x):
+        sA[ty, tx] = A[y, tx + i * TPB]
+        sB[ty, tx] = B[ty + i * TPB, x]
+        cuda.syncthreads()
+        for j in range(TPB):
+            tmp += sA[ty, j] * sB[j, tx]
+        cuda.syncthreads()
+    if cuda.blockIdx.y % 2 == 1:
+        sC = cuda.shared.array(shape=(TPB, TPB), dtype=float32)
+        sC[ty, tx] = tmp
+        cuda.syncthreads()
+        tmp += sC[tx, ty]
+    C[y, x] = tmp
+
+# CHECK-LABEL: func.func @y_dependent_barrier(
+# CHECK-SAME: %{{.*}}: index) attributes {nvc.coarsen = 4 : i32
+# CHECK-NOT: nvc.coarsen_y
+# CHECK-SAME: {
+# CHECK-NOT: gpu.block_id y
+# blockIdx.y read once, not remapped per copy.
+# CHECK: gpu.block_id y
+# CHECK-NOT: gpu.block_id y
+# CHECK: return
+
 # MANIFEST: "coarsen": 4,
 # MANIFEST-NEXT: "coarsen_y": 4,
 # MANIFEST-NOT: "coarsen"
@@ -326,6 +362,10 @@ def grid_sync(x, out):
 # MANIFEST: "coarsen": 1,
 # MANIFEST-NOT: "coarsen"
 # MANIFEST: "function": "grid_sync"
+# MANIFEST: "coarsen": 4,
+# MANIFEST-NEXT: "coarsen_y": 1,
+# MANIFEST-NOT: "coarsen"
+# MANIFEST: "function": "y_dependent_barrier"
 
 # --coarsen merges along x only.
 # TWO: "coarsen": 2,
