@@ -1488,6 +1488,20 @@ def case_barrier_coarsening(entry, dtype, cost_model_factors):
     return run
 
 
+def complex_product(a, b):
+    """a * b of complex arrays with each part rounded as Python's complex
+    multiplication (and numba-cuda's, and nvc's at --fp-contract=off) rounds
+    it: (ar*br - ai*bi) + (ar*bi + ai*br)j, four products and two sums, no
+    FMA. NumPy's own a * b is no bit-exact reference for this: NumPy 2.5.2 on
+    the GPU machine's host fuses the products into FMAs (2026-12-05: 24,546 of
+    100,000 real parts differ from the formula; Python's complex product: none
+    of 2,000); NumPy 1.24 here computes the formula (docs/benchmarks.md)."""
+    out = np.empty(np.broadcast(a, b).shape, np.result_type(a, b))
+    out.real = a.real * b.real - a.imag * b.imag
+    out.imag = a.real * b.imag + a.imag * b.real
+    return out
+
+
 def check_identical(got, want):
     """Bit for bit (check_close with zero tolerances allows 1 ulp)."""
     if got.shape != want.shape or got.dtype != want.dtype:
@@ -4499,7 +4513,7 @@ def case_grid_sync_carried(r, rng):
         count = count + np.where(v > 0, 3000000000, 0) + t
         flag = flag != (v > 0.5)
         priv[:, t % 4] = priv[:, t % 4] * 0.5 + np.roll(x, -(t + 1))
-        zc = zc * np.roll(z, -t) * 0.5 + 1j
+        zc = complex_product(zc, np.roll(z, -t)) * 0.5 + 1j
     check_identical(res["acc_out"], acc)
     check_identical(res["accf_out"], accf)
     check_equal(res["count_out"], count)
