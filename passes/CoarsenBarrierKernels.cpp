@@ -1,13 +1,13 @@
-//===- CoarsenBarrierKernels.cpp - Merge C workgroups of a barrier kernel ===//
+//===- CoarsenBarrierKernels.cpp - Merge Cx×Cy workgroups of a barrier kernel ===//
 //
 // Thread coarsening for kernels with shared memory and workgroup barriers
 // (issue 25; CoarsenThreads.cpp handles the 1-D kernels without them). One
-// dispatched workgroup does the work of C neighbouring workgroups along x:
-// each invocation (local id t) runs the invocations t of the original
-// workgroups C·b, C·b+1, …, C·b+C−1 ("copies" 0 … C−1), the workgroup's
-// shape unchanged. For fast_matmul (16×16 tiles, `x, y = cuda.grid(2)`) the
-// copies share y, so A's tile (sA) and each sA[ty, j] load serve C outputs,
-// while sB is replicated per copy: a 1×C register block along a row of C.
+// dispatched workgroup (bx, by) does the work of the Cx × Cy neighbouring
+// workgroups (Cx·bx + kx, Cy·by + ky): each invocation (local id t) runs the
+// invocations t of them ("copies" k = kx + Cx·ky), the workgroup's shape
+// unchanged. For fast_matmul (16×16 tiles, `x, y = cuda.grid(2)`) merged
+// 4 × 4, A's tile sA is the same for the copies along x and each sA[ty, j]
+// load serves four of them, sB's likewise along y: a 4×4 register block.
 //  1. Eligibility (else the kernel is left alone, coarsen= ignored): a
 //     single-block kernel with at least one gpu.barrier, not split at grid
 //     barriers, not coarsened already, without dynamic shared memory; only
@@ -17,41 +17,54 @@
 //     barrier (no subgroup or lane operations, atomics, calls or SPIR-V ops:
 //     their meaning would change, or they are not worth the analysis). Every
 //     barrier runs under control flow that is the same for all invocations
-//     of the merged workgroup and all copies: no enclosing condition or loop
-//     test depends on a local/global id, blockIdx.x, a load from shared or
-//     private memory or from a buffer the kernel writes (a divergent barrier
-//     is left alone, it is undefined behaviour before and after).
-//  2. Copy variance (a fixpoint over the kernel): a value is per copy when
-//     it depends on blockIdx.x or cuda.grid's x, on a private array, on a
-//     load from a buffer the kernel writes, on a load from a replicated
-//     shared array, or is computed under per-copy control. A shared array is
-//     replicated (C arrays) when some store to it is per copy (index, value
-//     or control); otherwise the copies would store the same values at the
-//     same places and one array serves them all (fast_matmul's sA).
-//  3. The factor C: the decorator's coarsen=, else --coarsen=, else the cost
-//     model (below; docs/optimisation.md has the argument): 4 when a loop
-//     loads a value that is the same for all copies (a shared-array or
-//     read-only-buffer element) and feeds per-copy arithmetic — the reuse
-//     that saves shared-memory bandwidth — reduced so that the C copies of
-//     the loops' per-copy values fit 40 32-bit registers and the arrays fit
-//     16 KiB (Vulkan's guaranteed maxComputeSharedMemorySize); else 1.
-//  4. The launch (manifest `coarsen` = C, as CoarsenThreads): the launcher
-//     dispatches ceil(W / C) workgroups along x and passes N = W × blockDim.x
-//     (the requested invocations along x) as a hidden last argument. Copy k
-//     of dispatched workgroup b is original workgroup C·b + k when that is
-//     below W = N / blockDim.x; blockIdx.x, cuda.grid's x and gridDim.x (W)
-//     are remapped per copy. Copy 0 always exists (C·b ≤ C·ceil(W/C) − C <
-//     W). A copy that does not exist runs as a duplicate of copy 0 (same ids,
-//     so its loads read what copy 0 reads and its loops run as long) with
-//     every store to a kernel argument guarded by `C·b + k < W`: it has no
-//     effect outside its own replicated arrays.
+//     of the merged workgroup and all copies along x: no enclosing condition
+//     or loop test depends on a local/global id, blockIdx.x, a load from
+//     shared or private memory or from a buffer the kernel writes (a
+//     divergent barrier is left alone, it is undefined behaviour before and
+//     after). A barrier under control that depends on blockIdx.y rules out
+//     merging along y only.
+//  2. Copy variance along x and along y (two fixpoints over the kernel): a
+//     value differs along x when it depends on blockIdx.x or cuda.grid's x,
+//     on a private array, on a load from a buffer the kernel writes, on a
+//     load from a shared array replicated along x, or is computed under such
+//     control; along y the same with y's ids. A shared array is replicated
+//     along an axis when some store to it differs along it (index, value or
+//     control); otherwise the copies along it would store the same values at
+//     the same places and one array serves them (fast_matmul's sA along x).
+//     A value exists once per distinct copy along the axes it differs along:
+//     along neither once, along x once per kx, along both once per copy.
+//  3. The factors: the decorator's coarsen=, else --coarsen= (along x only),
+//     else the cost model (analyse(); docs/optimisation.md has the
+//     argument): merging along an axis pays when a loop loads a value that
+//     is the same for the copies along it (a shared-array or read-only
+//     buffer element) and feeds arithmetic that differs along it — the reuse
+//     that saves shared-memory bandwidth; up to 4 along each such axis, the
+//     most copies for which the loops' per-copy values (once per distinct
+//     copy) fit 40 32-bit registers and the arrays 16 KiB (Vulkan's
+//     guaranteed maxComputeSharedMemorySize), the wider merge along x among
+//     equals; with no such reuse, 1.
+//  4. The launch (manifest `coarsen` = Cx as CoarsenThreads, `coarsen_y` =
+//     Cy): the launcher dispatches ceil(W / C) workgroups along each merged
+//     axis and passes N = W × blockDim (the requested invocations along it)
+//     as hidden last arguments, x's before y's. Along each merged axis, copy
+//     index c of dispatched workgroup b is original workgroup C·b + c when
+//     that is below W = N / blockDim; blockIdx, cuda.grid and gridDim (W)
+//     along it are remapped per copy. Copy 0 always exists (C·b ≤
+//     C·ceil(W/C) − C < W). A copy index that does not exist runs as copy 0
+//     along that axis (same ids, so its loads read what an existing copy
+//     reads and its loops run as long) with every store to a kernel argument
+//     guarded by its existence along both axes: it has no effect outside its
+//     own replicated arrays.
 //  5. The rewrite: operations that no copy's values reach are emitted once
 //     (the barriers, the ids, the shared arrays' stores and loads, read-only
-//     loads at the same index); per-copy operations C times in copy order;
-//     ifs and loops whose condition is the same for all copies are emitted
-//     once with their per-copy results and loop values C times (jammed) and
-//     their bodies rewritten recursively; an if or loop whose condition is
-//     per copy (no barrier inside, by 1.) is emitted C times whole.
+//     loads at the same index); the others once per distinct copy of what
+//     they touch, in copy order (a store that differs along one axis only is
+//     made by the copies whose index along the other axis is 0: the others
+//     would store the same values at the same places); ifs and loops whose
+//     condition is the same for all copies are emitted once with their
+//     results and loop values once per distinct copy (jammed) and their
+//     bodies rewritten recursively; an if or loop whose condition differs
+//     (no barrier inside, by 1.) is emitted whole once per distinct copy.
 // Why results are bit-identical: every copy executes the float operations
 // of its original invocation on the same values in the same order (shared
 // values are, by 2., the values each copy would have computed or loaded);
@@ -83,10 +96,10 @@ namespace {
 
 using namespace mlir;
 
-/// The cost model's factor for a kernel whose loops reuse a value across
-/// copies (docs/optimisation.md: for fast_matmul, shared-memory loads per
-/// multiply-add fall from 2 to (1 + C) / C; 4 gives 1.25, 8 only 1.125 for
-/// twice the registers and a quarter of the workgroups).
+/// The cost model's largest factor along an axis whose copies reuse a loaded
+/// value (docs/optimisation.md: for fast_matmul, shared-memory loads per
+/// multiply-add fall from 2 to (Cx + Cy) / (Cx·Cy): 0.5 at 4 × 4; along x
+/// alone 1.25 at 4, only 1.125 at 8 for twice the registers).
 constexpr unsigned kDefaultFactor = 4;
 /// 32-bit registers the C copies of the jammed loops' per-copy values (those
 /// carried and those read from outside the loop) may take. Calibrated on the
@@ -758,7 +771,7 @@ struct CoarsenBarrierKernelsPass
   StringRef getName() const override { return "CoarsenBarrierKernels"; }
   StringRef getArgument() const override { return "nvc-coarsen-barrier-kernels"; }
   StringRef getDescription() const override {
-    return "Merge C workgroups of a kernel with shared memory and barriers into one along x";
+    return "Merge Cx x Cy workgroups of a kernel with shared memory and barriers into one";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, scf::SCFDialect, gpu::GPUDialect>();

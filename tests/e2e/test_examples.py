@@ -1396,12 +1396,17 @@ def case_coarsening(example, entry, dtype, cdtype, narrow=False):
 def barrier_reference(entry, arrays, dtype):
     """What `entry` of kernels/barrier_coarsening.py computes, in its order of
     operations (NumPy rounds each operation as the kernel does)."""
-    if entry == "tiled_matmul":
+    if entry in ("tiled_matmul", "tiled_matmul_ids"):
         A, B = arrays["A"], arrays["B"]
         want = np.zeros((A.shape[0], B.shape[1]), dtype)
         for kk in range(A.shape[1]):          # padding adds exact zeros
             want = want + A[:, kk:kk + 1] * B[kk:kk + 1, :]
-        return {"C": want}
+        if entry == "tiled_matmul":
+            return {"C": want}
+        gy, gx = -(-A.shape[0] // 16), -(-B.shape[1] // 16)
+        tiles = arrays["tiles"].copy()
+        tiles[:gx * gy] = (gy * 1000 + np.arange(gy)).repeat(gx)
+        return {"C": want, "tiles": tiles}
     if entry == "tiled_dot":
         x, w = arrays["x"], arrays["w"]
         want = np.zeros(x.size, dtype)
@@ -1438,6 +1443,7 @@ def case_barrier_coarsening(entry, dtype, cost_model_factors):
     def run(r, rng):
         name = np.dtype(dtype).name
         sigs = {"tiled_matmul": f"void({name}[:, :], {name}[:, :], {name}[:, :])",
+                "tiled_matmul_ids": f"void({name}[:, :], {name}[:, :], {name}[:, :], int32[::1])",
                 "tiled_dot": f"void({name}[::1], {name}[::1], {name}[::1])",
                 "stencil": f"void({name}[::1], {name}[::1])",
                 "block_sums": f"void({name}[::1], {name}[::1])"}
@@ -1451,10 +1457,13 @@ def case_barrier_coarsening(entry, dtype, cost_model_factors):
             if dtype == np.int32:
                 return rng.integers(-1000, 1000, size=shape).astype(dtype)
             return rng.standard_normal(shape).astype(dtype)
-        if entry == "tiled_matmul":
+        if entry in ("tiled_matmul", "tiled_matmul_ids"):
             m, k, n = (int(v) for v in rng.integers(5, 75, size=3))
             arrays = {"A": rand(m, k), "B": rand(k, n), "C": poisoned((m, n), dtype)}
-            grid, local, out = [n, m], (16, 16), "C"
+            grid, local, outs = [n, m], (16, 16), ["C"]
+            if entry == "tiled_matmul_ids":
+                arrays["tiles"] = np.full(-(-m // 16) * -(-n // 16) + 3, -7, np.int32)
+                outs.append("tiles")
         else:
             size = int(rng.integers(150, 700))
             arrays = {"x": rand(size)}
@@ -1462,15 +1471,22 @@ def case_barrier_coarsening(entry, dtype, cost_model_factors):
                 arrays["w"] = rand(int(rng.integers(1, 300)))
             groups = -(-size // 64)
             arrays["out"] = poisoned(groups + 3 if entry == "block_sums" else size, dtype)
-            grid, local, out = [size], (64,), "out"
+            grid, local, outs = [size], (64,), ["out"]
 
         def compiled(extra):
-            got = r.run(source, entry, grid, arrays, outputs=[out],
-                        local_size=local, flags=flags + extra)[out]
+            got = r.run(source, entry, grid, arrays, outputs=outs,
+                        local_size=local, flags=flags + extra)
             spv = r.compile(source, flags + extra)
             return got, (manifest_coarsen(spv, entry), manifest_coarsen(spv, entry, "y"))
+
+        def identical(got, want):
+            for out in outs:
+                try:
+                    check_identical(got[out], want[out])
+                except AssertionError as e:
+                    raise AssertionError(f"{out}: {e}")
         base, c0 = compiled(("-O0",))
-        check_identical(base, barrier_reference(entry, arrays, dtype)[out])
+        identical(base, barrier_reference(entry, arrays, dtype))
         off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen-barriers")
                                          for f in r.opt_flags)
         for extra, want in ((("--coarsen=1",), (1, 1)), ((), cost_model_factors),
@@ -1481,7 +1497,7 @@ def case_barrier_coarsening(entry, dtype, cost_model_factors):
                 raise AssertionError(f"{' '.join(extra) or 'default'}: the manifest's coarsen, "
                                      f"coarsen_y are {c}, expected {(1, 1) if off else want}")
             try:
-                check_identical(got, base)
+                identical(got, base)
             except AssertionError as e:
                 raise AssertionError(f"{' '.join(extra) or 'default'} (coarsen {c}) against "
                                      f"-O0: {e}")
@@ -1818,6 +1834,11 @@ MATH_CASES = [
     ("barrier coarsening: tiled_matmul, float32", case_barrier_coarsening("tiled_matmul", np.float32, (4, 4))),
     ("barrier coarsening: tiled_matmul, float64", case_barrier_coarsening("tiled_matmul", np.float64, (4, 2))),
     ("barrier coarsening: tiled_matmul, int32", case_barrier_coarsening("tiled_matmul", np.int32, (4, 2))),
+    # 4 x 3: its per-workgroup store's index and value take registers too.
+    ("barrier coarsening: tiled_matmul with blockIdx, gridDim along y, float32",
+     case_barrier_coarsening("tiled_matmul_ids", np.float32, (4, 3))),
+    ("barrier coarsening: tiled_matmul with blockIdx, gridDim along y, float64",
+     case_barrier_coarsening("tiled_matmul_ids", np.float64, (4, 2))),
     ("barrier coarsening: tiled_dot, float32", case_barrier_coarsening("tiled_dot", np.float32, (4, 1))),
     ("barrier coarsening: tiled_dot, float64", case_barrier_coarsening("tiled_dot", np.float64, (4, 1))),
     ("barrier coarsening: tiled_dot, int32", case_barrier_coarsening("tiled_dot", np.int32, (4, 1))),

@@ -16,7 +16,8 @@ WG = 64      # 1-D kernels: workgroups of WG
 @cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
 def tiled_matmul(A, B, C):
     """C = A @ B with shared tiles (fast_matmul with a tile loop over A's
-    columns, so any shapes run): the cost model merges 4 workgroups along x."""
+    columns, so any shapes run): the cost model merges 4 x 4 workgroups
+    (float32; 4 x 2 for float64 and int32's int64 accumulators)."""
     sA = cuda.shared.array(shape=(TPB, TPB), dtype=DT)
     sB = cuda.shared.array(shape=(TPB, TPB), dtype=DT)
     x, y = cuda.grid(2)
@@ -36,6 +37,38 @@ def tiled_matmul(A, B, C):
         cuda.syncthreads()
     if y < C.shape[0] and x < C.shape[1]:
         C[y, x] = acc
+
+
+@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :], int32[::1])")
+def tiled_matmul_ids(A, B, C, tiles):
+    """tiled_matmul with its ids written out (blockIdx, blockDim along x and
+    y) and one more store per workgroup: tiles[blockIdx.y * gridDim.x +
+    blockIdx.x] = gridDim.y * 1000 + blockIdx.y, so that merging along y must
+    remap blockIdx.y and gridDim.y and keep the copies past the grid from
+    storing (tiles has 3 elements past the last workgroup's)."""
+    sA = cuda.shared.array(shape=(TPB, TPB), dtype=DT)
+    sB = cuda.shared.array(shape=(TPB, TPB), dtype=DT)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    x = cuda.blockIdx.x * cuda.blockDim.x + tx
+    y = cuda.blockIdx.y * cuda.blockDim.y + ty
+    acc = DT(0)
+    for i in range((A.shape[1] + TPB - 1) // TPB):
+        sA[ty, tx] = 0
+        sB[ty, tx] = 0
+        if y < A.shape[0] and tx + i * TPB < A.shape[1]:
+            sA[ty, tx] = A[y, tx + i * TPB]
+        if x < B.shape[1] and ty + i * TPB < B.shape[0]:
+            sB[ty, tx] = B[ty + i * TPB, x]
+        cuda.syncthreads()
+        for j in range(TPB):
+            acc += sA[ty, j] * sB[j, tx]
+        cuda.syncthreads()
+    if y < C.shape[0] and x < C.shape[1]:
+        C[y, x] = acc
+    if tx == 0 and ty == 0:
+        tiles[cuda.blockIdx.y * cuda.gridDim.x + cuda.blockIdx.x] = \
+            cuda.gridDim.y * 1000 + cuda.blockIdx.y
 
 
 @cuda.jit("void(float32[::1], float32[::1], float32[::1])")
