@@ -118,32 +118,25 @@ DispatchShape planDispatch(const LaunchConfig &config,
           "(at most {}); recompile the kernel with --index-bits=64 or launch a smaller grid",
           total, kAxis[i], groups, local[i], int32Max));
   }
-  if (coarsen > 1) {
-    const std::uint64_t groups = shape.workgroupCount[0];
-    shape.coarsen = coarsen;
-    shape.requestedInvocationsX = groups * local[0];
-    shape.workgroupCount[0] = static_cast<std::uint32_t>((groups + coarsen - 1) / coarsen);
-    // The last copy's index: coarsen x the dispatched invocations, minus 1.
-    const std::uint64_t reach = std::uint64_t{shape.workgroupCount[0]} * local[0] * coarsen;
-    if (indexBits == 32 && reach > 2147483647u)
-      throw Error(fmt::format("{} invocations along x with thread coarsening by {} reach index "
-                              "{}, beyond the kernel's 32-bit indices; recompile with "
-                              "--index-bits=64 or --coarsen=1, or launch a smaller grid",
-                              shape.requestedInvocationsX, coarsen, reach - 1));
-  } else {
-    shape.requestedInvocationsX = std::uint64_t{shape.workgroupCount[0]} * local[0];
-  }
+  // The invocations the launch asked for along x and y, then the division
+  // of a coarsened axis's workgroups by its factor.
+  shape.requestedInvocationsX = std::uint64_t{shape.workgroupCount[0]} * local[0];
   shape.requestedInvocationsY = std::uint64_t{shape.workgroupCount[1]} * local[1];
-  if (coarsenY > 1) {
-    const std::uint64_t groups = shape.workgroupCount[1];
-    shape.coarsenY = coarsenY;
-    shape.workgroupCount[1] = static_cast<std::uint32_t>((groups + coarsenY - 1) / coarsenY);
-    const std::uint64_t reach = std::uint64_t{shape.workgroupCount[1]} * local[1] * coarsenY;
+  shape.coarsen = coarsen;
+  shape.coarsenY = coarsenY;
+  for (int i : {0, 1}) {
+    const std::uint32_t factor = i == 0 ? coarsen : coarsenY;
+    if (factor <= 1)
+      continue;
+    const std::uint64_t groups = shape.workgroupCount[i];
+    shape.workgroupCount[i] = static_cast<std::uint32_t>((groups + factor - 1) / factor);
+    // The last copy's index: factor x the dispatched invocations, minus 1.
+    const std::uint64_t reach = std::uint64_t{shape.workgroupCount[i]} * local[i] * factor;
     if (indexBits == 32 && reach > 2147483647u)
-      throw Error(fmt::format("{} invocations along y with coarsening by {} reach index {}, "
+      throw Error(fmt::format("{} invocations along {} with coarsening by {} reach index {}, "
                               "beyond the kernel's 32-bit indices; recompile with "
                               "--index-bits=64 or --coarsen=1, or launch a smaller grid",
-                              shape.requestedInvocationsY, coarsenY, reach - 1));
+                              groups * local[i], kAxis[i], factor, reach - 1));
   }
   return shape;
 }

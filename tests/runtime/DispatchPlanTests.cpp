@@ -153,7 +153,7 @@ TEST_CASE("a coarsened kernel's indices must fit 32 bits", "[dispatch-plan]") {
   const std::uint64_t n = 2147483647u - 63;
   CHECK_NOTHROW(planDispatch(LaunchConfig::grid(n), {64, 1, 1}, l, 32));
   CHECK_THROWS_WITH(planDispatch(LaunchConfig::grid(n), {64, 1, 1}, l, 32, 3),
-                    Catch::Contains("with thread coarsening by 3 reach index"));
+                    Catch::Contains("along x with coarsening by 3 reach index"));
   CHECK_NOTHROW(planDispatch(LaunchConfig::grid(n), {64, 1, 1}, l, 64, 3));
 }
 
