@@ -88,11 +88,11 @@ std::optional<std::string> assignWorkgroupSizes(const std::vector<TypedKernel> &
       }
     if (inferred != options.localSize && first && firstWarning)
       diags.warning(first->loc,
-                    fmt::format("kernel '{}' indexes shared array '{}' ({} elements) by {}: it "
-                                "is written for workgroups of {}, which its launches default to "
-                                "instead of {}; say so with local_size={} in the decorator or "
-                                "--local-size {}={}",
-                                k.def->name, first->array, first->extent, first->id,
+                    fmt::format("kernel '{}' indexes shared array '{}' by {} ({} elements "
+                                "along that dimension): it is written for workgroups of {}, "
+                                "which its launches default to instead of {}; say so with "
+                                "local_size={} in the decorator or --local-size {}={}",
+                                k.def->name, first->array, first->id, first->extent,
                                 formatSize(inferred), formatSize(options.localSize),
                                 optionValue(inferred), k.def->name, sizeComponents(inferred, ",")),
                     "workgroup-size");

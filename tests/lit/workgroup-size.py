@@ -21,7 +21,7 @@ TILE = 16
 def block_sums(x, out):
     sm = cuda.shared.array(TPB, float32)
     tx = cuda.threadIdx.x
-    # CHECK: workgroup-size.py:[[@LINE+1]]:5: warning: kernel 'block_sums' indexes shared array 'sm' (128 elements) by cuda.threadIdx.x: it is written for workgroups of 128x1x1, which its launches default to instead of 64x1x1; say so with local_size=128 in the decorator or --local-size block_sums=128 [-Wworkgroup-size]
+    # CHECK: workgroup-size.py:[[@LINE+1]]:5: warning: kernel 'block_sums' indexes shared array 'sm' by cuda.threadIdx.x (128 elements along that dimension): it is written for workgroups of 128x1x1, which its launches default to instead of 64x1x1; say so with local_size=128 in the decorator or --local-size block_sums=128 [-Wworkgroup-size]
     sm[tx] = x[cuda.grid(1)]
     cuda.syncthreads()
     if tx < 64:
@@ -40,7 +40,7 @@ def transpose(a, b):
     tile[ty, tx] = a[y, x]
     cuda.syncthreads()
     # The tighter bound along x: tile[tx, ...] has 16 rows (its columns 17).
-    # CHECK: workgroup-size.py:[[@LINE+1]]:15: warning: kernel 'transpose' indexes shared array 'tile' (16 elements) by cuda.threadIdx.x: it is written for workgroups of 16x16x1, which its launches default to instead of 64x1x1; say so with local_size=(16, 16) in the decorator or --local-size transpose=16,16 [-Wworkgroup-size]
+    # CHECK: workgroup-size.py:[[@LINE+1]]:15: warning: kernel 'transpose' indexes shared array 'tile' by cuda.threadIdx.x (16 elements along that dimension): it is written for workgroups of 16x16x1, which its launches default to instead of 64x1x1; say so with local_size=(16, 16) in the decorator or --local-size transpose=16,16 [-Wworkgroup-size]
     b[x, y] = tile[tx, ty]
 
 
