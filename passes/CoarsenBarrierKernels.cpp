@@ -312,6 +312,15 @@ struct CopyClass {
   bool x = false, y = false;
 };
 
+/// The class of `value` under the merge `f`: the merged axes (factor above
+/// 1) along which it differs between copies.
+CopyClass classOf(Value value, const Variance &vx, const Variance &vy, Factors f) {
+  return {f.x > 1 && vx.isVarying(value), f.y > 1 && vy.isVarying(value)};
+}
+
+/// How many distinct copies of something of class `c` the merge `f` makes.
+unsigned instances(CopyClass c, Factors f) { return (c.x ? f.x : 1) * (c.y ? f.y : 1); }
+
 /// Steps 1-3: the copy variance along x and y and the cost model's factors,
 /// or nullopt when the kernel must be left alone.
 struct Plan {
@@ -447,10 +456,8 @@ std::optional<Plan> analyse(func::FuncOp func) {
   auto sharedBytes = [&](Factors f) {
     uint64_t bytes = 0;
     for (Operation &op : func.getBody().front())
-      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-        uint64_t n = (vx.isVarying(alloc) ? f.x : 1) * (vy.isVarying(alloc) ? f.y : 1);
-        bytes += n * arrayBytes(alloc.getType());
-      }
+      if (auto alloc = dyn_cast<memref::AllocOp>(op))
+        bytes += instances(classOf(alloc, vx, vy, f), f) * arrayBytes(alloc.getType());
     return bytes;
   };
   // The most copies that fit both budgets; among equals the wider merge
@@ -605,9 +612,7 @@ private:
   }
 
   /// Along which merged axes a value differs between copies.
-  CopyClass classOf(Value value) const {
-    return {f.x > 1 && vx.isVarying(value), f.y > 1 && vy.isVarying(value)};
-  }
+  CopyClass classOf(Value value) const { return nvc::classOf(value, vx, vy, f); }
   /// ... an operation or one nested in it uses or defines such a value.
   CopyClass classOf(Operation *op) const {
     return {f.x > 1 && vx.touchesVarying(op), f.y > 1 && vy.touchesVarying(op)};
@@ -621,7 +626,7 @@ private:
   unsigned representative(unsigned k, CopyClass c) const {
     return (c.x ? k % f.x : 0) + f.x * (c.y ? k / f.x : 0);
   }
-  unsigned instances(CopyClass c) const { return (c.x ? f.x : 1) * (c.y ? f.y : 1); }
+  unsigned instances(CopyClass c) const { return nvc::instances(c, f); }
 
   void emitBlock(Block &block, OpBuilder &b) {
     for (Operation &op : block.without_terminator())
