@@ -82,8 +82,9 @@ def fast_matmul(A, B, C):
 # CHECK-NEXT: arith.andi %[[E2]], %[[EY1]] : i1
 # CHECK-NEXT: arith.andi %[[E3]], %[[EY1]] : i1
 # CHECK-NEXT: arith.andi %[[E1]], %[[EY2]] : i1
-# Four A tiles (one per copy along y) and four B tiles (one per copy along x).
-# CHECK-COUNT-8: memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+# Four A tiles (one per copy along y) and four B tiles (one per copy along x),
+# each four in one array with the copy index innermost.
+# CHECK-COUNT-2: memref.alloc() : memref<256x4xf32, #spirv.storage_class<Workgroup>>
 # CHECK-NOT: memref.alloc()
 # gridDim.x (the tile loop's bound) is Wx.
 # CHECK: %[[BPG:.*]] = arith.index_cast %[[W]] : index to i32
@@ -99,17 +100,26 @@ def fast_matmul(A, B, C):
 # CHECK-NOT: gpu.barrier
 # CHECK: scf.while ({{.*}}) : (i32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 # CHECK: } do {
-# CHECK: %[[SA0:.*]] = memref.load %alloc
-# CHECK-NEXT: %[[SA1:.*]] = memref.load %alloc
-# CHECK-NEXT: %[[SA2:.*]] = memref.load %alloc
-# CHECK-NEXT: %[[SA3:.*]] = memref.load %alloc
+# The copies' elements of one index are adjacent (one vector load on the GPU).
+# CHECK: %[[CA0:.*]] = arith.constant 0 : index
+# CHECK-NEXT: %[[SA0:.*]] = memref.load %[[TA:alloc.*]][%[[IA:.*]], %[[CA0]]]
+# CHECK-NEXT: %[[CA1:.*]] = arith.constant 1 : index
+# CHECK-NEXT: %[[SA1:.*]] = memref.load %[[TA]][%[[IA]], %[[CA1]]]
+# CHECK-NEXT: %[[CA2:.*]] = arith.constant 2 : index
+# CHECK-NEXT: %[[SA2:.*]] = memref.load %[[TA]][%[[IA]], %[[CA2]]]
+# CHECK-NEXT: %[[CA3:.*]] = arith.constant 3 : index
+# CHECK-NEXT: %[[SA3:.*]] = memref.load %[[TA]][%[[IA]], %[[CA3]]]
 # CHECK-NEXT: arith.muli
 # CHECK-NEXT: arith.addi
 # CHECK-NEXT: arith.index_cast
-# CHECK-NEXT: %[[SB0:.*]] = memref.load %alloc
-# CHECK-NEXT: %[[SB1:.*]] = memref.load %alloc
-# CHECK-NEXT: %[[SB2:.*]] = memref.load %alloc
-# CHECK-NEXT: %[[SB3:.*]] = memref.load %alloc
+# CHECK-NEXT: %[[CB0:.*]] = arith.constant 0 : index
+# CHECK-NEXT: %[[SB0:.*]] = memref.load %[[TB:alloc.*]][%[[IB:.*]], %[[CB0]]]
+# CHECK-NEXT: %[[CB1:.*]] = arith.constant 1 : index
+# CHECK-NEXT: %[[SB1:.*]] = memref.load %[[TB]][%[[IB]], %[[CB1]]]
+# CHECK-NEXT: %[[CB2:.*]] = arith.constant 2 : index
+# CHECK-NEXT: %[[SB2:.*]] = memref.load %[[TB]][%[[IB]], %[[CB2]]]
+# CHECK-NEXT: %[[CB3:.*]] = arith.constant 3 : index
+# CHECK-NEXT: %[[SB3:.*]] = memref.load %[[TB]][%[[IB]], %[[CB3]]]
 # CHECK-NEXT: arith.mulf %[[SA0]], %[[SB0]] : f32
 # CHECK-NEXT: arith.mulf %[[SA0]], %[[SB1]] : f32
 # CHECK-NEXT: arith.mulf %[[SA0]], %[[SB2]] : f32
@@ -201,7 +211,7 @@ def stencil_1d_requested(x, out):
 
 # CHECK-LABEL: func.func @stencil_1d_requested(
 # CHECK-SAME: index) attributes {nvc.coarsen = 2 : i32
-# CHECK-COUNT-2: memref.alloc() : memref<66xf32, #spirv.storage_class<Workgroup>>
+# CHECK-COUNT-1: memref.alloc() : memref<66x2xf32, #spirv.storage_class<Workgroup>>
 # CHECK-NOT: memref.alloc()
 # CHECK: gpu.barrier
 # CHECK-NOT: gpu.barrier
