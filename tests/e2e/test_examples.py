@@ -4946,6 +4946,9 @@ def main():
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--work", default=None)
     p.add_argument("--only", default=None, help="run only the cases whose name contains this")
+    p.add_argument("--shard", default=None, metavar="I/N",
+                   help="run only the cases whose position is I modulo N (0 <= I < N): N runs "
+                        "with I = 0 ... N-1, each in its own copy of --work, run every case once")
     p.add_argument("--opt", action="append", default=[],
                    help="extra optimisation flag for every compile, e.g. -O0")
     p.add_argument("--backend", action="append", choices=["mlir", "llvm"],
@@ -4958,6 +4961,14 @@ def main():
     os.makedirs(work, exist_ok=True)
     if not args.nvc and not args.precompiled:
         p.error("--nvc is required (or --precompiled with --work)")
+    shard, shards = 0, 1
+    if args.shard:
+        try:
+            shard, shards = (int(part) for part in args.shard.split("/"))
+        except ValueError:
+            p.error(f"--shard {args.shard!r}: expected I/N")
+        if not 0 <= shard < shards:
+            p.error(f"--shard {args.shard!r}: I must be in 0 ... N-1")
     passed = failed = xfailed = 0
     nvidia = is_nvidia(args.nvc_run)
     for backend in backends:
@@ -4965,6 +4976,8 @@ def main():
         expected = llvm_expected_failures(args.opt, nvidia) if backend == "llvm" else {}
         for i, (name, fn) in enumerate(CASES):
             if args.only and args.only not in name:
+                continue
+            if i % shards != shard:
                 continue
             rng = np.random.default_rng([seed, i])
             try:
