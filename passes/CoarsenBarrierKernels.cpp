@@ -696,23 +696,17 @@ private:
     Location loc = arrays.front().getLoc();
     Value combined = memref::AllocOp::create(b, loc, combinedType).getResult();
     for (auto [slot, array] : llvm::enumerate(arrays)) {
-      // Step 1: only loads and stores use a workgroup array.
+      // Step 1: a workgroup array is used only as the array of loads and
+      // stores.
       for (OpOperand &use : llvm::make_early_inc_range(array->getUses())) {
         Operation *user = use.getOwner();
         OpBuilder ub(user);
         Value s = arith::ConstantIndexOp::create(ub, loc, slot);
-        if (auto load = dyn_cast<memref::LoadOp>(user)) {
-          SmallVector<Value> indices(load.getIndices());
-          indices.push_back(s);
-          load.getMemrefMutable().assign(combined);
-          load.getIndicesMutable().assign(indices);
-        } else {
-          auto store = cast<memref::StoreOp>(user);
-          SmallVector<Value> indices(store.getIndices());
-          indices.push_back(s);
-          store.getMemrefMutable().assign(combined);
-          store.getIndicesMutable().assign(indices);
-        }
+        use.set(combined);
+        if (auto load = dyn_cast<memref::LoadOp>(user))
+          load.getIndicesMutable().append(s);
+        else
+          cast<memref::StoreOp>(user).getIndicesMutable().append(s);
       }
       array->erase();
     }
