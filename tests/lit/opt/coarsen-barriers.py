@@ -196,7 +196,7 @@ def stencil_1d(x, out):
 
 # CHECK-LABEL: func.func @stencil_1d(
 # CHECK-NOT: nvc.coarsen =
-# CHECK-SAME: {
+# CHECK-SAME: nvc.kernel
 
 
 @cuda.jit("void(float32[::1], float32[::1])", coarsen=2)
@@ -327,7 +327,7 @@ def y_dependent_barrier(A, B, C):
 # CHECK-LABEL: func.func @y_dependent_barrier(
 # CHECK-SAME: %{{.*}}: index) attributes {nvc.coarsen = 4 : i32
 # CHECK-NOT: nvc.coarsen_y
-# CHECK-SAME: {
+# CHECK-SAME: nvc.kernel
 # CHECK-NOT: gpu.block_id y
 # blockIdx.y read once, not remapped per copy.
 # CHECK: gpu.block_id y
