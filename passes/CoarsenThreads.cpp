@@ -1,41 +1,50 @@
-//===- CoarsenThreads.cpp - Each invocation computes C outputs of a 1-D grid ===//
+//===- CoarsenThreads.cpp - Each invocation computes C outputs of its grid ===//
 //
 // The workshop's Optimisation 6 (000, "Optimisation"): every pixel of the
 // imaging kernel reads the same visibilities, so an invocation that computes
 // C pixels reads them once for C. This pass does it for kernels that use
-// the invocation only through the 1-D global index (cuda.grid(1)):
-//  1. Eligibility: the only gpu-dialect operation is gpu.global_id x (no
-//     thread/workgroup ids or sizes, grid size, barriers, subgroup
-//     operations), no workgroup memory, no atomics, no calls. Ops of the
-//     kernel's body that do not depend on the global id must not write
-//     memory (they would run once for C invocations). Ops that do are
-//     pure (without regions), scf.if (guards: they keep their effects per
-//     copy), or loops whose trip count and read addresses do not depend on
-//     the index and that write nothing (LoopVariance.h; SplitKernelGuard.cpp
-//     takes a bounds-guarded loop out of its guard into this form).
+// the invocation only through the global index (cuda.grid(1), cuda.grid(2)):
+//  1. Eligibility: the only gpu-dialect operations are gpu.global_id x and
+//     y at the kernel's top level (no thread/workgroup ids or sizes, grid
+//     size, barriers, subgroup operations), no workgroup memory, no
+//     atomics, no calls. A 1-D kernel is coarsened along x, a 2-D one along
+//     y (kMinSharedArraysY says why); "the index" below is the global id
+//     along that axis, and values that depend only on the other one are the
+//     same for every copy. Ops of the kernel's body that do not depend on
+//     the index must not write memory (they would run once for C
+//     invocations). Ops that do are pure (without regions), scf.if
+//     (guards: they keep their effects per copy), or loops whose trip count
+//     and read addresses do not depend on the index and that write nothing
+//     (LoopVariance.h; SplitKernelGuard.cpp takes a bounds-guarded loop out
+//     of its guard into this form).
 //  2. The factor C: the kernel's decorator `coarsen=C`, else --coarsen=C,
-//     else the cost model: 4 when the kernel has such a loop that reads
-//     at least two arrays (the reads are shared), fewer when the loop carries many
-//     per-output values (4 copies each; at most 32 32-bit registers), else 1.
+//     else the cost model: 4 when the kernel has a loop to jam that reads
+//     arrays at addresses the copies share (two along x, one along y), fewer
+//     when the loop carries many per-output values (4 copies each; at most
+//     32 32-bit registers), else 1.
 //  3. The grid shrinks: the launcher dispatches ceil(groups / C) workgroups
-//     on x (manifest: `coarsen`). Copy k of an invocation computes the output
-//     of original index g_k = g + k * G, G = invocations of the dispatched
-//     grid (strided, so neighbouring invocations still access neighbouring
-//     elements). The original grid size N travels as a hidden last scalar
-//     argument (manifest: `original_grid_offset`); a copy whose g_k >= N did
-//     not exist, and its guards (each scf.if that depends on the index gets
-//     `and g_k < N`) skip all its effects. Copy 0 always exists (g < G <= N),
-//     so ops that run once per invocation still run in an invocation that
-//     existed.
+//     along the axis (manifest: `coarsen`, or `coarsen_y`). Copy k of an
+//     invocation computes the output of original index g_k = g + k * G, G =
+//     invocations of the dispatched grid along the axis (strided, so
+//     neighbouring invocations still access neighbouring elements). The
+//     original grid size N travels as a hidden last scalar argument
+//     (manifest: `original_grid_offset`, or `original_grid_offset_y`); a
+//     copy whose g_k >= N did not exist, and its guards (each scf.if that
+//     depends on the index gets `and g_k < N`) skip all its effects. Copy 0
+//     always exists (g < G <= N), so ops that run once per invocation still
+//     run in an invocation that existed.
 //  4. Index-dependent pure ops and guards are cloned per copy (in copy
 //     order; each copy's memory effects stay in program order, and copies of
-//     different outputs touch different elements by the 1-D kernel's
-//     contract, as invocations of the original grid do). The copies' loops
-//     are jammed into one loop with the index-independent loop values once
-//     and the others C times; ops that depend on no copy's values (the
-//     shared reads) are emitted once. Each copy performs the same float
-//     operations in the same order as its original invocation: results are
-//     bit-identical.
+//     different outputs touch different elements by the kernel's contract,
+//     as invocations of the original grid do). The copies' loops are jammed
+//     into one loop with the index-independent loop values once and the
+//     others C times; ops that depend on no copy's values (the shared reads)
+//     are emitted once. A guard whose loop reads at addresses that depend on
+//     the index (the naive matmul's `if i < m and j < n: for k ...`) is
+//     jammed whole (JammedGuard): one `if` for the copies, in which a copy
+//     whose own guard fails computes on the values of one that passes, its
+//     writes skipped. Each copy performs the same float operations in the
+//     same order as its original invocation: results are bit-identical.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/LoopVariance.h"
@@ -53,6 +62,8 @@
 #include <mlir/Interfaces/CallInterfaces.h>
 #include <mlir/Interfaces/SideEffectInterfaces.h>
 
+#include <llvm/ADT/SetVector.h>
+
 #include <algorithm>
 #include <map>
 
@@ -68,12 +79,55 @@ using namespace mlir;
 constexpr unsigned kLoopValueRegisterBudget = 32;
 /// The cost model's factor for a kernel whose loop reads shared data.
 constexpr unsigned kDefaultFactor = 4;
-/// Arrays a loop must read for the cost model to coarsen: measured on an
-/// NVIDIA H200 (bench/results/2026-11-30-h200-after-issue6.json), the naive DFT,
-/// whose loop reads one array, ran 2x slower coarsened by 4 (its grid of
-/// 32K invocations then no longer fills the GPU), while the imaging
-/// kernels, whose loop reads four, ran 1.3-2.4x faster.
-constexpr unsigned kMinSharedArrays = 2;
+/// Arrays a loop must read at addresses the copies share for the cost model
+/// to coarsen along x: measured on an NVIDIA H200
+/// (bench/results/2026-11-30-h200-after-issue6.json), the naive DFT, whose
+/// loop reads one array, ran 2x slower coarsened by 4 (its grid of 32K
+/// invocations then no longer fills the GPU), while the imaging kernels,
+/// whose loop reads four, ran 1.3-2.4x faster.
+constexpr unsigned kMinSharedArraysX = 2;
+/// The same along y (2-D kernels): one, read at an address that depends on
+/// the global id along x. A subgroup's invocations lie along x, so such a
+/// read is one that a whole subgroup makes at as many addresses as it has
+/// invocations (the naive matmul's A[i, k]: a row per invocation, a cache
+/// line each), now read once for C outputs; a read the copies along x would
+/// share is one the subgroup already shares (B[k, j]: one address).
+constexpr unsigned kMinSharedArraysY = 1;
+
+/// Whether `v` is computed from a gpu.global_id along `dim`: its backward
+/// slice through defining ops (and the values their regions use) and
+/// around scf.while loops.
+bool derivesFromGlobalId(Value v, gpu::Dimension dim) {
+  SmallVector<Value> work{v};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value cur = work.pop_back_val();
+    if (!seen.insert(cur).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(cur)) {
+      auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+      if (!loop)
+        continue; // a kernel argument
+      unsigned i = arg.getArgNumber();
+      if (arg.getOwner() == &loop.getBefore().front()) {
+        work.push_back(loop.getInits()[i]);
+        work.push_back(loop.getYieldOp().getOperand(i));
+      } else {
+        work.push_back(loop.getConditionOp().getArgs()[i]);
+      }
+      continue;
+    }
+    Operation *def = cur.getDefiningOp();
+    if (auto id = dyn_cast<gpu::GlobalIdOp>(def); id && id.getDimension() == dim)
+      return true;
+    if (auto loop = dyn_cast<scf::WhileOp>(def)) {
+      work.push_back(loop.getConditionOp().getArgs()[cast<OpResult>(cur).getResultNumber()]);
+      continue;
+    }
+    def->walk([&](Operation *inner) { work.append(inner->getOperands().begin(), inner->getOperands().end()); });
+  }
+  return false;
+}
 
 /// Whether `op` only reads memory (possibly nothing), its nested ops too.
 bool onlyReads(Operation *op) {
@@ -99,12 +153,36 @@ unsigned registers(Type type) {
   return 1;
 }
 
-/// The plan for one kernel: which top-level ops depend on the global id, and
-/// the analysis of each loop to jam.
+/// A guard (an scf.if without results or else) holding a loop whose copies
+/// can be jammed although its reads depend on the output: the copies' guards
+/// become one `if`, taken when any copy's condition holds. Inside it, each
+/// copy's values from outside the guard (`liveIns`) are its own where its
+/// condition holds, else those of the first copy whose condition holds (the
+/// anchor), so every copy computes, and reads, as an invocation that passes
+/// the guard; only its memory writes are kept under its own condition.
+struct JammedGuard {
+  /// Values that depend on the output, defined outside the guard and used
+  /// in it, in first-use order.
+  SmallVector<Value> liveIns;
+  /// Ops of the then block that depend on no output's values and only
+  /// read: run once for all copies.
+  llvm::DenseSet<Operation *> once;
+  /// Ops of the then block that write memory (they have no results): each
+  /// copy's runs under its condition.
+  llvm::DenseSet<Operation *> writes;
+};
+
+/// The plan for one kernel: the axis, which top-level ops depend on the
+/// global id along it, and the analysis of each loop to jam.
 struct Plan {
+  gpu::Dimension axis = gpu::Dimension::x;
+  /// The gpu.global_id ops along `axis` (those along the other axis are the
+  /// same for every copy).
   SmallVector<gpu::GlobalIdOp> globalIds;
   llvm::DenseSet<Operation *> dependent;
+  /// The loops to jam, at the top level or in a jammed guard.
   std::map<Operation *, LoopVariance> loops;
+  std::map<Operation *, JammedGuard> guards;
   unsigned costModelFactor = 1;
 };
 
@@ -114,11 +192,14 @@ std::optional<Plan> analyse(func::FuncOp func) {
     return std::nullopt;
   Plan plan;
   bool ok = true;
+  SmallVector<gpu::GlobalIdOp> ids;
   func.walk([&](Operation *op) {
     if (auto id = dyn_cast<gpu::GlobalIdOp>(op)) {
-      if (id.getDimension() != gpu::Dimension::x || op->getParentOp() != func)
+      if (id.getDimension() == gpu::Dimension::z || op->getParentOp() != func)
         ok = false;
-      plan.globalIds.push_back(id);
+      if (id.getDimension() == gpu::Dimension::y)
+        plan.axis = gpu::Dimension::y;
+      ids.push_back(id);
       return;
     }
     if (op->getDialect() && op->getDialect()->getNamespace() == "gpu")
@@ -130,13 +211,19 @@ std::optional<Plan> analyse(func::FuncOp func) {
     for (Value v : op->getResults())
       ok &= !isWorkgroupMemory(v.getType());
   });
-  if (!ok || plan.globalIds.empty())
+  if (!ok || ids.empty())
     return std::nullopt;
+  // A 2-D kernel is coarsened along y (kMinSharedArraysY says why); its ids
+  // along x are the same for every copy.
+  for (gpu::GlobalIdOp id : ids)
+    if (id.getDimension() == plan.axis)
+      plan.globalIds.push_back(id);
 
   Block &body = func.getBody().front();
   llvm::DenseSet<Value> dependentValues;
   for (gpu::GlobalIdOp id : plan.globalIds)
     dependentValues.insert(id.getResult());
+  auto isDependent = [&](Value v) { return dependentValues.contains(v); };
   auto usesDependent = [&](Operation *op) {
     bool found = false;
     op->walk([&](Operation *inner) {
@@ -145,8 +232,85 @@ std::optional<Plan> analyse(func::FuncOp func) {
     });
     return found;
   };
+  // The cost model: the loops that share reads, and the registers their
+  // per-output values take.
+  const unsigned minShared = plan.axis == gpu::Dimension::x ? kMinSharedArraysX : kMinSharedArraysY;
   unsigned readingLoopRegisters = 0;
   bool hasReadingLoop = false;
+  auto costLoop = [&](scf::WhileOp loop, const LoopVariance &variance) {
+    // The arrays the loop reads at addresses the copies share.
+    llvm::SmallPtrSet<void *, 4> sharedArrays;
+    loop->walk([&](memref::LoadOp load) {
+      Operation *top = load;
+      while (top->getParentOp() != loop)
+        top = top->getParentOp();
+      if (variance.isVarying(top))
+        return;
+      if (plan.axis == gpu::Dimension::y &&
+          llvm::none_of(load.getIndices(),
+                        [](Value i) { return derivesFromGlobalId(i, gpu::Dimension::x); }))
+        return;
+      sharedArrays.insert(load.getMemRef().getAsOpaquePointer());
+    });
+    if (sharedArrays.size() < minShared)
+      return;
+    hasReadingLoop = true;
+    unsigned regs = 0;
+    for (BlockArgument arg : loop.getBefore().front().getArguments())
+      if (variance.varying.contains(arg))
+        regs += registers(arg.getType());
+    readingLoopRegisters = std::max(readingLoopRegisters, regs);
+  };
+  // A dependent guard whose then block can be jammed (JammedGuard): adds
+  // its loops to the plan.
+  auto analyseGuard = [&](scf::IfOp guard) -> bool {
+    if (guard.getNumResults() || !guard.getElseRegion().empty())
+      return false;
+    JammedGuard jammed;
+    std::map<Operation *, LoopVariance> loops;
+    Block &then = guard.getThenRegion().front();
+    for (Operation &op : then.without_terminator()) {
+      bool dependent = usesDependent(&op);
+      if (dependent)
+        for (Value r : op.getResults())
+          dependentValues.insert(r);
+      if (!onlyReads(&op)) {
+        if (op.getNumResults())
+          return false;
+        jammed.writes.insert(&op);
+        continue;
+      }
+      if (!dependent) {
+        jammed.once.insert(&op);
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+        LoopVariance variance = analyseLoopVariance(loop, isDependent);
+        if (variance.invariantControl)
+          loops.emplace(&op, std::move(variance));
+      }
+      // Other dependent ops (and loops that cannot be jammed) run per copy,
+      // on its values.
+    }
+    if (loops.empty())
+      return false;
+    llvm::SetVector<Value> liveIns;
+    guard.getThenRegion().walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        if (dependentValues.contains(v) && !guard->isAncestor(v.getParentBlock()->getParentOp()))
+          liveIns.insert(v);
+    });
+    for (Value v : liveIns)
+      if (!isa<IntegerType, IndexType, FloatType>(v.getType()))
+        return false; // no arith.select to choose it
+    jammed.liveIns.assign(liveIns.begin(), liveIns.end());
+    for (auto &[op, variance] : loops)
+      costLoop(cast<scf::WhileOp>(op), variance);
+    plan.loops.merge(loops);
+    plan.guards.emplace(guard, std::move(jammed));
+    return true;
+  };
+
   for (Operation &op : body.without_terminator()) {
     if (isa<gpu::GlobalIdOp>(op))
       continue;
@@ -159,29 +323,23 @@ std::optional<Plan> analyse(func::FuncOp func) {
     plan.dependent.insert(&op);
     for (Value r : op.getResults())
       dependentValues.insert(r);
-    if (isa<scf::IfOp>(op) || (isMemoryEffectFree(&op) && !op.getNumRegions()))
+    if (auto guard = dyn_cast<scf::IfOp>(op)) {
+      (void)analyseGuard(guard); // else cloned whole per copy
+      continue;
+    }
+    if (isMemoryEffectFree(&op) && !op.getNumRegions())
       continue;
     // A loop runs for every output, those that did not exist too: its trip
     // count must not depend on the output (a loop that ends only for some
-    // indices could hang), and it must only read.
+    // indices could hang), and it must only read, at addresses every output
+    // reads.
     auto loop = dyn_cast<scf::WhileOp>(op);
     if (!loop)
       return std::nullopt;
-    LoopVariance variance =
-        analyseLoopVariance(loop, [&](Value v) { return dependentValues.contains(v); });
+    LoopVariance variance = analyseLoopVariance(loop, isDependent);
     if (!variance.invariantControlAndReads)
       return std::nullopt;
-    // The arrays the loop reads: what the copies would share.
-    llvm::SmallPtrSet<void *, 4> readArrays;
-    loop->walk([&](memref::LoadOp load) { readArrays.insert(load.getMemRef().getAsOpaquePointer()); });
-    if (readArrays.size() >= kMinSharedArrays) {
-      hasReadingLoop = true;
-      unsigned regs = 0;
-      for (BlockArgument arg : loop.getBefore().front().getArguments())
-        if (variance.varying.contains(arg))
-          regs += registers(arg.getType());
-      readingLoopRegisters = std::max(readingLoopRegisters, regs);
-    }
+    costLoop(loop, variance);
     plan.loops.emplace(&op, std::move(variance));
   }
   if (hasReadingLoop)
@@ -291,6 +449,56 @@ void jam(OpBuilder &b, scf::WhileOp loop, const LoopVariance &variance,
       maps[k].map(loop.getResult(i), jammed.getResult(pos++));
 }
 
+/// Step 4 for a jammed guard (JammedGuard): emits the one `if` of the
+/// copies of `guard` and, in it, the copies of its then block.
+void jamGuard(OpBuilder &b, scf::IfOp guard, const JammedGuard &jammed, const Plan &plan,
+              SmallVectorImpl<IRMapping> &maps, ArrayRef<Value> exists) {
+  unsigned copies = maps.size();
+  Location loc = guard.getLoc();
+  // Whether each copy passes its guard (and existed in the original grid).
+  SmallVector<Value> valid(copies);
+  Value any;
+  for (unsigned k = 0; k < copies; ++k) {
+    valid[k] = arith::AndIOp::create(b, loc, maps[k].lookupOrDefault(guard.getCondition()), exists[k]);
+    any = k ? arith::OrIOp::create(b, loc, any, valid[k]).getResult() : valid[k];
+  }
+  auto one = scf::IfOp::create(b, loc, TypeRange{}, any, /*withElseRegion=*/false);
+  OpBuilder ib(one.thenBlock()->getTerminator());
+  // Each copy's values from outside: its own if valid, else the anchor's
+  // (the first valid copy's).
+  SmallVector<IRMapping> inner(maps.begin(), maps.end());
+  for (Value v : jammed.liveIns) {
+    Value anchor = maps[copies - 1].lookupOrDefault(v);
+    for (unsigned k = copies - 1; k-- > 0;)
+      anchor = arith::SelectOp::create(ib, loc, valid[k], maps[k].lookupOrDefault(v), anchor);
+    inner[0].map(v, anchor);
+    for (unsigned k = 1; k < copies; ++k)
+      inner[k].map(v, arith::SelectOp::create(ib, loc, valid[k], maps[k].lookupOrDefault(v), anchor)
+                          .getResult());
+  }
+  for (Operation &op : guard.getThenRegion().front().without_terminator()) {
+    if (auto it = plan.loops.find(&op); it != plan.loops.end()) {
+      jam(ib, cast<scf::WhileOp>(op), it->second, inner);
+      continue;
+    }
+    if (jammed.once.contains(&op)) {
+      Operation *once = ib.clone(op, inner[0]);
+      for (unsigned k = 1; k < copies; ++k)
+        inner[k].map(op.getResults(), once->getResults());
+      continue;
+    }
+    for (unsigned k = 0; k < copies; ++k) {
+      if (!jammed.writes.contains(&op)) {
+        ib.clone(op, inner[k]);
+        continue;
+      }
+      auto write = scf::IfOp::create(ib, op.getLoc(), TypeRange{}, valid[k], /*withElseRegion=*/false);
+      OpBuilder wb(write.thenBlock()->getTerminator());
+      wb.clone(op, inner[k]);
+    }
+  }
+}
+
 /// Steps 3 and 4: rewrites `func` for `copies` outputs per invocation.
 void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
   Block &body = func.getBody().front();
@@ -302,9 +510,9 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
   Value originalGrid = body.getArgument(gridArg);
 
   OpBuilder b = OpBuilder::atBlockBegin(&body);
-  Value g = gpu::GlobalIdOp::create(b, loc, gpu::Dimension::x);
-  Value invocations = arith::MulIOp::create(b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
-                                              gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+  Value g = gpu::GlobalIdOp::create(b, loc, plan.axis);
+  Value invocations = arith::MulIOp::create(b, loc, gpu::GridDimOp::create(b, loc, plan.axis),
+                                              gpu::BlockDimOp::create(b, loc, plan.axis));
   SmallVector<IRMapping> maps(copies);
   SmallVector<Value> exists(copies);
   for (unsigned k = 0; k < copies; ++k) {
@@ -332,6 +540,10 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
       jam(b, cast<scf::WhileOp>(op), it->second, maps);
       continue;
     }
+    if (auto it = plan.guards.find(&op); it != plan.guards.end()) {
+      jamGuard(b, cast<scf::IfOp>(op), it->second, plan, maps, exists);
+      continue;
+    }
     for (unsigned k = 0; k < copies; ++k) {
       auto guard = dyn_cast<scf::IfOp>(op);
       Value cond;
@@ -345,7 +557,8 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
   }
   for (Operation *op : llvm::reverse(replaced))
     op->erase();
-  func->setAttr(abi::kCoarsenAttr, b.getI32IntegerAttr(copies));
+  func->setAttr(plan.axis == gpu::Dimension::x ? abi::kCoarsenAttr : abi::kCoarsenYAttr,
+                b.getI32IntegerAttr(copies));
 }
 
 struct CoarsenThreadsPass

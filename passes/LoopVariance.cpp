@@ -79,26 +79,27 @@ LoopVariance analyseLoopVariance(scf::WhileOp loop, llvm::function_ref<bool(Valu
   }
 
   // Control and reads.
-  bool ok = !isVar(cond.getCondition());
+  bool control = !isVar(cond.getCondition());
+  bool readsOnly = true, invariantAddresses = true;
   loopOp->walk([&](Operation *op) {
-    if (op == loopOp || !ok)
+    if (op == loopOp)
       return;
     // A nested loop whose trip count may depend on varying values: with
     // other values (a guard's zeros, an index that did not exist) it might
-    // not end.
+    // not end, and copies of it cannot be run as one.
     if (isa<scf::WhileOp>(op)) {
       Operation *top = op;
       while (top->getParentOp() != loopOp)
         top = top->getParentOp();
       if (result.varyingOps.contains(top))
-        ok = false;
+        control = false;
     }
     if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
       SmallVector<MemoryEffects::EffectInstance> list;
       effects.getEffects(list);
       for (auto &e : list)
         if (!isa<MemoryEffects::Read>(e.getEffect()))
-          ok = false;
+          readsOnly = false;
       // A read at an address that depends on a varying value (nested in an
       // op that uses one: conservatively, any read in it).
       if (!list.empty()) {
@@ -106,14 +107,15 @@ LoopVariance analyseLoopVariance(scf::WhileOp loop, llvm::function_ref<bool(Valu
         while (top->getParentOp() != loopOp)
           top = top->getParentOp();
         if (top == op ? anyUse(op, isVar) : result.varyingOps.contains(top))
-          ok = false;
+          invariantAddresses = false;
       }
       return;
     }
     if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      ok = false; // unknown effects
+      readsOnly = false; // unknown effects
   });
-  result.invariantControlAndReads = ok;
+  result.invariantControl = control && readsOnly;
+  result.invariantControlAndReads = result.invariantControl && invariantAddresses;
   return result;
 }
 

@@ -33,6 +33,12 @@ struct LoopVariance {
   /// with any values for the varying ones, and copies of it for different
   /// such values can be run as one loop.
   bool invariantControlAndReads = false;
+  /// Whether the loop's trip count does not depend on varying values (nor
+  /// that of a loop nested in it) and it only reads memory, possibly at
+  /// addresses that depend on them: copies of it for different varying
+  /// values, each of which the loop's own invocation could have, can be run
+  /// as one loop (CoarsenThreads' jammed guards).
+  bool invariantControl = false;
 
   /// Whether `op` (directly in one of the loop's regions) uses a varying
   /// value (its operands, or values its regions use from outside).

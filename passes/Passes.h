@@ -241,12 +241,14 @@ std::unique_ptr<mlir::Pass> createStageSharedPass();
 std::unique_ptr<mlir::Pass> createSplitKernelGuardPass();
 
 /// Thread coarsening: each invocation of a kernel that uses the invocation
-/// only through the 1-D global id computes `factor` outputs (strided by the
-/// dispatched grid), their loops jammed into one so that reads that do not
-/// depend on the output are shared. `factor` 0: the kernel's coarsen=, else
-/// the cost model; 1: off (coarsen= still applies). Marks coarsened kernels
-/// `nvc.coarsen` and gives them a hidden last argument, the requested grid
-/// size along x (CoarsenThreads.cpp, docs/optimisation.md, docs/manifest.md).
+/// only through the global id (1-D: along x; 2-D: along y) computes
+/// `factor` outputs (strided by the dispatched grid), their loops jammed
+/// into one so that reads that do not depend on the output are shared.
+/// `factor` 0: the kernel's coarsen=, else the cost model; 1: off (coarsen=
+/// still applies). Marks coarsened kernels `nvc.coarsen` (along y:
+/// `nvc.coarsen_y`) and gives them a hidden last argument, the requested
+/// grid size along that axis (CoarsenThreads.cpp, docs/optimisation.md,
+/// docs/manifest.md).
 std::unique_ptr<mlir::Pass> createCoarsenThreadsPass(unsigned factor = 0);
 
 /// Thread coarsening of kernels with shared memory and workgroup barriers:

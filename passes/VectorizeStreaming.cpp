@@ -399,9 +399,10 @@ struct VectorizeStreamingPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    // Not a kernel split at grid barriers: one invocation per state slot.
+    // Not a kernel split at grid barriers (one invocation per state slot),
+    // nor one already coarsened.
     if (!func->hasAttr(abi::kKernelAttr) || func->hasAttr(abi::kCoarsenAttr) ||
-        func->hasAttr(abi::kGridSyncArgAttr))
+        func->hasAttr(abi::kCoarsenYAttr) || func->hasAttr(abi::kGridSyncArgAttr))
       return;
     std::optional<StreamingKernel> k = match(func);
     if (!k)

@@ -1393,6 +1393,73 @@ def case_coarsening(example, entry, dtype, cdtype, narrow=False):
     return run
 
 
+def case_thread_coarsening_2d(entry, dtype):
+    """Thread coarsening along y of kernels/thread_coarsening_2d.py's 2-D
+    kernels (passes/CoarsenThreads.cpp): -O0 must match a NumPy reference
+    computed in the kernel's order bit for bit; --coarsen=1 must turn it off;
+    the default (the cost model: 4 along y) and --coarsen=2, 3, 4 must match
+    -O0 bit for bit, the manifest recording the factor along y. Random
+    inputs, shapes that are not multiples of the workgroup or of C,
+    workgroups of 16 x 16 and 8 x 3, outputs poisoned (band's columns below
+    `lo`, which no copy may write, too)."""
+    def run(r, rng):
+        name = np.dtype(dtype).name
+        sigs = {"matmul": f"void({name}[:, :], {name}[:, :], {name}[:, :])",
+                "band": f"void({name}[:, :], {name}[:, :], {name}[::1], {name}[:, :], "
+                        "int32[:, :], int32)"}
+        flags = ("-D", f"DT=np.{name}")
+        for kernel, sig in sigs.items():
+            flags += ("--sig", f"{kernel}={sig}")
+
+        def rand(*shape):
+            if dtype == np.int32:
+                return rng.integers(-1000, 1000, size=shape).astype(dtype)
+            return rng.standard_normal(shape).astype(dtype)
+        m, k, n = (int(v) for v in rng.integers(5, 90, size=3))
+        A, B = rand(m, k), rand(k, n)
+        want = np.zeros((m, n), dtype)
+        for kk in range(k):                       # the kernel's order
+            want = want + A[:, kk:kk + 1] * B[kk:kk + 1, :]
+        arrays = {"A": A, "B": B, "C": poisoned((m, n), dtype)}
+        outs, scalars = ["C"], []
+        expected = {"C": want}
+        if entry == "band":
+            lo = int(rng.integers(1, n))
+            scale = rand(n)
+            arrays = {"A": A, "B": B, "scale": scale, "C": poisoned((m, n), dtype),
+                      "hits": poisoned((m, n), np.int32)}
+            outs, scalars = ["C", "hits"], [("lo", lo)]
+            expected = {"C": arrays["C"].copy(), "hits": arrays["hits"].copy()}
+            expected["C"][:, lo:] = want[:, lo:] * scale[lo:]
+            expected["hits"][:, lo:] = (np.arange(m)[:, None] * 1000 + np.arange(n)[None, :])[:, lo:]
+
+        def compiled(extra, local):
+            got = r.run("thread_coarsening_2d.py", entry, [m, n], arrays, scalars=scalars,
+                        outputs=outs, local_size=local, flags=flags + extra)
+            spv = r.compile("thread_coarsening_2d.py", flags + extra)
+            return got, (manifest_coarsen(spv, entry), manifest_coarsen(spv, entry, "y"))
+
+        def identical(got, want, what):
+            for out in outs:
+                try:
+                    check_identical(got[out], want[out])
+                except AssertionError as e:
+                    raise AssertionError(f"{what}, {out}: {e}")
+        base, _ = compiled(("-O0",), (16, 16))
+        identical(base, expected, "-O0 against NumPy")
+        off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen") for f in r.opt_flags)
+        for extra, factor in ((("--coarsen=1",), 1), ((), 4), (("--coarsen=2",), 2),
+                              (("--coarsen=3",), 3), (("--coarsen=4",), 4)):
+            for local in ((16, 16), (8, 3)):
+                got, c = compiled(extra, local)
+                what = f"{' '.join(extra) or 'default'}, local size {local}"
+                if c != (1, 1 if off else factor):
+                    raise AssertionError(f"{what}: the manifest's coarsen, coarsen_y are {c}, "
+                                         f"expected {(1, 1 if off else factor)}")
+                identical(got, base, f"{what} against -O0")
+    return run
+
+
 def barrier_reference(entry, arrays, dtype):
     """What `entry` of kernels/barrier_coarsening.py computes, in its order of
     operations (NumPy rounds each operation as the kernel does)."""
@@ -1831,6 +1898,13 @@ MATH_CASES = [
     ("thread coarsening: imaging v3", case_coarsening("imaging/v3_float32.py", "kernel", np.float32, np.complex64)),
     ("thread coarsening: imaging v4", case_coarsening("imaging/v4_fast_sincosf.py", "kernel", np.float32, np.complex64)),
     ("thread coarsening: DFT", case_coarsening("dft.py", "dft", np.float64, np.complex128)),
+    ("thread coarsening along y: matmul, float32", case_thread_coarsening_2d("matmul", np.float32)),
+    ("thread coarsening along y: matmul, float64", case_thread_coarsening_2d("matmul", np.float64)),
+    ("thread coarsening along y: matmul, int32", case_thread_coarsening_2d("matmul", np.int32)),
+    ("thread coarsening along y: band (first copy outside the guard), float32",
+     case_thread_coarsening_2d("band", np.float32)),
+    ("thread coarsening along y: band (first copy outside the guard), int32",
+     case_thread_coarsening_2d("band", np.int32)),
     ("barrier coarsening: tiled_matmul, float32", case_barrier_coarsening("tiled_matmul", np.float32, (4, 4))),
     ("barrier coarsening: tiled_matmul, float64", case_barrier_coarsening("tiled_matmul", np.float64, (4, 2))),
     ("barrier coarsening: tiled_matmul, int32", case_barrier_coarsening("tiled_matmul", np.int32, (4, 2))),

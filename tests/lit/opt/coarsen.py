@@ -14,7 +14,7 @@
 # RUN: not %nvc %S/../Inputs/coarsen-bad-option.py -o %t4.spv 2>&1 | FileCheck %s --check-prefix=BAD
 # RUN: not test -e %t4.spv
 import numpy as np
-from numba import cuda
+from numba import cuda, float32
 
 
 @cuda.jit("void(float32[::1], float32[::1], float32[::1])")
@@ -110,6 +110,24 @@ def atomics(x, w, out):
         cuda.atomic.add(out, 0, acc)
 
 
+# A 2-D kernel is coarsened along y: the copies j, j + G, ... share the read
+# of A's row i (an address that depends on the id along x), read in a loop
+# guarded by both bounds; the guard is jammed (one `if` for the copies, each
+# copy's column the first passing copy's where its own bound fails, each
+# store under its copy's condition).
+@cuda.jit("void(float32[:, ::1], float32[:, ::1], float32[:, ::1])")
+def matmul(A, B, C):
+    i, j = cuda.grid(2)
+    if i < C.shape[0] and j < C.shape[1]:
+        tmp = float32(0.)
+        for k in range(A.shape[1]):
+            tmp += A[i, k] * B[k, j]
+        C[i, j] = tmp
+
+
+# 2-D, but the loop's shared read (w[k]) is at an address the same for the
+# whole subgroup: the cost model leaves it alone; --coarsen=2 coarsens it
+# along y.
 @cuda.jit("void(float32[:, ::1], float32[::1], float32[:, ::1])")
 def two_dimensional(x, w, out):
     i, j = cuda.grid(2)
@@ -118,6 +136,17 @@ def two_dimensional(x, w, out):
         for k in range(w.size):
             acc += w[k] * x[i, j]
         out[i, j] = acc
+
+
+# A 3-D kernel: refused.
+@cuda.jit("void(float32[:, :, ::1], float32[::1], float32[:, :, ::1])")
+def three_dimensional(x, w, out):
+    i, j, k = cuda.grid(3)
+    if i < out.shape[0] and j < out.shape[1] and k < out.shape[2]:
+        acc = 0.0
+        for m in range(w.size):
+            acc += w[m] * x[i, j, k]
+        out[i, j, k] = acc
 
 
 # A write that does not depend on the invocation would run once for C.
@@ -207,40 +236,98 @@ def nested_varying_loop(x, reps, out):
 # Left alone (no nvc.coarsen, no hidden argument): no loop to share, coarsen=1,
 # and each kernel that uses what coarsening would change.
 # CHECK-LABEL: func.func @saxpy
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @decorated
 # CHECK-SAME: %{{.*}}: index) attributes {nvc.coarsen = 3 : i32
 # CHECK-LABEL: func.func @declined
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @uses_thread_idx
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @grid_stride
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @with_barrier
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @shared_memory
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @atomics
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
+# CHECK-LABEL: func.func @matmul
+# CHECK-SAME: %[[N:arg[0-9]+]]: index) attributes {nvc.coarsen_y = 4 : i32, nvc.kernel
+# CHECK-NEXT: %[[G:.*]] = gpu.global_id y
+# CHECK-NEXT: %[[BD:.*]] = gpu.block_dim y
+# CHECK-NEXT: %[[GD:.*]] = gpu.grid_dim y
+# CHECK-NEXT: %[[STEP:.*]] = arith.muli %[[GD]], %[[BD]] : index
+# CHECK-NEXT: %[[E0:.*]] = arith.cmpi ult, %[[G]], %[[N]] : index
+# CHECK: arith.addi %[[G]], %{{.*}} : index
+# CHECK: arith.addi %[[G]], %{{.*}} : index
+# CHECK: %[[G3:.*]] = arith.addi %[[G]], %{{.*}} : index
+# CHECK-NEXT: %[[E3:.*]] = arith.cmpi ult, %[[G3]], %[[N]] : index
+# CHECK: %[[X:.*]] = gpu.global_id x
+# CHECK: %[[J0:.*]] = arith.index_cast %[[G]] : index to i32
+# CHECK: %[[J3:.*]] = arith.index_cast %[[G3]] : index to i32
+# Each copy's bounds check, then whether any copy passes.
+# CHECK: %[[C0:.*]] = scf.if
+# CHECK: = scf.if
+# CHECK: = scf.if
+# CHECK: %[[C3:.*]] = scf.if
+# CHECK: %[[V0:.*]] = arith.andi %[[C0]], %[[E0]] : i1
+# CHECK: %[[V1:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+# CHECK-NEXT: %[[ANY1:.*]] = arith.ori %[[V0]], %[[V1]] : i1
+# CHECK-NEXT: %[[V2:.*]] = arith.andi
+# CHECK-NEXT: %[[ANY2:.*]] = arith.ori %[[ANY1]], %[[V2]] : i1
+# CHECK-NEXT: %[[V3:.*]] = arith.andi %[[C3]], %[[E3]] : i1
+# CHECK-NEXT: %[[ANY:.*]] = arith.ori %[[ANY2]], %[[V3]] : i1
+# CHECK-NEXT: scf.if %[[ANY]] {
+# The anchor (the first passing copy's column), then each copy's column.
+# CHECK-NEXT: %[[A2:.*]] = arith.select %[[V2]], %{{.*}}, %[[J3]] : i32
+# CHECK-NEXT: %[[A1:.*]] = arith.select %[[V1]], %{{.*}}, %[[A2]] : i32
+# CHECK-NEXT: %[[COL0:.*]] = arith.select %[[V0]], %[[J0]], %[[A1]] : i32
+# CHECK-NEXT: %[[COL1:.*]] = arith.select %[[V1]], %{{.*}}, %[[COL0]] : i32
+# CHECK-NEXT: %[[COL2:.*]] = arith.select %[[V2]], %{{.*}}, %[[COL0]] : i32
+# CHECK-NEXT: %[[COL3:.*]] = arith.select %[[V3]], %[[J3]], %[[COL0]] : i32
+# One loop, one accumulator per copy; A[i, k] read once, B[k, j] per copy.
+# CHECK: %[[ACC:.*]]:5 = scf.while ({{.*}}) : (i32, f32, f32, f32, f32) -> (i32, f32, f32, f32, f32)
+# CHECK: %[[AV:.*]] = memref.load %arg0
+# CHECK-NOT: memref.load %arg0
+# CHECK: arith.addi %{{.*}}, %[[COL0]] : i32
+# CHECK-NEXT: arith.addi %{{.*}}, %[[COL1]] : i32
+# CHECK-NEXT: arith.addi %{{.*}}, %[[COL2]] : i32
+# CHECK-NEXT: arith.addi %{{.*}}, %[[COL3]] : i32
+# CHECK-COUNT-4: memref.load %arg1
+# CHECK-COUNT-4: arith.mulf %[[AV]], %{{.*}} : f32
+# CHECK-COUNT-4: arith.addf
+# CHECK: scf.yield
+# Each copy's store under its own condition.
+# CHECK: scf.if %[[V0]] {
+# CHECK-NEXT: memref.store %[[ACC]]#1, %arg2
+# CHECK: scf.if %[[V1]] {
+# CHECK-NEXT: memref.store %[[ACC]]#2, %arg2
+# CHECK: scf.if %[[V2]] {
+# CHECK-NEXT: memref.store %[[ACC]]#3, %arg2
+# CHECK: scf.if %[[V3]] {
+# CHECK-NEXT: memref.store %[[ACC]]#4, %arg2
 # CHECK-LABEL: func.func @two_dimensional
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
+# CHECK-LABEL: func.func @three_dimensional
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @unguarded_write
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @varying_trip_count
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 # CHECK-LABEL: func.func @nested_varying_loop
-# CHECK-NOT: nvc.coarsen
-# CHECK-SAME: {
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
 
 # --coarsen=2 applies to every kernel that can be coarsened and has no
 # coarsen=: also those the cost model leaves alone (saxpy; a loop whose copies
@@ -253,29 +340,33 @@ def nested_varying_loop(x, reps, out):
 # TWO-LABEL: func.func @decorated
 # TWO-SAME: nvc.coarsen = 3 : i32
 # TWO-LABEL: func.func @declined
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @uses_thread_idx
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @grid_stride
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @with_barrier
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @shared_memory
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @atomics
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
+# TWO-LABEL: func.func @matmul
+# TWO-SAME: index) attributes {nvc.coarsen_y = 2 : i32, nvc.kernel
 # TWO-LABEL: func.func @two_dimensional
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-SAME: index) attributes {nvc.coarsen_y = 2 : i32, nvc.kernel
+# TWO-LABEL: func.func @three_dimensional
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @unguarded_write
-# TWO-NOT: nvc.coarsen
-# TWO-SAME: {
+# TWO-NOT: nvc.coarsen{{(_y)?}} =
+# TWO-SAME: nvc.kernel
 # TWO-LABEL: func.func @varying_trip_count
 # TWO-SAME: nvc.coarsen = 2 : i32
 # TWO: scf.if
@@ -304,6 +395,15 @@ def nested_varying_loop(x, reps, out):
 # MANIFEST: "name": "decorated",
 # MANIFEST: "coarsen": 1,
 # MANIFEST: "name": "declined",
+# Along y: its own factor and hidden field (3 2-D arrays of 5 fields).
+# MANIFEST: "coarsen_y": 4,
+# MANIFEST: "name": "matmul",
+# MANIFEST-NEXT: "original_grid_offset": null,
+# MANIFEST-NEXT: "original_grid_offset_y": 60,
+# MANIFEST-NEXT: "parameter_block": {
+# MANIFEST-NEXT: "binding": null,
+# MANIFEST-NEXT: "kind": "push_constant",
+# MANIFEST-NEXT: "size": 64
 
 # OFF: "coarsen": 1,
 # OFF: "name": "weighted",
