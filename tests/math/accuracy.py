@@ -29,6 +29,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -638,7 +639,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--nvc", required=True)
     p.add_argument("--nvc-run", required=True)
-    p.add_argument("--work", default="math-work")
+    p.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "nvc-math-work"),
+                   help="where the kernels and arrays go (default: under the temporary directory)")
     p.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     p.add_argument("--n", type=int, default=4000)
     p.add_argument("--only", type=lambda s: s.split(","))
