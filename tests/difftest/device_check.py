@@ -30,7 +30,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from runner import Tools, Case, compare_outputs, module_source, scalar_literal, width_flags  # noqa: E402
+from runner import Tools, Case, compare_outputs, launch_args, module_source, scalar_literal, width_flags  # noqa: E402
 
 
 def load_case(path):
@@ -62,7 +62,7 @@ def prepare(args):
             continue
         outs, _, _ = case.reference()   # only the poisoned arrays to upload
         k = case.kernel
-        cmd = ['"$run"', '"$here/%s/k.spv"' % name, '--entry', k['name'], '--grid', str(k['n'])]
+        cmd = ['"$run"', '"$here/%s/k.spv"' % name, '--entry', k['name']] + launch_args(k)
         for (arg, t), v in zip(k['scalars'], case.scalars):
             cmd.append(shlex.quote('%s=%s' % (arg, scalar_literal(v, t))))
         for arg, a in list(case.inputs.items()) + list(outs.items()):

@@ -12,7 +12,8 @@ Usage:
 Each batch of --per-module kernels is one module, compiled with one integer
 width (32 bits with --index-bits 32; 64 bits at @cuda.jit's default or with
 --index-bits 64) and one optimisation level (-O0 to
--O3) drawn from the seed. Exit status 1 if any program failed (crash,
+-O3, half of -O2/-O3 with --coarsen=2..4) drawn from the seed; some kernels
+are launched on a 2-D grid. Exit status 1 if any program failed (crash,
 invalid SPIR-V, launch failure, mismatch, or a kernel nvc refused: the
 generator must only write what nvc supports).
 """
@@ -47,10 +48,14 @@ def make_cases(rng, count, iw, exclude, start):
 def flags_for(rng, iw, opt):
     """nvc's flags for a module: 64-bit programs run at @cuda.jit's default
     (exact 64-bit integers, 32-bit extents) or with --index-bits 64 (64-bit
-    extents too); 32-bit ones with --index-bits 32 (runner.width_flags)."""
-    if iw == 64:
-        return [opt] + rng.choice([[], ['--index-bits', '64']])
-    return [opt, '--index-bits', '32']
+    extents too); 32-bit ones with --index-bits 32 (runner.width_flags).
+    Half the modules at -O2/-O3 force thread coarsening (--coarsen=C): the
+    cost model rarely picks these kernels, and every one that can be
+    coarsened then is (along x, or along y for those launched in 2-D)."""
+    flags = [opt] + (rng.choice([[], ['--index-bits', '64']]) if iw == 64 else ['--index-bits', '32'])
+    if opt in ('-O2', '-O3') and rng.random() < 0.5:
+        flags.append('--coarsen=%d' % rng.choice([2, 3, 4]))
+    return flags
 
 
 def allowed(ulps):

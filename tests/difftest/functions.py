@@ -14,8 +14,8 @@ import math
 import mpmath
 import numpy as np
 
-from programs import CALL_SPELLING, INTS, bits, is_int, is_float, is_complex, complex_part
-from semantics import NPT, Undefined, cast, make_complex, re_im, float_result, int_range
+from programs import CALL_SPELLING, INTS, NP_NAME, bits, is_int, is_float, is_complex, complex_part
+from semantics import NPT, Undefined, cast, make_complex, re_im, float_result, int_range, wrap
 
 # ------------------------------------------------------------ typing helpers
 
@@ -168,15 +168,19 @@ for _n, (_impl, _u64, _u32) in APPROX2.items():
     reg('math.' + _n, 'math.' + _n, 2,
         lambda ts: math_type2(*ts) if _real1(ts[0]) and _real1(ts[1]) else None,
         _approx2(_impl), ulps=(_u64, _u32), family=_n)
-# KNOWN GAP (FOUND.md #28): np.power of two integers has NumPy's integer
-# loops (int16 ** int16 is int16 in NumPy and numba-cuda, and nvc), which
-# this float model mistypes; long runs report those as mismatches. Making
-# the typer refuse integer pairs changes what seed 1 generates (ctest's
-# batch), so it waits for the integer loops to be modelled.
+# np.power of two integers has NumPy's integer loops (int16 ** int16 is
+# int16 in NumPy, numba-cuda and nvc), which this float model does not
+# compute (FOUND.md #28): the typer refuses integer pairs, so they are not
+# generated. (np.fmod's integer loops are modelled: np_fmod_type below.)
+def _int_pair(ts):
+    return all(t == 'b' or is_int(t) for t in ts)
+
+
 for _np, _n in NP_APPROX2.items():
     _impl, _u64, _u32 = APPROX2[_n]
     reg('np.' + _np, 'np.' + _np, 2,
-        lambda ts: np_type2(*ts) if _real1(ts[0]) and _real1(ts[1]) else None,
+        lambda ts, _np=_np: (np_type2(*ts) if _real1(ts[0]) and _real1(ts[1]) and
+                             not (_np == 'power' and _int_pair(ts)) else None),
         _approx2(_impl), ulps=(_u64, _u32), family=_n)
 
 
@@ -334,13 +338,46 @@ def _exact2(kind):
     return ev
 
 
-# np.fmod of two integers: the same gap as np.power's above (NumPy's integer
-# loop keeps the dividend's sign and gives 0 for a zero divisor).
+def np_int_loop2(a, b):
+    """The loop NumPy's binary ufuncs with integer loops (np.fmod) pick for
+    two integer or bool operands, as numba-cuda types them: their common
+    type; two bools: int8 (no bool loop); int64 with uint64: float64 (no
+    integer type holds both)."""
+    t = np.result_type(np.dtype(NP_NAME[a]), np.dtype(NP_NAME[b]))
+    if t == np.bool_:
+        return 'i8'
+    if t.kind == 'f':
+        return 'f64'
+    return next(k for k in INTS if np.dtype(NP_NAME[k]) == t)
+
+
+def np_fmod_type(a, b):
+    if (a == 'b' or is_int(a)) and (b == 'b' or is_int(b)):
+        return np_int_loop2(a, b)
+    return np_type2(a, b)
+
+
+def _np_fmod(args, ts, rt, iw):
+    """np.fmod: C's fmod of floats; of integers the remainder with the
+    dividend's sign, 0 for a zero divisor (NumPy's npy_fmod, numba-cuda's
+    np_int_fmod_impl)."""
+    x = cast(args[0], ts[0], rt, iw)
+    y = cast(args[1], ts[1], rt, iw)
+    if is_float(rt):
+        return NPT[rt](np.fmod(x, y))
+    if y == 0:
+        return 0
+    r = abs(x) % abs(y)
+    return wrap(-r if x < 0 else r, rt, iw)
+
+
 for _k in ('copysign', 'fmod'):
     reg('math.' + _k, 'math.' + _k, 2, lambda ts: math_type2(*ts) if all(_real1(t) for t in ts) else None,
         _exact2(_k))
-    reg('np.' + _k, 'np.' + _k, 2, lambda ts: np_type2(*ts) if all(_real1(t) for t in ts) else None,
-        _exact2(_k))
+reg('np.copysign', 'np.copysign', 2, lambda ts: np_type2(*ts) if all(_real1(t) for t in ts) else None,
+    _exact2('copysign'))
+reg('np.fmod', 'np.fmod', 2, lambda ts: np_fmod_type(*ts) if all(_real1(t) for t in ts) else None,
+    _np_fmod)
 
 
 # The sign bit of a NaN that arithmetic made is the machine's: x86 (NumPy

@@ -65,6 +65,10 @@ BUG_FAMILIES = {
 }
 
 
+# Workgroup sizes (x, y) of kernels launched in 2-D: none divides every grid.
+GRID2D_WORKGROUPS = [(8, 4), (4, 8), (16, 2), (1, 32), (32, 1), (3, 5), (2, 16)]
+
+
 class GenOptions:
     def __init__(self, iw=32, exclude=(), max_depth=4, n_stmts=(6, 16)):
         self.iw = iw
@@ -864,9 +868,16 @@ class Generator:
                 self.cz.note(body[-1])
             env['vars'].append((vn, t))
             env['locals'].add(vn)
+        # Some kernels run on a 2-D grid (programs.kernel_source: i = x * ny +
+        # y), in workgroups that do not divide it; their subgroups are not
+        # the reference's consecutive invocations, so they have no subgroup
+        # operations.
+        grid2d = None
+        if 'grid2d' not in self.o.exclude and r.random() < 0.3:
+            grid2d = (r.choice([3, 4, 16, 33]), r.choice(GRID2D_WORKGROUPS))
         # subgroup operations at the top level of the body, where the active
         # invocations are those below n (reference.py, Program.subgroup)
-        if 'subgroup' not in self.o.exclude and r.random() < 0.35:
+        if grid2d is None and 'subgroup' not in self.o.exclude and r.random() < 0.35:
             for _ in range(r.randint(1, 3)):
                 st = self.subgroup_store(env)
                 if st is not None:
@@ -883,6 +894,8 @@ class Generator:
         accums = [('acc_' + t, t, env['acols'][t]) for t in accum_types if env['acols'].get(t)]
         k = {'name': name, 'n': n, 'inputs': inputs, 'scalars': scalars, 'outputs': outputs, 'accums': accums,
              'larrays': larrays, 'body': body, 'devfuncs': [d['name'] for d in devfuncs], 'iw': self.iw}
+        if grid2d is not None:
+            k['grid2d'] = grid2d
         return k, devfuncs
 
     def scalar_value(self, t):

@@ -265,11 +265,29 @@ def devfunc_source(d, out):
     out.append('')
 
 
+def launch_args(k):
+    """nvc-run's grid arguments for kernel `k`: `--grid n`, or for a kernel
+    launched in 2-D (k['grid2d'] = (ny, (lx, ly))) a grid of ceil(n / ny) x ny
+    invocations in workgroups of lx x ly (kernel_source maps x, y to i)."""
+    if not k.get('grid2d'):
+        return ['--grid', str(k['n'])]
+    ny, (lx, ly) = k['grid2d']
+    return ['--grid', '%d,%d' % (-(-k['n'] // ny), ny), '--local-size', '%d,%d' % (lx, ly)]
+
+
 def kernel_source(k, out):
     out.append('@cuda.jit("%s")' % kernel_signature(k))
     out.append('def %s(%s):' % (k['name'], ', '.join(kernel_params(k))))
-    out.append('    i = cuda.grid(1)')
-    out.append('    if i < %s.shape[0]:' % k['inputs'][0][0])
+    if k.get('grid2d'):
+        # The same invocations i = 0 .. n-1, each once, from a 2-D grid: what
+        # thread coarsening along y (and its jammed guards) transforms.
+        ny = k['grid2d'][0]
+        out.append('    x, y = cuda.grid(2)')
+        out.append('    i = x * %d + y' % ny)
+        out.append('    if y < %d and i < %s.shape[0]:' % (ny, k['inputs'][0][0]))
+    else:
+        out.append('    i = cuda.grid(1)')
+        out.append('    if i < %s.shape[0]:' % k['inputs'][0][0])
     for n, t, size in k.get('larrays', []):
         out.append('        %s = cuda.local.array(%d, numba.%s)' % (n, size, NUMBA_NAME[t]))
     block_source(k['body'], 2, out)

@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from programs import module_source, is_int, is_float, is_complex, NP_NAME
+from programs import module_source, launch_args, is_int, is_float, is_complex, NP_NAME
 from reference import Program
 from semantics import NPT
 
@@ -193,7 +193,7 @@ class Tools:
 
     def launch(self, spv, kernel, inputs, scalars, outputs, tag):
         d = self.work
-        cmd = [self.nvc_run, spv, '--entry', kernel['name'], '--grid', str(kernel['n'])]
+        cmd = [self.nvc_run, spv, '--entry', kernel['name']] + launch_args(kernel)
         for (name, t), v in zip(kernel['scalars'], scalars):
             cmd.append('%s=%s' % (name, scalar_literal(v, t)))
         for name, a in inputs.items():
