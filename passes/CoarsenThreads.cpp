@@ -7,7 +7,8 @@
 //  1. Eligibility: the only gpu-dialect operations are gpu.global_id x and
 //     y at the kernel's top level (no thread/workgroup ids or sizes, grid
 //     size, barriers, subgroup operations), no workgroup memory, no
-//     atomics, no calls. A 1-D kernel is coarsened along x, a 2-D one along
+//     atomics, no calls but the math library's (MathLibraryCalls.h: pure).
+//     A 1-D kernel is coarsened along x, a 2-D one along
 //     y (kMinSharedArraysY says why); "the index" below is the global id
 //     along that axis, and values that depend only on the other one are the
 //     same for every copy. Ops of the kernel's body that do not depend on
@@ -30,7 +31,8 @@
 //     original grid size N travels as a hidden last scalar argument
 //     (manifest: `original_grid_offset`, or `original_grid_offset_y`); a
 //     copy whose g_k >= N did not exist, and its guards (each scf.if that
-//     depends on the index gets `and g_k < N`) skip all its effects. Copy 0
+//     depends on the index gets `and g_k < N`; one with an else branch, such
+//     as an early `return`, runs inside `if g_k < N`) skip all its effects. Copy 0
 //     always exists (g < G <= N), so ops that run once per invocation still
 //     run in an invocation that existed.
 //  4. Index-dependent pure ops and guards are cloned per copy (in copy
@@ -40,7 +42,8 @@
 //     into one loop with the index-independent loop values once and the
 //     others C times; ops that depend on no copy's values (the shared reads)
 //     are emitted once. A guard whose loop reads at addresses that depend on
-//     the index (the naive matmul's `if i < m and j < n: for k ...`) is
+//     the index (the naive matmul's `if i < m and j < n: for k ...`, or
+//     `if i >= m or j >= n: return` before it) is
 //     jammed whole (JammedGuard): one `if` for the copies, in which a copy
 //     whose own guard fails computes on the values of one that passes, its
 //     writes skipped. Each copy performs the same float operations in the
@@ -48,6 +51,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/LoopVariance.h"
+#include "passes/MathLibraryCalls.h"
 #include "passes/Passes.h"
 #include "passes/WorkgroupMemory.h"
 
@@ -133,6 +137,8 @@ bool derivesFromGlobalId(Value v, gpu::Dimension dim) {
 bool onlyReads(Operation *op) {
   bool ok = true;
   op->walk([&](Operation *inner) {
+    if (isMathLibraryCall(inner))
+      return;
     if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner)) {
       SmallVector<MemoryEffects::EffectInstance> list;
       effects.getEffects(list);
@@ -144,6 +150,17 @@ bool onlyReads(Operation *op) {
     }
   });
   return ok;
+}
+
+/// Whether the else branch of `guard` reads or writes memory (an early
+/// `return`'s body, an `else:` that stores): then `and g_k < N` on the
+/// condition would run it for a copy that did not exist. (Guard splitting's
+/// prologues have an else that only yields zeros.)
+bool elseHasEffects(scf::IfOp guard) {
+  if (guard.getElseRegion().empty())
+    return false;
+  return llvm::any_of(guard.elseBlock()->without_terminator(),
+                      [](Operation &op) { return !isMemoryEffectFree(&op); });
 }
 
 /// 32-bit registers a value of `type` takes (index: 32-bit, as nvc's default).
@@ -161,6 +178,10 @@ unsigned registers(Type type) {
 /// anchor), so every copy computes, and reads, as an invocation that passes
 /// the guard; only its memory writes are kept under its own condition.
 struct JammedGuard {
+  /// The guarded block: the then block, or for `if c {} else {B}` (an early
+  /// `return`) the else block, guarded by `not c` (`negated`).
+  Block *body = nullptr;
+  bool negated = false;
   /// Values that depend on the output, defined outside the guard and used
   /// in it, in first-use order.
   SmallVector<Value> liveIns;
@@ -204,7 +225,8 @@ std::optional<Plan> analyse(func::FuncOp func) {
     }
     if (op->getDialect() && op->getDialect()->getNamespace() == "gpu")
       ok = false; // ids, sizes, barriers, subgroup operations
-    if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, CallOpInterface>(op))
+    if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op) ||
+        (isa<CallOpInterface>(op) && !isMathLibraryCall(op)))
       ok = false;
     for (Value v : op->getOperands())
       ok &= !isWorkgroupMemory(v.getType());
@@ -264,12 +286,19 @@ std::optional<Plan> analyse(func::FuncOp func) {
   // A dependent guard whose then block can be jammed (JammedGuard): adds
   // its loops to the plan.
   auto analyseGuard = [&](scf::IfOp guard) -> bool {
-    if (guard.getNumResults() || !guard.getElseRegion().empty())
+    if (guard.getNumResults())
       return false;
     JammedGuard jammed;
+    if (guard.getElseRegion().empty()) {
+      jammed.body = guard.thenBlock();
+    } else if (guard.thenBlock()->without_terminator().empty()) {
+      jammed.body = guard.elseBlock(); // `if c: return` before the body
+      jammed.negated = true;
+    } else {
+      return false;
+    }
     std::map<Operation *, LoopVariance> loops;
-    Block &then = guard.getThenRegion().front();
-    for (Operation &op : then.without_terminator()) {
+    for (Operation &op : jammed.body->without_terminator()) {
       bool dependent = usesDependent(&op);
       if (dependent)
         for (Value r : op.getResults())
@@ -295,7 +324,7 @@ std::optional<Plan> analyse(func::FuncOp func) {
     if (loops.empty())
       return false;
     llvm::SetVector<Value> liveIns;
-    guard.getThenRegion().walk([&](Operation *inner) {
+    jammed.body->walk([&](Operation *inner) {
       for (Value v : inner->getOperands())
         if (dependentValues.contains(v) && !guard->isAncestor(v.getParentBlock()->getParentOp()))
           liveIns.insert(v);
@@ -324,10 +353,16 @@ std::optional<Plan> analyse(func::FuncOp func) {
     for (Value r : op.getResults())
       dependentValues.insert(r);
     if (auto guard = dyn_cast<scf::IfOp>(op)) {
-      (void)analyseGuard(guard); // else cloned whole per copy
+      if (analyseGuard(guard))
+        continue;
+      // Cloned whole per copy; with an else branch that touches memory,
+      // under `if exists`, whose else gives zeros for the results.
+      if (elseHasEffects(guard) &&
+          !llvm::all_of(guard.getResultTypes(), [](Type t) { return isa<IntegerType, IndexType, FloatType>(t); }))
+        return std::nullopt;
       continue;
     }
-    if (isMemoryEffectFree(&op) && !op.getNumRegions())
+    if ((isMemoryEffectFree(&op) || isMathLibraryCall(&op)) && !op.getNumRegions())
       continue;
     // A loop runs for every output, those that did not exist too: its trip
     // count must not depend on the output (a loop that ends only for some
@@ -458,8 +493,12 @@ void jamGuard(OpBuilder &b, scf::IfOp guard, const JammedGuard &jammed, const Pl
   // Whether each copy passes its guard (and existed in the original grid).
   SmallVector<Value> valid(copies);
   Value any;
+  Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
   for (unsigned k = 0; k < copies; ++k) {
-    valid[k] = arith::AndIOp::create(b, loc, maps[k].lookupOrDefault(guard.getCondition()), exists[k]);
+    Value cond = maps[k].lookupOrDefault(guard.getCondition());
+    if (jammed.negated)
+      cond = arith::XOrIOp::create(b, loc, cond, yes);
+    valid[k] = arith::AndIOp::create(b, loc, cond, exists[k]);
     any = k ? arith::OrIOp::create(b, loc, any, valid[k]).getResult() : valid[k];
   }
   auto one = scf::IfOp::create(b, loc, TypeRange{}, any, /*withElseRegion=*/false);
@@ -476,7 +515,7 @@ void jamGuard(OpBuilder &b, scf::IfOp guard, const JammedGuard &jammed, const Pl
       inner[k].map(v, arith::SelectOp::create(ib, loc, valid[k], maps[k].lookupOrDefault(v), anchor)
                           .getResult());
   }
-  for (Operation &op : guard.getThenRegion().front().without_terminator()) {
+  for (Operation &op : jammed.body->without_terminator()) {
     if (auto it = plan.loops.find(&op); it != plan.loops.end()) {
       jam(ib, cast<scf::WhileOp>(op), it->second, inner);
       continue;
@@ -546,6 +585,24 @@ void coarsen(func::FuncOp func, const Plan &plan, unsigned copies) {
     }
     for (unsigned k = 0; k < copies; ++k) {
       auto guard = dyn_cast<scf::IfOp>(op);
+      if (guard && elseHasEffects(guard)) {
+        // Both branches may have effects: the copy runs only if it exists,
+        // its results zeros otherwise (used only by its own skipped work).
+        auto wrap = scf::IfOp::create(b, guard.getLoc(), guard.getResultTypes(), exists[k],
+                                      /*withElseRegion=*/guard.getNumResults() != 0);
+        OpBuilder wb = OpBuilder::atBlockBegin(wrap.thenBlock());
+        Operation *copy = wb.clone(op, maps[k]);
+        if (guard.getNumResults()) {
+          scf::YieldOp::create(wb, guard.getLoc(), copy->getResults());
+          OpBuilder eb = OpBuilder::atBlockEnd(wrap.elseBlock());
+          SmallVector<Value> zeros;
+          for (Type t : guard.getResultTypes())
+            zeros.push_back(arith::ConstantOp::create(eb, guard.getLoc(), t, eb.getZeroAttr(t)));
+          scf::YieldOp::create(eb, guard.getLoc(), zeros);
+          maps[k].map(guard.getResults(), wrap.getResults());
+        }
+        continue;
+      }
       Value cond;
       if (guard)
         cond = arith::AndIOp::create(b, guard.getLoc(),

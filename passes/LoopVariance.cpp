@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "passes/LoopVariance.h"
+#include "passes/MathLibraryCalls.h"
 
 #include <mlir/Interfaces/SideEffectInterfaces.h>
 
@@ -82,8 +83,8 @@ LoopVariance analyseLoopVariance(scf::WhileOp loop, llvm::function_ref<bool(Valu
   bool control = !isVar(cond.getCondition());
   bool readsOnly = true, invariantAddresses = true;
   loopOp->walk([&](Operation *op) {
-    if (op == loopOp)
-      return;
+    if (op == loopOp || isMathLibraryCall(op))
+      return; // (a math library call is pure)
     // A nested loop whose trip count may depend on varying values: with
     // other values (a guard's zeros, an index that did not exist) it might
     // not end, and copies of it cannot be run as one.

@@ -1406,7 +1406,9 @@ def case_thread_coarsening_2d(entry, dtype):
         name = np.dtype(dtype).name
         sigs = {"matmul": f"void({name}[:, :], {name}[:, :], {name}[:, :])",
                 "band": f"void({name}[:, :], {name}[:, :], {name}[::1], {name}[:, :], "
-                        "int32[:, :], int32)"}
+                        "int32[:, :], int32)",
+                "early_return": f"void({name}[:, :], {name}[:, :], {name}[:, :])",
+                "split_else": f"void({name}[:, :], {name}[:, :], {name}[:, :], int32[:, :])"}
         flags = ("-D", f"DT=np.{name}")
         for kernel, sig in sigs.items():
             flags += ("--sig", f"{kernel}={sig}")
@@ -1432,6 +1434,19 @@ def case_thread_coarsening_2d(entry, dtype):
             expected = {"C": arrays["C"].copy(), "hits": arrays["hits"].copy()}
             expected["C"][:, lo:] = want[:, lo:] * scale[lo:]
             expected["hits"][:, lo:] = (np.arange(m)[:, None] * 1000 + np.arange(n)[None, :])[:, lo:]
+        if entry == "split_else":
+            arrays["E"] = poisoned((m, 1), np.int32)
+            outs = ["C", "E"]
+
+        def split_else_E(local):
+            """E after split_else over the grid [m, n] in workgroups `local`:
+            1 at i % m for every invocation (i, j) past C's shape."""
+            E = poisoned((m, 1), np.int32)
+            gx, gy = -(-m // local[0]) * local[0], -(-n // local[1]) * local[1]
+            for i in range(gx):
+                if i >= m or gy > n:
+                    E[i % m, 0] = 1
+            return E
 
         def compiled(extra, local):
             got = r.run("thread_coarsening_2d.py", entry, [m, n], arrays, scalars=scalars,
@@ -1445,12 +1460,15 @@ def case_thread_coarsening_2d(entry, dtype):
                     check_identical(got[out], want[out])
                 except AssertionError as e:
                     raise AssertionError(f"{what}, {out}: {e}")
-        base, _ = compiled(("-O0",), (16, 16))
-        identical(base, expected, "-O0 against NumPy")
         off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen") for f in r.opt_flags)
-        for extra, factor in ((("--coarsen=1",), 1), ((), 4), (("--coarsen=2",), 2),
+        cost_model = 1 if entry == "split_else" else 4
+        for extra, factor in ((("--coarsen=1",), 1), ((), cost_model), (("--coarsen=2",), 2),
                               (("--coarsen=3",), 3), (("--coarsen=4",), 4)):
             for local in ((16, 16), (8, 3)):
+                base, _ = compiled(("-O0",), local)
+                if entry == "split_else":
+                    expected["E"] = split_else_E(local)
+                identical(base, expected, f"-O0, local size {local}, against NumPy")
                 got, c = compiled(extra, local)
                 what = f"{' '.join(extra) or 'default'}, local size {local}"
                 if c != (1, 1 if off else factor):
@@ -1905,6 +1923,9 @@ MATH_CASES = [
      case_thread_coarsening_2d("band", np.float32)),
     ("thread coarsening along y: band (first copy outside the guard), int32",
      case_thread_coarsening_2d("band", np.int32)),
+    ("thread coarsening along y: early return, float32", case_thread_coarsening_2d("early_return", np.float32)),
+    ("thread coarsening along y: if/else storing in its else, float32",
+     case_thread_coarsening_2d("split_else", np.float32)),
     ("barrier coarsening: tiled_matmul, float32", case_barrier_coarsening("tiled_matmul", np.float32, (4, 4))),
     ("barrier coarsening: tiled_matmul, float64", case_barrier_coarsening("tiled_matmul", np.float64, (4, 2))),
     ("barrier coarsening: tiled_matmul, int32", case_barrier_coarsening("tiled_matmul", np.int32, (4, 2))),

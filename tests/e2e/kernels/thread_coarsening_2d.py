@@ -37,3 +37,32 @@ def band(A, B, scale, C, hits, lo):
         for k in range(A.shape[1]):
             acc += A[i, k] * B[k, j]
         C[i, j] = acc * s
+
+
+@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
+def early_return(A, B, C):
+    """matmul with an early `return` (`if c: return` before the body, an if
+    whose else branch is the body): jammed like matmul's guard, negated."""
+    i, j = cuda.grid(2)
+    if i >= C.shape[0] or j >= C.shape[1]:
+        return
+    tmp = DT(0)
+    for k in range(A.shape[1]):
+        tmp += A[i, k] * B[k, j]
+    C[i, j] = tmp
+
+
+@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :], int32[:, :])")
+def split_else(A, B, C, E):
+    """An if/else whose else branch stores (E[i % m, 0] = 1 for the
+    invocations past C's shape): not jammed, so each copy's if runs under
+    `if it exists`: a copy past the grid must run neither branch. The cost
+    model leaves it alone (no loop to share at the top level)."""
+    i, j = cuda.grid(2)
+    if i < C.shape[0] and j < C.shape[1]:
+        tmp = DT(0)
+        for k in range(A.shape[1]):
+            tmp += A[i, k] * B[k, j]
+        C[i, j] = tmp
+    else:
+        E[i % E.shape[0], 0] = 1

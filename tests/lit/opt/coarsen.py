@@ -13,6 +13,8 @@
 # RUN: rm -f %t4.spv
 # RUN: not %nvc %S/../Inputs/coarsen-bad-option.py -o %t4.spv 2>&1 | FileCheck %s --check-prefix=BAD
 # RUN: not test -e %t4.spv
+import math
+
 import numpy as np
 from numba import cuda, float32
 
@@ -147,6 +149,43 @@ def three_dimensional(x, w, out):
         for m in range(w.size):
             acc += w[m] * x[i, j, k]
         out[i, j, k] = acc
+
+
+# An early return: `if c: return` before the body is an if whose else branch
+# is the body; jammed like matmul's guard, its condition negated.
+@cuda.jit("void(float32[:, ::1], float32[:, ::1], float32[:, ::1])")
+def early_return(A, B, C):
+    i, j = cuda.grid(2)
+    if i >= C.shape[0] or j >= C.shape[1]:
+        return
+    tmp = float32(0.)
+    for k in range(A.shape[1]):
+        tmp += A[i, k] * B[k, j]
+    C[i, j] = tmp
+
+
+# An if/else whose else branch stores: `and g_k < N` on the condition would
+# run the else branch for a copy that did not exist, so with --coarsen=2
+# each copy's if runs inside `if g_k < N`.
+@cuda.jit("void(float32[::1], float32[::1], float32[::1])")
+def if_else(x, out, spill):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = x[i] * np.float32(2.0)
+    else:
+        spill[0] = 1.0
+
+
+# Calls of the math library (math.hypot, math.fmod: @nvc_math_* until the
+# library is expanded) are pure: the loop is jammed and its reads shared.
+@cuda.jit("void(float32[::1], float32[::1], float32[::1], float32[::1])")
+def math_calls(x, w, v, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        acc = np.float32(0.0)
+        for j in range(w.size):
+            acc += math.hypot(w[j], v[j]) * x[i]
+        out[i] = acc
 
 
 # A write that does not depend on the invocation would run once for C.
@@ -319,6 +358,24 @@ def nested_varying_loop(x, reps, out):
 # CHECK-LABEL: func.func @three_dimensional
 # CHECK-NOT: nvc.coarsen{{(_y)?}} =
 # CHECK-SAME: nvc.kernel
+# CHECK-LABEL: func.func @early_return
+# CHECK-SAME: index) attributes {nvc.coarsen_y = 4 : i32, nvc.kernel
+# Copy k's condition: not (its early-return test), and it exists.
+# CHECK: %[[NOT0:.*]] = arith.xori %{{.*}}, %true{{.*}} : i1
+# CHECK-NEXT: %[[V0:.*]] = arith.andi %[[NOT0]], %{{.*}} : i1
+# CHECK: scf.if %{{.*}} {
+# CHECK: scf.while {{.*}} : (i32, f32, f32, f32, f32) -> (i32, f32, f32, f32, f32)
+# CHECK: scf.if %[[V0]] {
+# CHECK-NEXT: memref.store
+# CHECK-LABEL: func.func @if_else
+# CHECK-NOT: nvc.coarsen{{(_y)?}} =
+# CHECK-SAME: nvc.kernel
+# CHECK-LABEL: func.func @math_calls
+# CHECK-SAME: index) attributes {nvc.coarsen = 4 : i32, nvc.kernel
+# CHECK: scf.while {{.*}} : (i32, f32, f32, f32, f32) -> (i32, f32, f32, f32, f32)
+# CHECK: call @nvc_math_hypot_f32
+# CHECK-NOT: call @nvc_math_hypot_f32
+# CHECK: scf.yield
 # CHECK-LABEL: func.func @unguarded_write
 # CHECK-NOT: nvc.coarsen{{(_y)?}} =
 # CHECK-SAME: nvc.kernel
@@ -364,6 +421,22 @@ def nested_varying_loop(x, reps, out):
 # TWO-LABEL: func.func @three_dimensional
 # TWO-NOT: nvc.coarsen{{(_y)?}} =
 # TWO-SAME: nvc.kernel
+# TWO-LABEL: func.func @early_return
+# TWO-SAME: nvc.coarsen_y = 2 : i32
+# TWO-LABEL: func.func @if_else
+# TWO-SAME: %[[N:arg[0-9]+]]: index) attributes {nvc.coarsen = 2 : i32, nvc.kernel
+# TWO: %[[E0:.*]] = arith.cmpi ult, %{{.*}}, %[[N]] : index
+# TWO: %[[E1:.*]] = arith.cmpi ult, %{{.*}}, %[[N]] : index
+# TWO: scf.if %[[E0]] {
+# TWO-NEXT: scf.if %{{.*}} {
+# TWO: } else {
+# TWO: memref.store
+# TWO: scf.if %[[E1]] {
+# TWO-NEXT: scf.if %{{.*}} {
+# TWO: } else {
+# TWO: memref.store
+# TWO-LABEL: func.func @math_calls
+# TWO-SAME: nvc.coarsen = 2 : i32
 # TWO-LABEL: func.func @unguarded_write
 # TWO-NOT: nvc.coarsen{{(_y)?}} =
 # TWO-SAME: nvc.kernel
