@@ -1397,7 +1397,7 @@ def case_thread_coarsening_2d(entry, dtype):
     """Thread coarsening along y of kernels/thread_coarsening_2d.py's 2-D
     kernels (passes/CoarsenThreads.cpp): -O0 must match a NumPy reference
     computed in the kernel's order bit for bit; --coarsen=1 must turn it off;
-    the default (the cost model: 4 along y) and --coarsen=2, 3, 4 must match
+    the default (the cost model: 4 along y; split_else 1) and --coarsen=2, 3, 4 must match
     -O0 bit for bit, the manifest recording the factor along y. Random
     inputs, shapes that are not multiples of the workgroup or of C,
     workgroups of 16 x 16 and 8 x 3, outputs poisoned (band's columns below
