@@ -493,10 +493,10 @@ void jamGuard(OpBuilder &b, scf::IfOp guard, const JammedGuard &jammed, const Pl
   // Whether each copy passes its guard (and existed in the original grid).
   SmallVector<Value> valid(copies);
   Value any;
-  Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value yes = jammed.negated ? arith::ConstantIntOp::create(b, loc, 1, 1).getResult() : Value();
   for (unsigned k = 0; k < copies; ++k) {
     Value cond = maps[k].lookupOrDefault(guard.getCondition());
-    if (jammed.negated)
+    if (yes)
       cond = arith::XOrIOp::create(b, loc, cond, yes);
     valid[k] = arith::AndIOp::create(b, loc, cond, exists[k]);
     any = k ? arith::OrIOp::create(b, loc, any, valid[k]).getResult() : valid[k];

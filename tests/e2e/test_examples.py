@@ -1462,13 +1462,13 @@ def case_thread_coarsening_2d(entry, dtype):
                     raise AssertionError(f"{what}, {out}: {e}")
         off = r.backend == "llvm" or any(f in ("-O0", "-O1", "-fno-coarsen") for f in r.opt_flags)
         cost_model = 1 if entry == "split_else" else 4
-        for extra, factor in ((("--coarsen=1",), 1), ((), cost_model), (("--coarsen=2",), 2),
-                              (("--coarsen=3",), 3), (("--coarsen=4",), 4)):
-            for local in ((16, 16), (8, 3)):
-                base, _ = compiled(("-O0",), local)
-                if entry == "split_else":
-                    expected["E"] = split_else_E(local)
-                identical(base, expected, f"-O0, local size {local}, against NumPy")
+        for local in ((16, 16), (8, 3)):
+            base, _ = compiled(("-O0",), local)
+            if entry == "split_else":
+                expected["E"] = split_else_E(local)
+            identical(base, expected, f"-O0, local size {local}, against NumPy")
+            for extra, factor in ((("--coarsen=1",), 1), ((), cost_model), (("--coarsen=2",), 2),
+                                  (("--coarsen=3",), 3), (("--coarsen=4",), 4)):
                 got, c = compiled(extra, local)
                 what = f"{' '.join(extra) or 'default'}, local size {local}"
                 if c != (1, 1 if off else factor):
